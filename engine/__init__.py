@@ -1,0 +1,144 @@
+"""The pure rules engine: plain-data states, legal moves, a reducer, views and replays.
+
+No Discord, Pillow, SQLite, asyncio or wall clock here: same seed and moves, same game.
+See docs/engine-contract.md.
+"""
+
+from __future__ import annotations
+
+import json
+from types import ModuleType
+from typing import Any
+
+from engine.core.moves import Move
+from engine.errors import IllegalMove
+from engine.games import GAMES, game_module
+
+SAVE_FORMAT = "engine-save/1"
+
+__all__ = [
+    "GAMES",
+    "SAVE_FORMAT",
+    "IllegalMove",
+    "Move",
+    "ai_move",
+    "apply",
+    "describe",
+    "legal_moves",
+    "move_from_json",
+    "move_from_key",
+    "move_label",
+    "move_to_json",
+    "new_game",
+    "replay",
+    "saved_game",
+    "state_from_json",
+    "state_to_json",
+    "step",
+    "view",
+]
+
+
+def _rules(state: Any) -> ModuleType:
+    return game_module(state.game)
+
+
+def new_game(game: str, players: list[str], options: dict[str, Any] | None = None, seed: int = 0) -> Any:
+    """A new game of `game` for the named players (seat order = list order); all randomness from `seed`."""
+    return game_module(game).new_game(list(players), options, seed)
+
+
+def legal_moves(state: Any) -> list[Move]:
+    return _rules(state).legal_moves(state)
+
+
+def step(state: Any, move: Move) -> tuple[Any, list[dict[str, Any]]]:
+    """Apply `move` to a copy of `state`: (new state, events). Raises IllegalMove with a readable reason."""
+    if not isinstance(move, Move):
+        raise IllegalMove("That is not a move.")
+    return _rules(state).step(state, move)
+
+
+def apply(state: Any, move: Move) -> Any:
+    return step(state, move)[0]
+
+
+def view(state: Any, viewer: int | None = None) -> dict[str, Any]:
+    """What seat `viewer` (None: a spectator) may see, as JSON-able data."""
+    return _rules(state).view(state, viewer)
+
+
+def describe(game: str, event: dict[str, Any], names: list[str]) -> str | None:
+    return game_module(game).describe(event, names)
+
+
+def move_label(state: Any, move: Move) -> str:
+    return _rules(state).move_label(state, move)
+
+
+def move_from_key(state: Any, key: str) -> Move:
+    """The legal move of the current player whose key is `key` (as offered by autocomplete or a button)."""
+    moves = legal_moves(state)
+    for m in moves:
+        if m.key == key:
+            return m
+    if not moves:
+        raise IllegalMove("There is nothing to do: the game is over.")
+    sample = ", ".join(m.key for m in moves[:10])
+    raise IllegalMove(
+        f"{key!r} is not a legal choice now. Legal now: {sample}{'…' if len(moves) > 10 else ''}."
+    )
+
+
+def move_to_json(move: Move) -> dict[str, Any]:
+    return move.to_json()
+
+
+def move_from_json(data: Any) -> Move:
+    return Move.from_json(data)
+
+
+def ai_move(state: Any, kind: str = "heuristic") -> Move:
+    return _rules(state).ai_move(state, kind)
+
+
+def state_to_json(state: Any) -> str:
+    return json.dumps(_rules(state).state_to_dict(state), separators=(",", ":"))
+
+
+def state_from_json(text: str) -> Any:
+    data = json.loads(text)
+    return game_module(data.get("game", "")).state_from_dict(data)
+
+
+def saved_game(state: Any) -> dict[str, Any]:
+    """The game as its log: replaying it reproduces `state` exactly."""
+    return {
+        "format": SAVE_FORMAT,
+        "game": state.game,
+        "rules_version": state.rules_version,
+        "seed": state.seed,
+        "players": state.names,
+        "options": state.options,
+        "moves": [m.to_json() for m in state.history],
+    }
+
+
+def replay(saved: dict[str, Any]) -> Any:
+    """Rebuild a game from its log. A bad log raises IllegalMove naming the move and the reason."""
+    if not isinstance(saved, dict):
+        raise IllegalMove("A saved game must be a JSON object.")
+    try:
+        module = game_module(saved["game"])
+        if saved.get("rules_version") != module.RULES_VERSION:
+            raise IllegalMove(f"rules version {saved.get('rules_version')} is not {module.RULES_VERSION}")
+        state = module.new_game(list(saved["players"]), saved.get("options"), saved["seed"])
+        moves = saved["moves"]
+    except KeyError as exc:
+        raise IllegalMove(f"The saved game lacks {exc.args[0]!r}.") from exc
+    for i, data in enumerate(moves, 1):
+        try:
+            state = apply(state, Move.from_json(data))
+        except IllegalMove as exc:
+            raise IllegalMove(f"move {i} ({json.dumps(data)}): {exc.reason}") from exc
+    return state

@@ -1,0 +1,82 @@
+"""Square tiles with land/sea sides, land segments and ship lines, and their rotations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.core.grid import DIR_NAMES
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A tile as it lies: which sides are land, which land pieces exist, which sides carry a ship line."""
+
+    land: tuple[bool, bool, bool, bool]
+    segments: tuple[tuple[int, ...], ...]
+    lines: tuple[int, ...]
+
+    @property
+    def sides(self) -> str:
+        return "".join("L" if x else "S" for x in self.land)
+
+    @property
+    def has_circle(self) -> bool:
+        # The central circle sits on the tile's sea part; an all-land tile has none.
+        return not all(self.land)
+
+    def segment_at(self, side: int) -> int | None:
+        for i, seg in enumerate(self.segments):
+            if side in seg:
+                return i
+        return None
+
+    def rotated(self, rotation: int) -> Geometry:
+        """Turned `rotation` quarter turns clockwise: what was on side d is now on side d + rotation."""
+        r = rotation % 4
+        if r == 0:
+            return self
+        land = [False] * 4
+        for d in range(4):
+            land[(d + r) % 4] = self.land[d]
+        segments = tuple(tuple(sorted((d + r) % 4 for d in seg)) for seg in self.segments)
+        lines = tuple(sorted((d + r) % 4 for d in self.lines))
+        return Geometry((land[0], land[1], land[2], land[3]), segments, lines)
+
+    def edge_class(self) -> int:
+        """Fill-in pile number for this edge pattern: 1 all sea, 2 one land side, 3 two opposite land sides,
+        4 two adjacent land sides, 5 three land sides, 6 all land."""
+        return edge_class(self.land)
+
+
+def edge_class(land: tuple[bool, ...] | list[bool]) -> int:
+    count = sum(land)
+    if count == 2:
+        return 3 if land[0] == land[2] else 4
+    return {0: 1, 1: 2, 3: 5, 4: 6}[count]
+
+
+def parse_geometry(sides: str, segments: list[str] | list[list[int]], lines: str) -> Geometry:
+    """Build a geometry from the data-file notation: sides "LSSL" (N,E,S,W), segments ["NW"], lines "ES"."""
+    if len(sides) != 4 or set(sides) - {"L", "S"}:
+        raise ValueError(f"bad sides {sides!r}")
+    land = tuple(c == "L" for c in sides)
+    segs = []
+    for seg in segments:
+        dirs = tuple(sorted(DIR_NAMES.index(c) if isinstance(c, str) else int(c) for c in seg))
+        if not dirs or any(not land[d] for d in dirs):
+            raise ValueError(f"segment {seg!r} must touch land sides of {sides}")
+        segs.append(dirs)
+    covered = sorted(d for seg in segs for d in seg)
+    if covered != [d for d in range(4) if land[d]]:
+        raise ValueError(f"segments {segments!r} must cover each land side of {sides} exactly once")
+    line_dirs = tuple(sorted(DIR_NAMES.index(c) for c in lines))
+    if any(land[d] for d in line_dirs):
+        raise ValueError(f"lines {lines!r} must run to sea sides of {sides}")
+    return Geometry((land[0], land[1], land[2], land[3]), tuple(segs), line_dirs)
+
+
+@cache
+def all_rotations(geometry: Geometry) -> tuple[Geometry, Geometry, Geometry, Geometry]:
+    g = geometry
+    return (g, g.rotated(1), g.rotated(2), g.rotated(3))

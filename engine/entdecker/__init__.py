@@ -1,0 +1,43 @@
+"""Entdecker (Klaus Teuber, Goldsieber 1996): rules, tile data, scoring, views and AI players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.entdecker.ai import AIS, ai_move
+from engine.entdecker.labels import describe, move_label
+from engine.entdecker.rules import legal_moves, new_game, step
+from engine.entdecker.setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from engine.entdecker.state import GAME, RULES_VERSION, State, from_json, to_json
+from engine.entdecker.view import view
+
+TITLE = "Entdecker"
+
+__all__ = [
+    "AIS",
+    "GAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "OPTIONS",
+    "RULES_VERSION",
+    "TITLE",
+    "State",
+    "ai_move",
+    "describe",
+    "from_json",
+    "legal_moves",
+    "move_label",
+    "new_game",
+    "state_from_dict",
+    "state_to_dict",
+    "step",
+    "view",
+]
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    return to_json(state)
+
+
+def state_from_dict(data: dict[str, Any]) -> State:
+    return from_json(data)

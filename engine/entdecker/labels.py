@@ -1,0 +1,169 @@
+"""Words for moves and events: the labels players see in autocomplete, buttons and the channel log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.grid import DIR_NAMES, DIR_WORDS
+from engine.core.moves import Move
+from engine.entdecker import board as B
+from engine.entdecker.state import GRID, PIECE_VALUE, State
+from engine.entdecker.tiles import tile
+
+PIECE_WORDS = {"trading_post": "trading post", "fort": "fort", "colony": "colony"}
+EVENT_WORDS = {
+    "storm": "Storm",
+    "hostile_natives": "Hostile natives",
+    "welcoming_natives": "Welcoming natives",
+    "pirates": "Pirates",
+    "ruins": "Ruins",
+    "gold": "Gold",
+}
+ROTATION_WORDS = ("as drawn", "turned 90°", "turned 180°", "turned 270°")
+
+
+def sides_words(sides: tuple[int, ...] | list[int]) -> str:
+    return "-".join(DIR_NAMES[d] for d in sides)
+
+
+def tile_words(tid: str) -> str:
+    t = tile(tid)
+    words = f"{t.name} ({t.geometry.sides})"
+    return f"{words}, event: {EVENT_WORDS[t.event]}" if t.event else words
+
+
+def move_label(state: State, move: Move, number: int | None = None) -> str:
+    """A label of at most 100 characters for a legal move of the current state."""
+    k = move.kind
+    if k == "ship":
+        pos = move.get("position")
+        ship = B.parse_ship(pos)
+        assert ship is not None
+        if ship[1] >= 0:
+            return f"{pos}: edge circle {DIR_WORDS[ship[1]]} of {GRID.name(ship[0])}"
+        cost = B.position_cost(state, ship[0], move.player)
+        cell = state.board[ship[0]]
+        if cost and cell and cell.build:
+            owner = state.players[cell.build.player].name
+            return f"{pos} (costs {cost} gold: {owner}'s {PIECE_WORDS[cell.build.piece]})"[:100]
+        return f"{pos}"
+    if k == "explore":
+        n = move.get("count")
+        unit = "gold" if state.options.get("personal_tiles") else ("tile" if n == 1 else "tiles")
+        return f"{n} {unit} (costs {n} gold)" if unit != "gold" else f"{n} gold for exploring"
+    if k == "draw":
+        i = move.get("pile")
+        pile = state.piles[i - 1]
+        top = " — a ? on top (event tile)" if pile and tile(pile[-1]).event else ""
+        return f"Pile {i} ({len(pile)} tiles){top}"
+    if k == "place":
+        prefix = f"#{number} " if number is not None else ""
+        return f"{prefix}{move.get('space')}, {ROTATION_WORDS[move.get('rotation')]}"
+    if k == "build":
+        piece, seg = move.get("piece"), move.get("segment")
+        assert state.ship is not None
+        cell = state.board[state.ship[0]]
+        assert cell is not None
+        factor = 2 if B.tile_event(cell) == "hostile_natives" else 1
+        g = B.cell_geometry(cell)
+        where = f" on the {sides_words(g.segments[seg])} land" if len(g.segments) > 1 else ""
+        return f"Build a {PIECE_WORDS[piece]}{where} ({PIECE_VALUE[piece] * factor} gold, ends the turn)"
+    if k == "stop":
+        return "Stop: end the turn without building"
+    if k == "recall":
+        return f"Take back the trading post on {move.get('space')}"
+    if k == "personal":
+        return f"Personal tile: {tile_words(move.get('tile'))} (2 gold)"[:100]
+    return move.key
+
+
+def describe(event: dict[str, Any], names: list[str]) -> str | None:
+    """One line of English for an event; None for bookkeeping events that need no words."""
+    t = event["type"]
+
+    def who(key: str = "player") -> str:
+        return names[event[key]]
+
+    if t == "income":
+        return f"Season {event['season']}: the wheel gives everyone {event['amount']} gold."
+    if t == "turn":
+        return None
+    if t == "ship":
+        cost = f", paying {event['cost']} gold" if event["cost"] else ""
+        return f"{who()} puts the ship on {event['position']}{cost}."
+    if t == "explore":
+        return f"{who()} declares {event['count']} exploration{'s' if event['count'] != 1 else ''}."
+    if t == "draw":
+        return f"{who()} draws from pile {event['pile']}: {tile_words(event['tile'])}."
+    if t == "personal":
+        return f"{who()} plays a personal tile: {tile_words(event['tile'])}."
+    if t == "choose_placement":
+        return f"It fits in {event['options']} ways; {who()} chooses."
+    if t == "place":
+        return f"The tile goes on {event['space']} and the ship sails onto it."
+    if t == "discard":
+        where = "is kept beside the fill-in piles" if event["kept"] else "leaves the game"
+        return f"The tile fits nowhere and {where}."
+    if t == "event":
+        e = event["event"]
+        if e == "storm":
+            return f"Storm! {who()}'s turn ends at once."
+        if e == "hostile_natives":
+            return "Hostile natives: building on this tile costs double."
+        if e == "welcoming_natives":
+            if event.get("plant") is None:
+                return "Welcoming natives, but no plant tokens are left."
+            return f"Welcoming natives: {who()} takes a plant token worth {event['plant']}."
+        if e == "pirates":
+            return f"Pirates! {who()} loses {event['gold_lost']} gold."
+        if e == "ruins":
+            return f"Ruins: {who()} scores 3 victory points."
+        if e == "gold":
+            return f"Gold: {who()} finds {event['gold_gained']} gold."
+    if t == "forced_stop":
+        reason = {
+            "storm": "the storm",
+            "no_draws_left": "no declared explorations left",
+            "piles_empty": "the discovery piles are empty",
+            "no_free_line": "no line leads to undiscovered sea",
+        }[event["reason"]]
+        return f"{who()}'s voyage ends: {reason}."
+    if t == "build":
+        return f"{who()} builds a {PIECE_WORDS[event['piece']]} on {event['space']} for {event['cost']} gold."
+    if t == "stop":
+        return f"{who()} ends the turn."
+    if t == "recall":
+        return f"{who()} takes back the trading post on {event['space']}."
+    if t == "fill":
+        return f"Fill-in tile from pile {event['pile']} on {event['space']}."
+    if t == "fill_missing":
+        return f"{event['space']} needs a fill-in from pile {event['pile']}, but that pile is empty."
+    if t == "island":
+        size = f"{event['tiles']} tile{'s' if event['tiles'] != 1 else ''}"
+        kind = "Incomplete island" if event["incomplete"] else "Island complete"
+        if not event["scores"]:
+            return f"{kind}: {size}, nobody built there."
+        plants = "".join(f" {names[int(p)]} finds a plant worth {v}." for p, v in event["plants"].items())
+        short = (
+            " Not enough plant tokens for all the greatest discoverers." if event.get("plants_short") else ""
+        )
+        pts = ", ".join(
+            f"{names[int(p)]} {v}" for p, v in sorted(event["scores"].items(), key=lambda x: -x[1])
+        )
+        return f"{kind}: {size}, worth {event['value']}.{plants}{short} Points: {pts}."
+    if t == "pass":
+        return f"{who()} cannot pay for an exploration and passes."
+    if t == "end":
+        return {
+            "board_full": "The board is full: the game ends.",
+            "piles_empty": "The last discovery tile is drawn: the game ends.",
+            "plants_gone": "The plant tokens have run out: the game ends.",
+            "nothing_to_explore": "No line leads to undiscovered sea any more: the game ends.",
+        }[event["reason"]]
+    if t == "inventor":
+        ps = " and ".join(names[p] for p in event["players"])
+        return f"Grand Inventor: {ps} (+{event['bonus']})."
+    if t == "game_over":
+        ws = " and ".join(names[p] for p in event["winners"])
+        return f"Game over. {ws} win{'s' if len(event['winners']) == 1 else ''}!"
+    return None

@@ -1,0 +1,244 @@
+"""Entdecker game state: plain data, copied (not mutated) by every move."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from engine.core.grid import Grid
+from engine.core.moves import Move
+
+GAME = "entdecker"
+RULES_VERSION = 1
+STATE_FORMAT = "entdecker-state/1"
+GRID = Grid(10, 7)
+
+PIECES = ("trading_post", "fort", "colony")
+PIECE_VALUE = {"trading_post": 1, "fort": 3, "colony": 6}
+PIECE_SUPPLY = {"trading_post": 3, "fort": 2, "colony": 1}
+START_GOLD = 4
+MAX_GOLD = 12
+
+
+class Construction(NamedTuple):
+    player: int
+    piece: str
+    segment: int
+
+
+class Cell(NamedTuple):
+    """A placed tile. Immutable, so a state copy can share cells until one changes."""
+
+    tile: str
+    rotation: int
+    turn: int
+    fill: bool = False
+    build: Construction | None = None
+
+
+@dataclass
+class Player:
+    name: str
+    gold: int = START_GOLD
+    vp: int = 0
+    pieces: dict[str, int] = field(default_factory=lambda: dict(PIECE_SUPPLY))
+    plants: list[int] = field(default_factory=list)
+    personal: list[str] = field(default_factory=list)
+
+    def copy(self) -> Player:
+        return Player(
+            self.name, self.gold, self.vp, dict(self.pieces), list(self.plants), list(self.personal)
+        )
+
+
+@dataclass
+class Voyage:
+    """The current turn after the ship is placed."""
+
+    position_cost: int = 0
+    declared: int = 0
+    budget: int = 0  # draws left (gold left to spend, with personal tiles)
+    placed: list[int] = field(default_factory=list)
+    drawn: str | None = None  # tile in hand, waiting for a placement choice
+    drawn_personal: bool = False
+    personal_used: bool = False
+    drew_any: bool = False
+    stormed: bool = False
+
+    def copy(self) -> Voyage:
+        return Voyage(
+            self.position_cost,
+            self.declared,
+            self.budget,
+            list(self.placed),
+            self.drawn,
+            self.drawn_personal,
+            self.personal_used,
+            self.drew_any,
+            self.stormed,
+        )
+
+
+# A ship position: (space, side) for the edge circle outside `side` of border space `space`,
+# or (space, -1) for the circle of the tile on `space`.
+ShipPos = tuple[int, int]
+
+
+@dataclass
+class State:
+    seed: int
+    options: dict[str, Any]
+    players: list[Player]
+    board: list[Cell | None]
+    piles: list[list[str]]  # five discovery piles, top = last
+    fills: dict[int, list[str]]  # fill-in piles 1-6, top = last
+    kept: list[str]  # variant: unplayable tiles kept beside the fill-in piles
+    plant_piles: list[list[int]]  # two piles (top = last), or one bag when plant_draw == "bag"
+    rng: int = 0
+    season: int = 1
+    first: int = 0
+    seat_in_season: int = 0
+    turn: int = 1
+    current: int = 0
+    phase: str = "ship"  # ship, explore, voyage, place, over
+    ship: ShipPos | None = None
+    voyage: Voyage | None = None
+    scored: list[int] = field(default_factory=list)  # island keys already scored (see board.island_key)
+    last_turn: dict[str, Any] = field(default_factory=dict)
+    version: int = 0
+    history: list[Move] = field(default_factory=list)
+    game_over: bool = False
+    result: dict[str, Any] | None = None
+
+    game: str = GAME
+    rules_version: int = RULES_VERSION
+
+    @property
+    def current_player(self) -> int:
+        return self.current
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def copy(self) -> State:
+        return State(
+            seed=self.seed,
+            options=self.options,  # never mutated after setup
+            players=[p.copy() for p in self.players],
+            board=list(self.board),
+            piles=[list(p) for p in self.piles],
+            fills={k: list(v) for k, v in self.fills.items()},
+            kept=list(self.kept),
+            plant_piles=[list(p) for p in self.plant_piles],
+            rng=self.rng,
+            season=self.season,
+            first=self.first,
+            seat_in_season=self.seat_in_season,
+            turn=self.turn,
+            current=self.current,
+            phase=self.phase,
+            ship=self.ship,
+            voyage=self.voyage.copy() if self.voyage else None,
+            scored=list(self.scored),
+            last_turn=dict(self.last_turn),
+            version=self.version,
+            history=list(self.history),
+            game_over=self.game_over,
+            result=self.result,
+        )
+
+
+def to_json(state: State) -> dict[str, Any]:
+    return {
+        "format": STATE_FORMAT,
+        "game": state.game,
+        "rules_version": state.rules_version,
+        "seed": state.seed,
+        "options": state.options,
+        "players": [
+            {
+                "name": p.name,
+                "gold": p.gold,
+                "vp": p.vp,
+                "pieces": p.pieces,
+                "plants": p.plants,
+                "personal": p.personal,
+            }
+            for p in state.players
+        ],
+        "board": [
+            None
+            if c is None
+            else {
+                "tile": c.tile,
+                "rotation": c.rotation,
+                "turn": c.turn,
+                "fill": c.fill,
+                "build": list(c.build) if c.build else None,
+            }
+            for c in state.board
+        ],
+        "piles": state.piles,
+        "fills": {str(k): v for k, v in state.fills.items()},
+        "kept": state.kept,
+        "plant_piles": state.plant_piles,
+        "rng": state.rng,
+        "season": state.season,
+        "first": state.first,
+        "seat_in_season": state.seat_in_season,
+        "turn": state.turn,
+        "current": state.current,
+        "phase": state.phase,
+        "ship": list(state.ship) if state.ship else None,
+        "voyage": None if state.voyage is None else dict(vars(state.voyage)),
+        "scored": state.scored,
+        "last_turn": state.last_turn,
+        "version": state.version,
+        "history": [m.to_json() for m in state.history],
+        "game_over": state.game_over,
+        "result": state.result,
+    }
+
+
+def from_json(data: dict[str, Any]) -> State:
+    if data.get("format") != STATE_FORMAT:
+        raise ValueError(f"not an {STATE_FORMAT} document")
+    board: list[Cell | None] = []
+    for c in data["board"]:
+        if c is None:
+            board.append(None)
+        else:
+            build = Construction(*c["build"]) if c["build"] else None
+            board.append(Cell(c["tile"], c["rotation"], c["turn"], c["fill"], build))
+    v = data["voyage"]
+    return State(
+        seed=data["seed"],
+        options=data["options"],
+        players=[
+            Player(p["name"], p["gold"], p["vp"], dict(p["pieces"]), list(p["plants"]), list(p["personal"]))
+            for p in data["players"]
+        ],
+        board=board,
+        piles=[list(p) for p in data["piles"]],
+        fills={int(k): list(v) for k, v in data["fills"].items()},
+        kept=list(data["kept"]),
+        plant_piles=[list(p) for p in data["plant_piles"]],
+        rng=data["rng"],
+        season=data["season"],
+        first=data["first"],
+        seat_in_season=data["seat_in_season"],
+        turn=data["turn"],
+        current=data["current"],
+        phase=data["phase"],
+        ship=tuple(data["ship"]) if data["ship"] else None,  # type: ignore[arg-type]
+        voyage=None if v is None else Voyage(**{**v, "placed": list(v["placed"])}),
+        scored=list(data["scored"]),
+        last_turn=dict(data["last_turn"]),
+        version=data["version"],
+        history=[Move.from_json(m) for m in data["history"]],
+        game_over=data["game_over"],
+        result=data["result"],
+        game=data["game"],
+        rules_version=data["rules_version"],
+    )

@@ -1,0 +1,143 @@
+"""What one viewer may see: no pile order, no face-down tokens, no other player's personal tiles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.entdecker import board as B
+from engine.entdecker.labels import move_label
+from engine.entdecker.rules import legal_moves
+from engine.entdecker.state import GRID, State
+from engine.entdecker.tiles import tile
+
+
+def tile_view(tid: str, rotation: int = 0) -> dict[str, Any]:
+    t = tile(tid)
+    g = t.rotation(rotation)
+    return {
+        "id": tid,
+        "sides": g.sides,
+        "segments": [list(s) for s in g.segments],
+        "lines": list(g.lines),
+        "circle": g.has_circle,
+        "event": t.event,
+    }
+
+
+def view(state: State, viewer: int | None) -> dict[str, Any]:
+    island_of: dict[tuple[int, int], int] = {}
+    islands = []
+    for nodes, complete in B.islands(state.board):
+        key = B.island_key(nodes)
+        for node in nodes:
+            island_of[node] = key
+        islands.append(
+            {
+                "id": key,
+                "spaces": sorted({GRID.name(s) for s, _ in nodes}),
+                "complete": complete,
+                "scored": key in state.scored,
+            }
+        )
+    tiles = []
+    for space, cell in enumerate(state.board):
+        if cell is None:
+            continue
+        col, row = GRID.coords(space)
+        g = B.cell_geometry(cell)
+        seg_islands = [island_of.get((space, i)) for i in range(len(g.segments))]
+        build = cell.build
+        tiles.append(
+            {
+                "space": GRID.name(space),
+                "col": col,
+                "row": row,
+                "sides": g.sides,
+                "segments": [list(s) for s in g.segments],
+                "lines": list(g.lines),
+                "circle": g.has_circle,
+                "event": B.tile_event(cell),
+                "fill": cell.fill,
+                "turn": cell.turn,
+                "island": seg_islands[0] if seg_islands else None,
+                "islands": seg_islands,
+                "construction": None
+                if build is None
+                else {"player": build.player, "piece": build.piece, "segment": build.segment},
+            }
+        )
+    players = []
+    for i, p in enumerate(state.players):
+        players.append(
+            {
+                "seat": i,
+                "name": p.name,
+                "gold": p.gold,
+                "vp": p.vp,
+                "pieces": dict(p.pieces),
+                "plants": list(p.plants),
+                "personal_tiles": [tile_view(t) for t in p.personal] if viewer == i else None,
+                "personal_count": len(p.personal),
+            }
+        )
+    v = state.voyage
+    voyage = None
+    if v is not None and state.phase in ("explore", "voyage", "place"):
+        # A drawn or played tile lies face up, so everyone sees it.
+        drawn = tile_view(v.drawn) if v.drawn is not None else None
+        voyage = {
+            "declared": v.declared,
+            "remaining": v.budget,
+            "placed": [GRID.name(s) for s in v.placed],
+            "drawn": drawn,
+            "stormed": v.stormed,
+        }
+    legal = []
+    place_no = 0
+    for number, move in enumerate(legal_moves(state), 1):
+        if move.kind == "personal" and viewer != move.player:
+            continue
+        entry: dict[str, Any] = {"key": move.key, "kind": move.kind, "number": number, **dict(move.args)}
+        if move.kind == "place":
+            place_no += 1
+            entry["number"] = place_no
+        entry["label"] = move_label(state, move, entry["number"] if move.kind == "place" else None)
+        legal.append(entry)
+    return {
+        "game": state.game,
+        "version": state.version,
+        "viewer": viewer,
+        "board": {"cols": GRID.cols, "rows": GRID.rows},
+        "tiles": tiles,
+        "islands": islands,
+        "edge_circles": [GRID.edge_name(s, d) for s, d in GRID.edge_circles()],
+        "ship": B.ship_name(state.ship) if state.ship else None,
+        "players": players,
+        "piles": {
+            "discovery": [
+                {"count": len(p), "top_event": bool(p) and tile(p[-1]).event is not None} for p in state.piles
+            ],
+            "fill": {str(k): len(v) for k, v in state.fills.items()},
+            "kept": _kept_counts(state),
+            "plants": [len(p) for p in state.plant_piles],
+        },
+        "season": state.season,
+        "first_player": state.first,
+        "current_player": state.current,
+        "turn": state.turn,
+        "phase": state.phase,
+        "voyage": voyage,
+        "last_turn": {k: state.last_turn.get(k) for k in ("player", "spaces", "fills")},
+        "legal": legal,
+        "options": dict(state.options),
+        "game_over": state.game_over,
+        "result": state.result,
+    }
+
+
+def _kept_counts(state: State) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for tid in state.kept:
+        key = str(tile(tid).geometry.edge_class())
+        out[key] = out.get(key, 0) + 1
+    return out
