@@ -85,9 +85,7 @@ def move_from_key(state: Any, key: str) -> Move:
     if not moves:
         raise IllegalMove("There is nothing to do: the game is over.")
     sample = ", ".join(m.key for m in moves[:10])
-    raise IllegalMove(
-        f"{key!r} is not a legal choice now. Legal now: {sample}{'…' if len(moves) > 10 else ''}."
-    )
+    raise IllegalMove(f"{key!r} is not a legal choice now. Legal now: {sample}{'…' if len(moves) > 10 else ''}.")
 
 
 def move_to_json(move: Move) -> dict[str, Any]:

@@ -67,9 +67,7 @@ def heuristic_move(state: State) -> Move:
             return draws[0]
     if best_end is not None:
         return best_end[0]
-    return (
-        moves[0] if "recall" not in kinds or len(moves) == 1 else next(m for m in moves if m.kind != "recall")
-    )
+    return moves[0] if "recall" not in kinds or len(moves) == 1 else next(m for m in moves if m.kind != "recall")
 
 
 def _best_by_lookahead(state: State, moves: list[Move], p: int):  # type: ignore[no-untyped-def]

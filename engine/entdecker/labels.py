@@ -144,12 +144,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         if not event["scores"]:
             return f"{kind}: {size}, nobody built there."
         plants = "".join(f" {names[int(p)]} finds a plant worth {v}." for p, v in event["plants"].items())
-        short = (
-            " Not enough plant tokens for all the greatest discoverers." if event.get("plants_short") else ""
-        )
-        pts = ", ".join(
-            f"{names[int(p)]} {v}" for p, v in sorted(event["scores"].items(), key=lambda x: -x[1])
-        )
+        short = " Not enough plant tokens for all the greatest discoverers." if event.get("plants_short") else ""
+        pts = ", ".join(f"{names[int(p)]} {v}" for p, v in sorted(event["scores"].items(), key=lambda x: -x[1]))
         return f"{kind}: {size}, worth {event['value']}.{plants}{short} Points: {pts}."
     if t == "pass":
         return f"{who()} cannot pay for an exploration and passes."

@@ -57,9 +57,7 @@ def legal_moves(state: State) -> list[Move]:
 def _can_draw(state: State) -> bool:
     v = state.voyage
     assert v is not None
-    return (
-        v.budget >= 1 and not v.stormed and any(state.piles) and B.ship_has_free_line(state.board, state.ship)
-    )
+    return v.budget >= 1 and not v.stormed and any(state.piles) and B.ship_has_free_line(state.board, state.ship)
 
 
 def _personal_moves(state: State) -> list[Move]:
@@ -203,9 +201,7 @@ def _tile_in_hand(state: State, tid: str, events: list[Event], personal: bool) -
     else:
         v.drawn, v.drawn_personal = tid, personal
         state.phase = "place"
-        events.append(
-            {"type": "choose_placement", "player": state.current, "tile": tid, "options": len(options)}
-        )
+        events.append({"type": "choose_placement", "player": state.current, "tile": tid, "options": len(options)})
 
 
 def _do_place(state: State, move: Move, events: list[Event]) -> None:

@@ -46,9 +46,7 @@ class Player:
     personal: list[str] = field(default_factory=list)
 
     def copy(self) -> Player:
-        return Player(
-            self.name, self.gold, self.vp, dict(self.pieces), list(self.plants), list(self.personal)
-        )
+        return Player(self.name, self.gold, self.vp, dict(self.pieces), list(self.plants), list(self.personal))
 
 
 @dataclass
