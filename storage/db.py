@@ -1,0 +1,84 @@
+"""Opening the SQLite file: connection settings and migrations."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+
+from .errors import StorageError
+from .migrations import all_migrations
+
+BUSY_TIMEOUT_MS = 5000
+
+
+async def connect(path: str | Path) -> aiosqlite.Connection:
+    """An open, configured and migrated connection; StorageError with the reason if that fails."""
+    memory = str(path) == ":memory:"
+    db: aiosqlite.Connection | None = None
+    try:
+        if not memory:
+            # A fresh deployment's data directory need not exist yet.
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: no implicit transactions; Store issues BEGIN/COMMIT itself so that
+        # every accepted move is exactly one transaction.
+        db = await aiosqlite.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        db.row_factory = sqlite3.Row
+        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await db.execute("PRAGMA foreign_keys = ON")
+        mode = await _scalar(db, "PRAGMA journal_mode = WAL")
+        if not memory and str(mode).lower() != "wal":
+            raise StorageError(f"cannot open database at {path}: WAL journal mode unavailable ({mode})")
+        # In WAL, FULL costs one fsync per commit (nothing at Discord's pace) and makes an accepted
+        # move survive a power loss, not only a process kill.
+        await db.execute("PRAGMA synchronous = FULL")
+        await migrate(db)
+        # Touch the file for writing now: a read-only file must fail here, not on the first move.
+        await db.execute("BEGIN IMMEDIATE")
+        await db.execute("COMMIT")
+    except StorageError:
+        await _close_quietly(db)
+        raise
+    except (sqlite3.Error, OSError) as exc:
+        await _close_quietly(db)
+        raise StorageError(f"cannot open database at {path}: {exc}") from exc
+    return db
+
+
+async def migrate(db: aiosqlite.Connection) -> int:
+    """Apply the migrations newer than PRAGMA user_version; returns the schema version reached."""
+    migrations = all_migrations()
+    latest = migrations[-1].version if migrations else 0
+    for migration in migrations:
+        # Re-read the version inside the write lock each time: another process may be migrating too.
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            current = int(await _scalar(db, "PRAGMA user_version"))
+            if current > latest:
+                raise StorageError(f"database schema version {current} is newer than this program knows ({latest})")
+            if current < migration.version:
+                for statement in migration.statements:
+                    await db.execute(statement)
+                # user_version is in the file header and so part of this transaction.
+                await db.execute(f"PRAGMA user_version = {migration.version}")
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+    return int(await _scalar(db, "PRAGMA user_version"))
+
+
+async def _scalar(db: aiosqlite.Connection, sql: str) -> object:
+    async with db.execute(sql) as cursor:
+        row = await cursor.fetchone()
+    return row[0] if row is not None else None
+
+
+async def _close_quietly(db: aiosqlite.Connection | None) -> None:
+    if db is None:
+        return
+    # Already failing: the original error is the one worth reporting.
+    with contextlib.suppress(Exception):
+        await db.close()

@@ -1,0 +1,39 @@
+"""Numbered schema migrations.
+
+Each module `mNNNN_<name>.py` holds `STATEMENTS`, applied in number order inside one transaction per
+migration; PRAGMA user_version records the last one applied. They are Python modules rather than .sql
+files so that they ship in any install (wheel or editable) without package-data configuration.
+Never edit a released migration: add the next number instead.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from dataclasses import dataclass
+
+_NAME = re.compile(r"^m(\d{4})_\w+$")
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    statements: tuple[str, ...]
+
+
+def all_migrations() -> list[Migration]:
+    """The migrations in order; numbering must be 1, 2, 3, ... without gaps."""
+    found = []
+    for info in pkgutil.iter_modules(__path__):
+        match = _NAME.match(info.name)
+        if match is None:
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        found.append(Migration(int(match.group(1)), info.name, tuple(module.STATEMENTS)))
+    found.sort(key=lambda m: m.version)
+    for expected, migration in enumerate(found, start=1):
+        if migration.version != expected:
+            raise RuntimeError(f"migration numbering has a gap: expected {expected}, found {migration.name}")
+    return found

@@ -1,0 +1,116 @@
+"""Plain records returned by Store. Times are unix seconds (float), as passed in by the caller."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any, Literal
+
+GameStatus = Literal["lobby", "active", "finished", "abandoned"]
+AiKind = Literal["heuristic", "random"]
+OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "active")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: GameStatus
+    host_user_id: int
+    created_at: float
+    started_at: float | None
+    ended_at: float | None
+    updated_at: float
+    last_move_at: float | None
+    reminders_sent: int
+    last_reminder_at: float | None
+    current_seat: int | None  # seat to act per the latest state; None in the lobby and after the end
+    board_message_id: int | None
+    turn_message_id: int | None
+    version: int  # number of moves in the log = state.version of the current state
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> GameRecord:
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            game=row["game"],
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            status=row["status"],
+            host_user_id=row["host_user_id"],
+            created_at=row["created_at"],
+            started_at=row["started_at"],
+            ended_at=row["ended_at"],
+            updated_at=row["updated_at"],
+            last_move_at=row["last_move_at"],
+            reminders_sent=row["reminders_sent"],
+            last_reminder_at=row["last_reminder_at"],
+            current_seat=row["current_seat"],
+            board_message_id=row["board_message_id"],
+            turn_message_id=row["turn_message_id"],
+            version=row["version"],
+        )
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    game_id: int
+    seat: int
+    user_id: int | None  # None for an AI seat
+    display_name: str
+    is_ai: bool
+    ai_kind: AiKind | None
+    joined_at: float
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> PlayerRecord:
+        return cls(
+            game_id=row["game_id"],
+            seat=row["seat"],
+            user_id=row["user_id"],
+            display_name=row["display_name"],
+            is_ai=bool(row["is_ai"]),
+            ai_kind=row["ai_kind"],
+            joined_at=row["joined_at"],
+        )
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    game_id: int
+    seq: int  # state.version after this move
+    move: dict[str, Any]  # engine.move_to_json output; engine.move_from_json turns it back into a Move
+    events: list[dict[str, Any]]
+    user_id: int | None  # None when an AI moved
+    created_at: float
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> MoveRecord:
+        return cls(
+            game_id=row["game_id"],
+            seq=row["seq"],
+            move=json.loads(row["move"]),
+            events=json.loads(row["events"]),
+            user_id=row["user_id"],
+            created_at=row["created_at"],
+        )
+
+
+@dataclass(frozen=True)
+class IdleGame:
+    """An active game waiting on its current player, for reminders."""
+
+    game: GameRecord
+    player: PlayerRecord | None  # the seat to act (None only if the seat row is missing)
+    idle_since: float  # last_move_at, or started_at before the first move

@@ -1,0 +1,577 @@
+"""Store: the bot's only door to the database. Every public method is one transaction."""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import json
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from . import replay
+from .db import connect
+from .errors import (
+    AlreadyJoined,
+    ChannelBusy,
+    GameFull,
+    GameNotFound,
+    NotJoined,
+    SeatNotFound,
+    StaleVersion,
+    StorageError,
+    WrongStatus,
+)
+from .records import AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord
+
+log = logging.getLogger(__name__)
+
+State = Any  # an engine state; storage treats it as opaque apart from .version/.game_over/.current_player
+
+# games.* plus the log length, which is the authoritative version of the game.
+_GAME_SELECT = """
+    SELECT g.*, (SELECT COALESCE(MAX(m.seq), 0) FROM moves m WHERE m.game_id = g.id) AS version
+    FROM games g
+"""
+
+
+class _Unset(enum.Enum):
+    UNSET = enum.auto()
+
+
+UNSET = _Unset.UNSET
+
+
+class Store:
+    """Games, seats, move log and snapshots in one SQLite file (WAL).
+
+    One Store holds one connection; an asyncio.Lock serialises its transactions because statements of
+    two coroutines would otherwise interleave inside one SQLite transaction. Across processes, BEGIN
+    IMMEDIATE plus the busy timeout serialise writers.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        """Open (creating and migrating if needed) the database; StorageError if that is impossible."""
+        return cls(await connect(path), str(path))
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        # IMMEDIATE takes the write lock up front, so a version check made inside the transaction
+        # still holds at COMMIT (no other writer can slip in between).
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await asyncio.shield(self._db.execute("ROLLBACK"))
+                raise
+            await self._db.execute("COMMIT")
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        # A read transaction gives the several SELECTs of one call a consistent view.
+        async with self._lock:
+            await self._db.execute("BEGIN")
+            try:
+                yield self._db
+            finally:
+                await asyncio.shield(self._db.execute("COMMIT"))
+
+    # ------------------------------------------------------------------ lobby
+
+    async def create_game(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        host_user_id: int,
+        now: float,
+        host_name: str | None = None,
+    ) -> GameRecord:
+        """A new lobby in the channel (host seated at 0 if host_name is given); ChannelBusy if one is open."""
+        async with self._write() as db:
+            try:
+                cursor = await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_user_id,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                    (guild_id, channel_id, game, json.dumps(options), seed, host_user_id, now, now),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise ChannelBusy(channel_id) from exc
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            if host_name is not None:
+                await _insert_player(db, game_id, 0, host_user_id, host_name, None, now)
+            return await _game(db, game_id)
+
+    async def join(self, game_id: int, user_id: int, display_name: str, max_seats: int, now: float) -> PlayerRecord:
+        """Seat a user at the next seat of a lobby; AlreadyJoined, GameFull or WrongStatus otherwise."""
+        async with self._write() as db:
+            seat = await _next_seat(db, game_id, max_seats)
+            if await _seat_of(db, game_id, user_id) is not None:
+                raise AlreadyJoined(game_id, user_id)
+            return await _insert_player(db, game_id, seat, user_id, display_name, None, now)
+
+    async def add_ai(
+        self, game_id: int, display_name: str, ai_kind: AiKind, max_seats: int, now: float
+    ) -> PlayerRecord:
+        """Seat an AI (user_id None) at the next seat of a lobby."""
+        async with self._write() as db:
+            seat = await _next_seat(db, game_id, max_seats)
+            return await _insert_player(db, game_id, seat, None, display_name, ai_kind, now)
+
+    async def leave(self, game_id: int, user_id: int, now: float) -> PlayerRecord:
+        """Remove a user from a lobby; later seats move up one. Returns the removed seat."""
+        async with self._write() as db:
+            await _require_status(db, game_id, "lobby")
+            seat = await _seat_of(db, game_id, user_id)
+            if seat is None:
+                raise NotJoined(game_id, user_id)
+            return await _remove_seat(db, game_id, seat, now)
+
+    async def remove_seat(self, game_id: int, seat: int, now: float) -> PlayerRecord:
+        """Remove any seat (e.g. an AI) from a lobby; later seats move up one."""
+        async with self._write() as db:
+            await _require_status(db, game_id, "lobby")
+            return await _remove_seat(db, game_id, seat, now)
+
+    async def start_game(self, game_id: int, initial_state: State, now: float) -> GameRecord:
+        """Lobby -> active with snapshot version 0; the state must have one player per seat, in seat order."""
+        saved = replay.saved_game(initial_state)
+        state_json = replay.state_to_json(initial_state)
+        if initial_state.version != 0 or saved["moves"]:
+            raise ValueError("start_game needs the state of engine.new_game (version 0, no moves)")
+        setup = {key: value for key, value in saved.items() if key != "moves"}
+        async with self._write() as db:
+            await _require_status(db, game_id, "lobby")
+            seats = await _players(db, game_id)
+            if len(seats) != len(saved["players"]):
+                raise StorageError(
+                    f"game {game_id} has {len(seats)} seats but the state has {len(saved['players'])} players"
+                )
+            await db.execute(
+                "UPDATE games SET status = 'active', setup = ?, started_at = ?, updated_at = ?,"
+                " current_seat = ?, reminders_sent = 0, last_reminder_at = NULL WHERE id = ?",
+                (json.dumps(setup), now, now, _current_seat(initial_state), game_id),
+            )
+            await _put_snapshot(db, game_id, 0, state_json, now)
+            return await _game(db, game_id)
+
+    async def abandon_game(self, game_id: int, now: float) -> GameRecord:
+        """End a lobby or active game without a result; it stays in the history."""
+        return await self._end(game_id, "abandoned", now)
+
+    async def finish_game(self, game_id: int, now: float) -> GameRecord:
+        """Mark an active game finished (record_move does this by itself when the state is game over)."""
+        return await self._end(game_id, "finished", now)
+
+    async def _end(self, game_id: int, status: str, now: float) -> GameRecord:
+        async with self._write() as db:
+            wanted = ("lobby", "active") if status == "abandoned" else ("active",)
+            await _require_status(db, game_id, *wanted)
+            await db.execute(
+                "UPDATE games SET status = ?, ended_at = ?, updated_at = ?, current_seat = NULL WHERE id = ?",
+                (status, now, now, game_id),
+            )
+            return await _game(db, game_id)
+
+    async def replace_seat(
+        self,
+        game_id: int,
+        seat: int,
+        user_id: int | None,
+        display_name: str,
+        ai_kind: AiKind | None,
+        now: float,
+    ) -> PlayerRecord:
+        """Hand a seat to a substitute user (ai_kind None) or to an AI (user_id None); the seat number stays."""
+        async with self._write() as db:
+            await _require_status(db, game_id, "lobby", "active")
+            if user_id is not None:
+                taken = await _seat_of(db, game_id, user_id)
+                if taken is not None and taken != seat:
+                    raise AlreadyJoined(game_id, user_id)
+            cursor = await db.execute(
+                "UPDATE players SET user_id = ?, display_name = ?, is_ai = ?, ai_kind = ?, joined_at = ?"
+                " WHERE game_id = ? AND seat = ?",
+                (user_id, display_name, int(ai_kind is not None), ai_kind, now, game_id, seat),
+            )
+            if cursor.rowcount == 0:
+                raise SeatNotFound(game_id, seat)
+            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            return await _player(db, game_id, seat)
+
+    async def set_message_ids(
+        self,
+        game_id: int,
+        *,
+        board_message_id: int | _Unset | None = UNSET,
+        turn_message_id: int | _Unset | None = UNSET,
+    ) -> GameRecord:
+        """Remember the Discord messages the bot edits; arguments left out are unchanged."""
+        async with self._write() as db:
+            await _game(db, game_id)
+            if board_message_id is not UNSET:
+                await db.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (board_message_id, game_id))
+            if turn_message_id is not UNSET:
+                await db.execute("UPDATE games SET turn_message_id = ? WHERE id = ?", (turn_message_id, game_id))
+            return await _game(db, game_id)
+
+    # ------------------------------------------------------------------ queries
+
+    async def game(self, game_id: int) -> GameRecord:
+        """The game with this id; GameNotFound otherwise."""
+        async with self._read() as db:
+            return await _game(db, game_id)
+
+    async def active_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's game in the lobby or in progress, if any."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                _GAME_SELECT + " WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')", (channel_id,)
+            )
+        return GameRecord.from_row(next(iter(rows))) if rows else None
+
+    async def history(self, channel_id: int, limit: int = 20) -> list[GameRecord]:
+        """The channel's games of every status, newest first."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                _GAME_SELECT + " WHERE g.channel_id = ? ORDER BY g.created_at DESC, g.id DESC LIMIT ?",
+                (channel_id, limit),
+            )
+        return [GameRecord.from_row(row) for row in rows]
+
+    async def games_of_user(self, user_id: int, open_only: bool = True) -> list[GameRecord]:
+        """Games in which the user holds a seat (open ones only by default), newest first."""
+        status = "AND g.status IN ('lobby', 'active')" if open_only else ""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                _GAME_SELECT + " JOIN players p ON p.game_id = g.id WHERE p.user_id = ? "
+                f"{status} ORDER BY g.created_at DESC, g.id DESC",
+                (user_id,),
+            )
+        return [GameRecord.from_row(row) for row in rows]
+
+    async def players(self, game_id: int) -> list[PlayerRecord]:
+        """The seats in seat order (join order while in the lobby)."""
+        async with self._read() as db:
+            return await _players(db, game_id)
+
+    async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
+        """The newest `limit` moves with their events, oldest of them first (ready to print as a log)."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT * FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT ?", (game_id, limit)
+            )
+        return [MoveRecord.from_row(row) for row in reversed(list(rows))]
+
+    async def moves(self, game_id: int, after: int = 0) -> list[MoveRecord]:
+        """All moves with seq > after, in order."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after)
+            )
+        return [MoveRecord.from_row(row) for row in rows]
+
+    async def idle_games(self, now: float, idle_seconds: float, max_reminders: int | None = None) -> list[IdleGame]:
+        """Active games whose current player has not moved for idle_seconds and was not reminded within it.
+
+        Calling this every few minutes and mark_reminded() after each ping gives one reminder per
+        idle_seconds of silence; max_reminders caps them (reminders_sent resets on every move).
+        """
+        cutoff = now - idle_seconds
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                _GAME_SELECT + " WHERE g.status = 'active'"
+                " AND COALESCE(g.last_move_at, g.started_at) <= ?"
+                " AND (g.last_reminder_at IS NULL OR g.last_reminder_at <= ?)"
+                " AND (? IS NULL OR g.reminders_sent < ?)"
+                " ORDER BY COALESCE(g.last_move_at, g.started_at), g.id",
+                (cutoff, cutoff, max_reminders, max_reminders),
+            )
+            out = []
+            for row in rows:
+                game = GameRecord.from_row(row)
+                player = None
+                if game.current_seat is not None:
+                    prow = await db.execute_fetchall(
+                        "SELECT * FROM players WHERE game_id = ? AND seat = ?", (game.id, game.current_seat)
+                    )
+                    player = PlayerRecord.from_row(next(iter(prow))) if prow else None
+                since = game.last_move_at if game.last_move_at is not None else game.started_at
+                assert since is not None
+                out.append(IdleGame(game, player, since))
+        return out
+
+    async def mark_reminded(self, game_id: int, now: float) -> GameRecord:
+        """Count a reminder sent now for the game."""
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE games SET reminders_sent = reminders_sent + 1, last_reminder_at = ? WHERE id = ?",
+                (now, game_id),
+            )
+            return await _game(db, game_id)
+
+    # ------------------------------------------------------------------ moves and state
+
+    async def record_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        move: Any,
+        new_state: State,
+        events: Sequence[dict[str, Any]],
+        user_id: int | None,
+        now: float,
+    ) -> MoveRecord:
+        """Append one accepted move, its events and the new snapshot in one transaction.
+
+        StaleVersion (nothing written) if the log is no longer at expected_version, i.e. another
+        interaction moved first: reload the state and re-validate.
+        """
+        if new_state.version != expected_version + 1:
+            raise ValueError(f"new_state.version is {new_state.version}, expected {expected_version + 1}")
+        # Serialise before taking the lock: engine work does not need the database.
+        move_json = replay.move_json(move)
+        state_json = replay.state_to_json(new_state)
+        events_json = json.dumps(list(events))
+        over = bool(new_state.game_over)
+        async with self._write() as db:
+            await _require_status(db, game_id, "active")
+            actual = await _log_version(db, game_id)
+            if actual != expected_version:
+                raise StaleVersion(game_id, expected_version, actual)
+            try:
+                await db.execute(
+                    "INSERT INTO moves (game_id, seq, move, events, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, expected_version + 1, move_json, events_json, user_id, now),
+                )
+            except sqlite3.IntegrityError as exc:  # unreachable while the check above holds; belt and braces
+                raise StaleVersion(game_id, expected_version, await _log_version(db, game_id)) from exc
+            await _put_snapshot(db, game_id, expected_version + 1, state_json, now)
+            await db.execute(
+                "UPDATE games SET updated_at = ?, last_move_at = ?, reminders_sent = 0, last_reminder_at = NULL,"
+                " current_seat = ?,"
+                " status = CASE WHEN ? THEN 'finished' ELSE status END,"
+                " ended_at = CASE WHEN ? THEN ? ELSE ended_at END"
+                " WHERE id = ?",
+                (now, now, None if over else _current_seat(new_state), over, over, now, game_id),
+            )
+            rows = await db.execute_fetchall(
+                "SELECT * FROM moves WHERE game_id = ? AND seq = ?", (game_id, expected_version + 1)
+            )
+        return MoveRecord.from_row(next(iter(rows)))
+
+    async def load_state(self, game_id: int) -> State:
+        """The current state: the snapshot if it is sound and matches the log, else rebuilt by replay."""
+        async with self._read() as db:
+            await _require_status(db, game_id, "active", "finished", "abandoned")
+            version = await _log_version(db, game_id)
+            rows = await db.execute_fetchall("SELECT version, state FROM snapshots WHERE game_id = ?", (game_id,))
+        if rows:
+            row = next(iter(rows))
+            state = replay.parse_state(row["state"])
+            if state is not None and row["version"] == version and state.version == version:
+                return state
+            log.warning("game %s: snapshot unusable (log at version %s); rebuilding by replay", game_id, version)
+        else:
+            log.warning("game %s: snapshot missing; rebuilding by replay", game_id)
+        return await self.rebuild_state(game_id)
+
+    async def rebuild_state(self, game_id: int, now: float | None = None) -> State:
+        """Replay the log from the game's setup, fix the snapshot if it differs, return the state.
+
+        LogCorrupt if the log does not replay. `now` stamps a rewritten snapshot (default: the last move's time).
+        """
+        async with self._write() as db:
+            saved = await _saved_game(db, game_id)
+            state = replay.replay(game_id, saved)
+            state_json = replay.state_to_json(state)
+            rows = await db.execute_fetchall("SELECT version, state FROM snapshots WHERE game_id = ?", (game_id,))
+            current = next(iter(rows)) if rows else None
+            if current is None or current["version"] != state.version or current["state"] != state_json:
+                stamp = now if now is not None else await _last_activity(db, game_id)
+                await _put_snapshot(db, game_id, state.version, state_json, stamp)
+            return state
+
+    async def saved_game(self, game_id: int) -> dict[str, Any]:
+        """The game as engine.replay takes it: setup plus the move log (for export and tests)."""
+        async with self._read() as db:
+            return await _saved_game(db, game_id)
+
+    async def rollback(self, game_id: int, to_version: int, now: float, expected_version: int | None = None) -> State:
+        """Undo: delete the moves after to_version and rebuild the snapshot by replay, in one transaction.
+
+        A finished game becomes active again. expected_version guards against undoing a move that
+        someone else made meanwhile (StaleVersion). Returns the state at to_version.
+        """
+        async with self._write() as db:
+            status = await _require_status(db, game_id, "active", "finished")
+            version = await _log_version(db, game_id)
+            if expected_version is not None and version != expected_version:
+                raise StaleVersion(game_id, expected_version, version)
+            if not 0 <= to_version <= version:
+                raise ValueError(f"cannot roll game {game_id} back to version {to_version} (it is at {version})")
+            saved = await _saved_game(db, game_id, up_to=to_version)
+            state = replay.replay(game_id, saved)
+            await db.execute("DELETE FROM moves WHERE game_id = ? AND seq > ?", (game_id, to_version))
+            await _put_snapshot(db, game_id, to_version, replay.state_to_json(state), now)
+            over = bool(state.game_over)
+            try:
+                await db.execute(
+                    "UPDATE games SET status = ?, current_seat = ?, updated_at = ?, last_move_at = ?,"
+                    " ended_at = CASE WHEN ? THEN ended_at ELSE NULL END,"
+                    " reminders_sent = 0, last_reminder_at = NULL WHERE id = ?",
+                    ("finished" if over else "active", None if over else _current_seat(state), now, now, over, game_id),
+                )
+            except sqlite3.IntegrityError as exc:  # reopening a finished game in a channel now busy
+                assert status == "finished"
+                raise ChannelBusy((await _game(db, game_id)).channel_id) from exc
+            return state
+
+
+# ---------------------------------------------------------------------- helpers (inside a transaction)
+
+
+async def _game(db: aiosqlite.Connection, game_id: int) -> GameRecord:
+    rows = await db.execute_fetchall(_GAME_SELECT + " WHERE g.id = ?", (game_id,))
+    if not rows:
+        raise GameNotFound(game_id)
+    return GameRecord.from_row(next(iter(rows)))
+
+
+async def _require_status(db: aiosqlite.Connection, game_id: int, *wanted: str) -> str:
+    rows = await db.execute_fetchall("SELECT status FROM games WHERE id = ?", (game_id,))
+    if not rows:
+        raise GameNotFound(game_id)
+    status = next(iter(rows))["status"]
+    if status not in wanted:
+        raise WrongStatus(game_id, status, " or ".join(wanted))
+    return status
+
+
+async def _log_version(db: aiosqlite.Connection, game_id: int) -> int:
+    rows = await db.execute_fetchall("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,))
+    return int(next(iter(rows))[0])
+
+
+async def _last_activity(db: aiosqlite.Connection, game_id: int) -> float:
+    game = await _game(db, game_id)
+    return game.last_move_at or game.started_at or game.updated_at
+
+
+async def _players(db: aiosqlite.Connection, game_id: int) -> list[PlayerRecord]:
+    rows = await db.execute_fetchall("SELECT * FROM players WHERE game_id = ? ORDER BY seat", (game_id,))
+    return [PlayerRecord.from_row(row) for row in rows]
+
+
+async def _player(db: aiosqlite.Connection, game_id: int, seat: int) -> PlayerRecord:
+    rows = await db.execute_fetchall("SELECT * FROM players WHERE game_id = ? AND seat = ?", (game_id, seat))
+    if not rows:
+        raise SeatNotFound(game_id, seat)
+    return PlayerRecord.from_row(next(iter(rows)))
+
+
+async def _seat_of(db: aiosqlite.Connection, game_id: int, user_id: int) -> int | None:
+    rows = await db.execute_fetchall("SELECT seat FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+    return int(next(iter(rows))["seat"]) if rows else None
+
+
+async def _next_seat(db: aiosqlite.Connection, game_id: int, max_seats: int) -> int:
+    await _require_status(db, game_id, "lobby")
+    rows = await db.execute_fetchall("SELECT COUNT(*) FROM players WHERE game_id = ?", (game_id,))
+    count = int(next(iter(rows))[0])
+    if count >= max_seats:
+        raise GameFull(game_id, max_seats)
+    return count  # seats are contiguous in the lobby, so the count is the next free one
+
+
+async def _insert_player(
+    db: aiosqlite.Connection,
+    game_id: int,
+    seat: int,
+    user_id: int | None,
+    display_name: str,
+    ai_kind: str | None,
+    now: float,
+) -> PlayerRecord:
+    try:
+        await db.execute(
+            "INSERT INTO players (game_id, seat, user_id, display_name, is_ai, ai_kind, joined_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, seat, user_id, display_name, int(ai_kind is not None), ai_kind, now),
+        )
+    except sqlite3.IntegrityError as exc:
+        if user_id is not None and await _seat_of(db, game_id, user_id) is not None:
+            raise AlreadyJoined(game_id, user_id) from exc
+        raise
+    await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+    return await _player(db, game_id, seat)
+
+
+async def _remove_seat(db: aiosqlite.Connection, game_id: int, seat: int, now: float) -> PlayerRecord:
+    removed = await _player(db, game_id, seat)
+    await db.execute("DELETE FROM players WHERE game_id = ? AND seat = ?", (game_id, seat))
+    # Close the gap one row at a time, lowest first, so the (game_id, seat) key is never violated midway.
+    rows = await db.execute_fetchall(
+        "SELECT seat FROM players WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat)
+    )
+    for row in rows:
+        await db.execute("UPDATE players SET seat = seat - 1 WHERE game_id = ? AND seat = ?", (game_id, row["seat"]))
+    await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+    return removed
+
+
+async def _put_snapshot(db: aiosqlite.Connection, game_id: int, version: int, state_json: str, now: float) -> None:
+    await db.execute(
+        "INSERT INTO snapshots (game_id, version, state, updated_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state,"
+        " updated_at = excluded.updated_at",
+        (game_id, version, state_json, now),
+    )
+
+
+async def _saved_game(db: aiosqlite.Connection, game_id: int, up_to: int | None = None) -> dict[str, Any]:
+    rows = await db.execute_fetchall("SELECT setup FROM games WHERE id = ?", (game_id,))
+    if not rows:
+        raise GameNotFound(game_id)
+    setup = next(iter(rows))["setup"]
+    if setup is None:
+        raise WrongStatus(game_id, "lobby", "started")
+    limit = up_to if up_to is not None else -1
+    moves = await db.execute_fetchall(
+        "SELECT move FROM moves WHERE game_id = ? AND (? < 0 OR seq <= ?) ORDER BY seq", (game_id, limit, limit)
+    )
+    saved = json.loads(setup)
+    saved["moves"] = [json.loads(row["move"]) for row in moves]
+    return saved
+
+
+def _current_seat(state: State) -> int | None:
+    seat = getattr(state, "current_player", None)
+    return int(seat) if seat is not None else None

@@ -1,0 +1,22 @@
+"""Fixtures for the storage tests: a fresh database file per test."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from storage import Store
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "games.db"
+
+
+@pytest.fixture
+async def store(db_path: Path) -> AsyncIterator[Store]:
+    s = await Store.open(db_path)
+    yield s
+    await s.close()

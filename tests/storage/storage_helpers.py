@@ -1,0 +1,53 @@
+"""Helpers for the storage tests: real engine move sequences and started games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from storage import GameRecord, Store
+
+T0 = 1_700_000_000.0  # a fixed "now"; tests add seconds to it
+
+
+def play(state: Any, n: int, kind: str = "random") -> list[tuple[Any, Any, list[dict[str, Any]]]]:
+    """Up to n (move, state after, events) triples of engine self-play from state."""
+    out = []
+    for _ in range(n):
+        if state.game_over:
+            break
+        move = engine.ai_move(state, kind=kind)
+        state, events = engine.step(state, move)
+        out.append((move, state, events))
+    return out
+
+
+def same(a: Any, b: Any) -> bool:
+    return engine.state_to_json(a) == engine.state_to_json(b)
+
+
+async def started_game(
+    store: Store,
+    channel_id: int = 100,
+    names: tuple[str, ...] = ("Ann", "Bob"),
+    seed: int = 7,
+    now: float = T0,
+) -> tuple[GameRecord, Any]:
+    """An active game with one human per name (user ids 1, 2, ...) and its initial state."""
+    game = await store.create_game(1, channel_id, "entdecker", {}, seed, 1, now)
+    for i, name in enumerate(names, start=1):
+        await store.join(game.id, i, name, max_seats=len(names), now=now)
+    state = engine.new_game("entdecker", players=list(names), options={}, seed=seed)
+    game = await store.start_game(game.id, state, now)
+    return game, state
+
+
+async def record_all(
+    store: Store, game_id: int, state: Any, n: int, now: float = T0
+) -> tuple[Any, list[tuple[Any, Any, list[dict[str, Any]]]]]:
+    """Play and record n moves (one second apart); returns the final state and the triples."""
+    triples = play(state, n)
+    for i, (move, new_state, events) in enumerate(triples):
+        await store.record_move(game_id, new_state.version - 1, move, new_state, events, 1, now + i + 1)
+        state = new_state
+    return state, triples
