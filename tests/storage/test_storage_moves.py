@@ -14,7 +14,7 @@ import pytest
 from storage_helpers import T0, play, record_all, same, started_game
 
 import engine
-from storage import GameNotFound, LogCorrupt, StaleVersion, Store, WrongStatus
+from storage import ChannelBusy, GameNotFound, LogCorrupt, StaleVersion, Store, WrongStatus
 
 
 async def count_moves(store: Store, game_id: int) -> int:
@@ -289,6 +289,12 @@ async def test_game_over_finishes_the_game_and_rollback_reopens_it(store: Store)
     assert (done.status, done.current_seat, done.version) == ("finished", None, state.version)
     assert done.ended_at == done.last_move_at
     assert await store.active_game(100) is None
+    # Undo is refused while the channel hosts a newer game, and changes nothing.
+    newer = await store.create_game(1, 100, "entdecker", {}, 1, 1, T0 + 10**6)
+    with pytest.raises(ChannelBusy):
+        await store.rollback(game.id, state.version - 1, T0 + 10**6)
+    assert await count_moves(store, game.id) == state.version
+    await store.abandon_game(newer.id, T0 + 10**6)
     [(move, nxt, events)] = play(await store.rollback(game.id, state.version - 1, T0 + 10**6), 1)
     reopened = await store.game(game.id)
     assert (reopened.status, reopened.ended_at) == ("active", None)
