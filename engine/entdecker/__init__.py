@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.entdecker.ai import AIS, ai_move
-from engine.entdecker.labels import describe, move_label
+from engine.entdecker.labels import describe, label_for, numbered_legal
 from engine.entdecker.rules import legal_moves, new_game, step
 from engine.entdecker.setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from engine.entdecker.state import GAME, RULES_VERSION, State, from_json, to_json
@@ -28,11 +28,16 @@ __all__ = [
     "legal_moves",
     "move_label",
     "new_game",
+    "numbered_legal",
     "state_from_dict",
     "state_to_dict",
     "step",
     "view",
 ]
+
+
+def move_label(state: State, move: Any) -> str:
+    return label_for(state, move)
 
 
 def state_to_dict(state: State) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from typing import Any
 from engine.core.grid import DIR_NAMES, DIR_WORDS
 from engine.core.moves import Move
 from engine.entdecker import board as B
+from engine.entdecker.rules import legal_moves
 from engine.entdecker.state import GRID, PIECE_VALUE, State
 from engine.entdecker.tiles import tile
 
@@ -32,21 +33,48 @@ def tile_words(tid: str) -> str:
     return f"{words}, event: {EVENT_WORDS[t.event]}" if t.event else words
 
 
+NUMBERED = ("ship", "place")
+
+
+def numbered_legal(state: State) -> list[dict[str, Any]]:
+    """The legal moves as data, with labels; ship positions and placements are numbered 1, 2, ... within their
+    kind so the board overlay can show the same numbers as the autocomplete labels."""
+    out = []
+    counters: dict[str, int] = {}
+    for move in legal_moves(state):
+        counters[move.kind] = counters.get(move.kind, 0) + 1
+        number = counters[move.kind]
+        entry: dict[str, Any] = {"key": move.key, "kind": move.kind, "player": move.player, "number": number}
+        entry.update(move.args)
+        entry["label"] = move_label(state, move, number if move.kind in NUMBERED else None)
+        out.append(entry)
+    return out
+
+
+def label_for(state: State, move: Move) -> str:
+    """The label of a legal move, numbered exactly as in numbered_legal."""
+    for entry in numbered_legal(state):
+        if entry["key"] == move.key:
+            return entry["label"]
+    return move_label(state, move)
+
+
 def move_label(state: State, move: Move, number: int | None = None) -> str:
     """A label of at most 100 characters for a legal move of the current state."""
     k = move.kind
+    prefix = f"#{number} " if number is not None else ""
     if k == "ship":
         pos = move.get("position")
         ship = B.parse_ship(pos)
         assert ship is not None
         if ship[1] >= 0:
-            return f"{pos}: edge circle {DIR_WORDS[ship[1]]} of {GRID.name(ship[0])}"
+            return f"{prefix}{pos}: edge circle {DIR_WORDS[ship[1]]} of {GRID.name(ship[0])}"
         cost = B.position_cost(state, ship[0], move.player)
         cell = state.board[ship[0]]
         if cost and cell and cell.build:
             owner = state.players[cell.build.player].name
-            return f"{pos} (costs {cost} gold: {owner}'s {PIECE_WORDS[cell.build.piece]})"[:100]
-        return f"{pos}"
+            return f"{prefix}{pos} (costs {cost} gold: {owner}'s {PIECE_WORDS[cell.build.piece]})"[:100]
+        return f"{prefix}{pos}: the tile's circle"
     if k == "explore":
         n = move.get("count")
         unit = "gold" if state.options.get("personal_tiles") else ("tile" if n == 1 else "tiles")
@@ -57,7 +85,6 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         top = " — a ? on top (event tile)" if pile and tile(pile[-1]).event else ""
         return f"Pile {i} ({len(pile)} tiles){top}"
     if k == "place":
-        prefix = f"#{number} " if number is not None else ""
         return f"{prefix}{move.get('space')}, {ROTATION_WORDS[move.get('rotation')]}"
     if k == "build":
         piece, seg = move.get("piece"), move.get("segment")

@@ -116,8 +116,11 @@ def step(state: State, move: Move) -> tuple[State, list[Event]]:
         name = state.players[state.current].name
         raise IllegalMove(f"It is {name}'s turn, not seat {move.player + 1}'s.")
     legal = legal_moves(state)
-    if move not in legal:
+    args = dict(move.args)
+    match = next((m for m in legal if m.kind == move.kind and dict(m.args) == args), None)
+    if match is None:
         raise IllegalMove(_why_illegal(state, move, legal))
+    move = match  # the canonical form, so logs and keys never depend on how the caller ordered arguments
     new = state.copy()
     events: list[Event] = []
     _HANDLERS[move.kind](new, move, events)

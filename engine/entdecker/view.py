@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.entdecker import board as B
-from engine.entdecker.labels import move_label
-from engine.entdecker.rules import legal_moves
+from engine.entdecker.labels import numbered_legal
 from engine.entdecker.state import GRID, State
 from engine.entdecker.tiles import tile
 
@@ -92,17 +91,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
             "drawn": drawn,
             "stormed": v.stormed,
         }
-    legal = []
-    place_no = 0
-    for number, move in enumerate(legal_moves(state), 1):
-        if move.kind == "personal" and viewer != move.player:
-            continue
-        entry: dict[str, Any] = {"key": move.key, "kind": move.kind, "number": number, **dict(move.args)}
-        if move.kind == "place":
-            place_no += 1
-            entry["number"] = place_no
-        entry["label"] = move_label(state, move, entry["number"] if move.kind == "place" else None)
-        legal.append(entry)
+    legal = [e for e in numbered_legal(state) if e["kind"] != "personal" or e["player"] == viewer]
     return {
         "game": state.game,
         "version": state.version,
