@@ -195,8 +195,7 @@ def _tile_in_hand(state: State, tid: str, events: list[Event], personal: bool) -
     options = B.placements(state.board, state.ship, tid)
     if not options:
         kept = state.options["keep_unplayable"] and tile(tid).event is None
-        if kept:
-            state.kept.append(tid)
+        (state.kept if kept else state.box).append(tid)
         events.append({"type": "discard", "player": state.current, "tile": tid, "kept": kept})
         _continue_voyage(state, events)
     elif len(options) == 1:

@@ -74,6 +74,7 @@ def new_state(players: list[str], options: dict[str, Any] | None, seed: int) -> 
         piles=piles,
         fills={p: list(ids) for p, ids in ts.fill.items()},
         kept=[],
+        box=[],
         plant_piles=plant_piles,
     )
 

@@ -91,6 +91,7 @@ class State:
     piles: list[list[str]]  # five discovery piles, top = last
     fills: dict[int, list[str]]  # fill-in piles 1-6, top = last
     kept: list[str]  # variant: unplayable tiles kept beside the fill-in piles
+    box: list[str]  # tiles that fitted nowhere and left the game
     plant_piles: list[list[int]]  # two piles (top = last), or one bag when plant_draw == "bag"
     rng: int = 0
     season: int = 1
@@ -128,6 +129,7 @@ class State:
             piles=[list(p) for p in self.piles],
             fills={k: list(v) for k, v in self.fills.items()},
             kept=list(self.kept),
+            box=list(self.box),
             plant_piles=[list(p) for p in self.plant_piles],
             rng=self.rng,
             season=self.season,
@@ -180,6 +182,7 @@ def to_json(state: State) -> dict[str, Any]:
         "piles": state.piles,
         "fills": {str(k): v for k, v in state.fills.items()},
         "kept": state.kept,
+        "box": state.box,
         "plant_piles": state.plant_piles,
         "rng": state.rng,
         "season": state.season,
@@ -221,6 +224,7 @@ def from_json(data: dict[str, Any]) -> State:
         piles=[list(p) for p in data["piles"]],
         fills={int(k): list(v) for k, v in data["fills"].items()},
         kept=list(data["kept"]),
+        box=list(data["box"]),
         plant_piles=[list(p) for p in data["plant_piles"]],
         rng=data["rng"],
         season=data["season"],
