@@ -1,0 +1,21 @@
+# entdecker-bot: runs `python -m bot` as a non-root user; the SQLite database lives on the /data volume.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    ENTDECKER_DB=/data/entdecker.db
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY engine ./engine
+COPY render ./render
+COPY storage ./storage
+COPY bot ./bot
+RUN pip install --no-cache-dir . \
+    && useradd --system --uid 10001 --home-dir /app entdecker \
+    && mkdir -p /data && chown entdecker /data
+
+USER entdecker
+VOLUME ["/data"]
+# DISCORD_TOKEN must come from the environment: docker run -e DISCORD_TOKEN=... -v entdecker-data:/data IMAGE
+CMD ["python", "-m", "bot"]
