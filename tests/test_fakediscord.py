@@ -73,7 +73,11 @@ def make_bot() -> commands.Bot:
         return [app_commands.Choice(name=t, value=t) for t in TILES if current in t][:25]
 
     @app_commands.command(description="Render the board")
-    async def board(interaction: discord.Interaction, size: int) -> None:
+    async def board(interaction: discord.Interaction, size: int, quick: bool = False) -> None:
+        if quick:
+            file = discord.File(io.BytesIO(render_png(size)), "quick.png")
+            await interaction.response.send_message("quick board", file=file)
+            return
         await interaction.response.defer(thinking=True)
         png = await asyncio.to_thread(render_png, size)
         await interaction.followup.send("board", file=discord.File(io.BytesIO(png), "board.png"))
@@ -196,6 +200,9 @@ async def test_defer_then_png_followup_and_channel_message(env: tuple[FakeDiscor
     assert handle.ack_latency is not None and handle.final_latency is not None
     assert 0 <= handle.ack_latency <= handle.final_latency
 
+    quick = await fake.slash("dave", "game-2", "board", size=8, quick=True)
+    assert (await quick.final()).attachments[0].image().size == (8, 8)
+
     announce = await fake.slash("alice", "general", "announce", text="hello all")
     await announce.final()
     posted = await fake.wait_for_message("general", lambda m: m.content == "hello all")
@@ -284,6 +291,15 @@ async def test_swallowed_command_errors_fail_the_test() -> None:
             async with run_bot(fake, make_bot()):
                 handle = await fake.slash("alice", "game-1", "crash")
                 await fake.wait_for(lambda: handle.violations)
+
+
+async def test_malformed_dispatch_surfaces_connect_task_error() -> None:
+    async with FakeDiscord() as fake:
+        with pytest.raises(RuntimeError, match="connect"):
+            async with run_bot(fake, make_bot()):
+                # P7: a parser KeyError kills discord.py's connect() task; run_bot re-raises it.
+                await fake.dispatch_raw("INTERACTION_CREATE", {"id": "1"})
+                await fake.wait_for(lambda: False, timeout=2)
 
 
 def test_limits_components_and_embeds() -> None:

@@ -472,6 +472,10 @@ class FakeDiscord:
             self._notify()
         return ws
 
+    async def dispatch_raw(self, event: str, data: dict[str, Any]) -> int:
+        """Send any gateway DISPATCH as-is (for events the driver does not model); returns receivers."""
+        return await self._dispatch(event, data)
+
     @property
     def connected(self) -> bool:
         return any(c.identified for c in self._connections)
