@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from engine.core.grid import DIRECTIONS, opposite
+from engine.core.regions import Node, regions
 from engine.core.tiles import Geometry, edge_class
 from engine.entdecker.state import GRID, PIECE_VALUE, Cell, ShipPos, State
 from engine.entdecker.tiles import geometry, tile
-
-Node = tuple[int, int]  # (space, land segment index on that space's tile)
 
 
 def cell_geometry(cell: Cell) -> Geometry:
@@ -169,47 +168,14 @@ def pattern_class(land: list[bool]) -> int:
 
 
 def islands(board: list[Cell | None]) -> list[tuple[list[Node], bool]]:
-    """Connected land across tiles, as (nodes sorted, complete?). Complete: no land side faces an empty space."""
-    parent: dict[Node, Node] = {}
-
-    def find(x: Node) -> Node:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    open_nodes: set[Node] = set()
-    for space, cell in enumerate(board):
-        if cell is None:
-            continue
-        g = cell_geometry(cell)
-        for i in range(len(g.segments)):
-            parent.setdefault((space, i), (space, i))
-        for i, seg in enumerate(g.segments):
-            for d in seg:
-                nb = GRID.neighbour(space, d)
-                if nb is None:
-                    continue
-                other = board[nb]
-                if other is None:
-                    open_nodes.add((space, i))
-                    continue
-                j = cell_geometry(other).segment_at(opposite(d))
-                if j is None:
-                    continue
-                parent.setdefault((nb, j), (nb, j))
-                a, b = find((space, i)), find((nb, j))
-                if a != b:
-                    parent[max(a, b)] = min(a, b)
-    groups: dict[Node, list[Node]] = {}
-    for node in parent:
-        groups.setdefault(find(node), []).append(node)
-    out = []
-    for nodes in groups.values():
-        nodes.sort()
-        out.append((nodes, not any(n in open_nodes for n in nodes)))
-    out.sort(key=lambda item: item[0][0])
-    return out
+    """Connected land across tiles, as (nodes, complete?). Complete: no land side faces an empty space."""
+    placed = [space for space, cell in enumerate(board) if cell is not None]
+    return regions(
+        GRID,
+        placed,
+        lambda space: cell_geometry(board[space]).segments,  # type: ignore[arg-type]
+        lambda space: board[space] is not None,
+    )
 
 
 def island_key(nodes: list[Node]) -> int:
