@@ -164,18 +164,25 @@ def draw_board(im: Image.Image, view: dict, lay: Layout) -> dict[str, dict]:
         if isinstance(name, str) and lay.parse_space(name):
             _frame(d, lay.space_rect(name), style.HIGHLIGHT, 4)
 
+    ship = view.get("ship")
+    if isinstance(ship, str):  # under the pieces, so that a piece's number is never hidden
+        pos = lay.position_center(ship)
+        if pos:
+            _paste(im, sprites.ship(0.9), pos)
     flagged: set[Any] = set()
     for space, tile in sorted(placed.items(), key=lambda kv: lay.parse_space(kv[0])[::-1]):  # type: ignore[index]
         x, y, _, _ = lay.space_rect(space)
         geo = tiles.geometry(tile)
         anchors = tiles.segment_anchors(geo)
-        if tile.get("event"):
-            _paste(im, sprites.event_badge(str(tile["event"])), (x + 18, y + 18))
         con = tile.get("construction")
         con_seg = -1
         if isinstance(con, dict):
             seg = con.get("segment", 0)
             con_seg = seg if isinstance(seg, int) and 0 <= seg < len(anchors) else 0
+        if tile.get("event"):
+            bx, by = _badge_corner(anchors[con_seg] if con_seg >= 0 and anchors else None)
+            _paste(im, sprites.event_badge(str(tile["event"])), (x + bx, y + by))
+        if isinstance(con, dict):
             ax, ay = anchors[con_seg] if anchors else (TILE // 2, TILE // 2)
             seat = con.get("player", 0) if isinstance(con.get("player"), int) else 0
             _paste(im, sprites.piece(str(con.get("piece", "")), seat), (x + ax, y + ay))
@@ -187,12 +194,21 @@ def draw_board(im: Image.Image, view: dict, lay: Layout) -> dict[str, dict]:
                 if i == con_seg:
                     ax, ay = ax + 26, ay - 14
                 _paste(im, sprites.flag(), (x + min(max(ax, 14), TILE - 14), y + min(max(ay, 16), TILE - 16)))
-    ship = view.get("ship")
-    if isinstance(ship, str):
-        pos = lay.position_center(ship)
-        if pos:
-            _paste(im, sprites.ship(), pos)
     return placed
+
+
+BADGE_CORNERS = ((17, 17), (TILE - 17, 17), (17, TILE - 17), (TILE - 17, TILE - 17))
+
+
+def _badge_corner(avoid: tuple[int, int] | None) -> tuple[int, int]:
+    """The corner of a tile for its event badge: the top left, unless a piece stands near it."""
+    if avoid is None:
+        return BADGE_CORNERS[0]
+    ax, ay = avoid
+    for cx, cy in BADGE_CORNERS:
+        if abs(cx - ax) >= 36 or abs(cy - ay) >= 38:
+            return cx, cy
+    return BADGE_CORNERS[3]
 
 
 def _frame(d: ImageDraw.ImageDraw, rect: tuple[int, int, int, int], color: style.Color, width: int) -> None:
@@ -238,6 +254,8 @@ def overlay_positions(view: dict, lay: Layout | None = None) -> dict[int, tuple[
             if anchors:
                 ax, ay = anchors[seg if isinstance(seg, int) and 0 <= seg < len(anchors) else 0]
                 center = (x + ax + (20 if kind == "recall" else 0), y + ay + (12 if kind == "recall" else 0))
+        elif kind == "ship" and isinstance(view.get("ship"), str) and view["ship"].upper() == space.upper():
+            center = (center[0] + 22, center[1] + 22)  # beside the ship, which stays visible
         groups.setdefault(center, []).append(m["number"])
     out = {}
     for (cx, cy), nums in groups.items():

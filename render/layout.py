@@ -13,7 +13,7 @@ TILE = 96  # side of one space
 MARGIN = 66  # frame around the board: edge circles (inner half) and coordinate labels (outer half)
 CIRCLE_OFFSET = 19  # centre of an edge circle, measured outwards from the board's border
 LABEL_OFFSET = 49  # centre of a column letter / row number, measured outwards from the border
-PANEL_HEIGHT = 330  # the legend under the board
+PANEL_HEIGHT = 350  # the legend under the board
 
 SIDES = "NESW"
 DELTAS = ((0, -1), (1, 0), (0, 1), (-1, 0))

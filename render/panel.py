@@ -9,6 +9,7 @@ from .board import PIECES, _paste, _text, legal_choices
 from .layout import Layout
 
 PAD = 22
+PANEL_ROWS_HEIGHT = 280  # header + player rows
 
 
 def _int(x: object, default: int = 0) -> int:
@@ -29,7 +30,10 @@ def status_line(view: dict) -> str:
         winners = [w for w in res.get("winners") or [] if isinstance(w, int)]
         if winners:
             names = " & ".join(_name(view, w) for w in winners)
-            return f"Game over - {names} {'win' if len(winners) > 1 else 'wins'}!"
+            scores = res.get("scores") if isinstance(res.get("scores"), list) else []
+            best = scores[winners[0]] if winners[0] < len(scores) and isinstance(scores[winners[0]], int) else None
+            pts = f" with {best} VP" if best is not None else ""
+            return f"Game over - {names} {'win' if len(winners) > 1 else 'wins'}{pts}!"
         return "Game over"
     cur = view.get("current_player")
     phase = view.get("phase")
@@ -77,13 +81,13 @@ def draw_panel(im: Image.Image, view: dict, lay: Layout, overlay: bool) -> None:
     _text(
         im,
         (PAD, top + 38),
-        style.fit(status_line(view), 27, lay.width - 2 * PAD),
-        27,
+        style.fit(status_line(view), 30, lay.width - 2 * PAD),
+        30,
         style.GOLD if over else style.TEXT,
         stroke=1 if over else 0,
     )
-    split = 600
-    _players(im, d, view, PAD, top + 56, split - PAD)
+    split = 624
+    _players(im, d, view, PAD, top + 56, split - PAD - 14)
     d.line((split, top + 54, split, lay.height - 14), fill=style.PANEL_LINE, width=2)
     _piles(im, d, view, split + 18, top + 56, lay.width - split - 18 - PAD, overlay)
 
@@ -94,57 +98,70 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
     res = view.get("result") if isinstance(view.get("result"), dict) else {}
     winners = set(res.get("winners") or [])
     scores = res.get("scores") if isinstance(res.get("scores"), list) else []
-    cols = {"name": x + 46, "gold": x + 218, "vp": x + 282, "pieces": x + 346, "plants": x + 500}
-    _text(im, (cols["name"], y + 16), "player", 17, style.TEXT_DIM)
-    _text(im, (cols["gold"], y + 16), "gold", 17, style.TEXT_DIM)
-    _text(im, (cols["vp"], y + 16), "final" if over else "VP", 17, style.TEXT_DIM)
-    _text(im, (cols["pieces"], y + 16), "pieces left", 17, style.TEXT_DIM)
-    _text(im, (cols["plants"], y + 16), "plants", 17, style.TEXT_DIM)
+    personal = bool((view.get("options") or {}).get("personal_tiles"))
+    cols = {"name": x + 50, "gold": x + 222, "vp": x + 290, "pieces": x + 360, "plants": x + w - 76}
+    for key, label in (("name", "player"), ("gold", "gold"), ("vp", "final" if over else "VP")):
+        _text(im, (cols[key], y + 16), label, 18, style.TEXT_DIM)
+    _text(im, (cols["pieces"], y + 16), "pieces left", 18, style.TEXT_DIM)
+    _text(im, (cols["plants"], y + 16), "plants", 18, style.TEXT_DIM)
     n = max(len(players), 1)
-    row_h = min(44, (262 - 24) // n)
+    row_h = min(50, (PANEL_ROWS_HEIGHT - 26) // n)
+    big = 27 if row_h >= 40 else 22
     cur = view.get("current_player")
     first = view.get("first_player")
     for i, p in enumerate(players[:8]):
         seat = _int(p.get("seat"), i)
-        ry = y + 24 + i * row_h
+        ry = y + 26 + i * row_h
         cy = ry + row_h // 2
+        base = cy + big // 3
         if seat == cur and not over:
-            d.rounded_rectangle((x - 8, ry + 2, x + w, ry + row_h - 2), radius=8, fill=(52, 72, 98))
-            d.polygon([(x - 4, cy - 8), (x + 6, cy), (x - 4, cy + 8)], fill=style.TEXT)
-        _paste(im, sprites.piece("colony", seat, 0.72), (x + 26, cy))
+            d.rounded_rectangle((x - 10, ry + 2, x + w, ry + row_h - 2), radius=9, fill=style.PANEL_CURRENT)
+            d.polygon([(x - 6, cy - 9), (x + 5, cy), (x - 6, cy + 9)], fill=style.TEXT)
+        _paste(im, sprites.piece("colony", seat, 0.8), (x + 27, cy))
         name = str(p.get("name", f"Player {seat + 1}"))
         tag = ""
         if over and seat in winners:
             tag = "WINNER"
         elif seat == first and not over:
             tag = "1st"
-        name_w = 160 - (style.font(15).getlength(tag) + 8 if tag else 0)
-        nw = _text(im, (cols["name"], cy + 8), style.fit(name, 22, int(name_w)), 22, style.TEXT)
+        extra = ""
+        pc = p.get("personal_count")
+        if personal and isinstance(pc, int) and not over:
+            extra = f"+{pc} own"
+        budget = cols["gold"] - cols["name"] - 30
         if tag:
-            tx = cols["name"] + nw + 6
-            tw = style.font(15).getlength(tag)
-            fill = style.GOLD if tag == "WINNER" else style.TEXT_DIM
-            d.rounded_rectangle((tx, cy - 10, tx + tw + 8, cy + 10), radius=5, outline=fill, width=2)
-            _text(im, (tx + 4 + tw / 2, cy), tag, 15, fill, "mm")
-        _coin(d, cols["gold"] - 2, cy)
-        _text(im, (cols["gold"] + 12, cy + 8), str(_int(p.get("gold"))), 22, style.TEXT)
-        _star(d, cols["vp"] - 2, cy)
+            budget -= int(style.font(16).getlength(tag)) + 14
+        if extra:
+            budget -= int(style.font(16).getlength(extra)) + 8
+        nx = cols["name"]
+        nx += _text(im, (nx, base), style.fit(name, big, max(budget, 30)), big, style.TEXT) + 7
+        if tag:
+            tw = style.font(16).getlength(tag)
+            fill = style.GOLD if tag == "WINNER" else style.TEXT
+            d.rounded_rectangle((nx, cy - 11, nx + tw + 10, cy + 11), radius=5, outline=fill, width=2)
+            _text(im, (nx + 5 + tw / 2, cy), tag, 16, fill, "mm")
+            nx += int(tw) + 16
+        if extra:
+            _text(im, (nx, base - 2), extra, 16, style.TEXT_DIM)
+        _coin(d, cols["gold"] + 2, cy)
+        _text(im, (cols["gold"] + 16, base), str(_int(p.get("gold"))), big, style.TEXT)
+        _star(d, cols["vp"] + 2, cy)
         vp = _int(p.get("vp"))
         if over and seat < len(scores) and isinstance(scores[seat], int):
             vp = scores[seat]
-        _text(im, (cols["vp"] + 12, cy + 8), str(vp), 22, style.GOLD if over and seat in winners else style.TEXT)
+        _text(im, (cols["vp"] + 16, base), str(vp), big, style.GOLD if over and seat in winners else style.TEXT)
         pieces = p.get("pieces") if isinstance(p.get("pieces"), dict) else {}
         px = cols["pieces"]
         for kind in PIECES:
-            _paste(im, sprites.piece(kind, seat, 0.5), (px + 10, cy))
-            px += 22 + _text(im, (px + 22, cy + 8), str(_int(pieces.get(kind))), 20, style.TEXT) + 12
+            _paste(im, sprites.piece(kind, seat, 0.62), (px + 12, cy))
+            px += 26 + _text(im, (px + 26, base), str(_int(pieces.get(kind))), big - 2, style.TEXT) + 10
         plants = [v for v in p.get("plants") or [] if isinstance(v, int)]
         _leaf(d, cols["plants"] + 8, cy)
-        ptxt = str(len(plants)) + (f" ({'+'.join(map(str, plants))})" if plants else "")
-        pc = p.get("personal_count")
-        if isinstance(pc, int) and pc and (view.get("options") or {}).get("personal_tiles", True):
-            ptxt += f"  T{pc}"
-        _text(im, (cols["plants"] + 22, cy + 8), style.fit(ptxt, 20, x + w - cols["plants"] - 22), 20, style.TEXT)
+        pw = _text(im, (cols["plants"] + 22, base), str(len(plants)), big, style.TEXT)
+        if plants:
+            vals = "(" + ",".join(map(str, plants)) + ")"
+            room = x + w - (cols["plants"] + 26 + pw)
+            _text(im, (cols["plants"] + 26 + pw, base), style.fit(vals, 15, room), 15, style.TEXT_DIM)
 
 
 def _card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], event: bool, empty: bool) -> None:
@@ -169,7 +186,7 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, 
             if isinstance(pile, int):
                 draw_nums[pile] = m["number"]
     _text(im, (x, y + 16), "discovery piles", 17, style.TEXT_DIM)
-    cw, ch, gap = 46, 62, 10
+    cw, ch, gap = 50, 66, 10
     for i, p in enumerate(disc[:5]):
         cx = x + i * (cw + gap)
         box = (cx, y + 24, cx + cw, y + 24 + ch)
@@ -178,10 +195,10 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, 
         _card(d, box, ev, count == 0)
         if ev:
             _text(im, (cx + cw / 2, y + 24 + ch / 2 - 6), "?", 34, (255, 236, 170), "mm", stroke=1)
-            _text(im, (cx + cw / 2, y + 24 + ch - 10), str(count), 15, style.TEXT, "mm")
+            _text(im, (cx + cw / 2, y + 24 + ch - 11), str(count), 17, style.TEXT, "mm")
         else:
-            _text(im, (cx + cw / 2, y + 24 + ch / 2), str(count), 22, style.TEXT, "mm")
-        _text(im, (cx + cw / 2, y + 24 + ch + 14), str(i + 1), 16, style.TEXT_DIM, "mm")
+            _text(im, (cx + cw / 2, y + 24 + ch / 2), str(count), 26, style.TEXT, "mm")
+        _text(im, (cx + cw / 2, y + 24 + ch + 14), str(i + 1), 18, style.TEXT_DIM, "mm")
         if (i + 1) in draw_nums:
             _paste(im, sprites.number_badge(draw_nums[i + 1], 26), (cx + cw - 2, y + 26))
     # the tile in hand (face up: everyone saw it drawn)
@@ -196,20 +213,20 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, 
         if drawn.get("event"):
             _paste(im, sprites.event_badge(str(drawn["event"])), (hx + 62, y + 26))
     # fill-in and plant piles
-    fy = y + 126
+    fy = y + 136
     fill = piles.get("fill") if isinstance(piles.get("fill"), dict) else {}
     _text(im, (x, fy), "fill-in", 17, style.TEXT_DIM)
     fx = x + 62
     for k in sorted(fill, key=str):
         s = f"{k}:{_int(fill[k])}"
-        fx += _text(im, (fx, fy), s, 19, style.TEXT) + 14
+        fx += _text(im, (fx, fy), s, 21, style.TEXT) + 14
     plants = piles.get("plants")
     if isinstance(plants, int):
         plants = [plants]
     if isinstance(plants, list):
-        py = fy + 28
+        py = fy + 30
         _text(im, (x, py), "plants", 17, style.TEXT_DIM)
-        _text(im, (x + 62, py), "  ".join(str(_int(v)) for v in plants), 19, style.TEXT)
+        _text(im, (x + 62, py), "  ".join(str(_int(v)) for v in plants), 21, style.TEXT)
         kept = piles.get("kept") if isinstance(piles.get("kept"), dict) else {}
         kept_n = sum(_int(v) for v in kept.values())
         if kept_n:
@@ -225,11 +242,11 @@ def _choices(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
     places = [m for m in choices if m.get("kind") == "place"]
     if places and isinstance(drawn, dict):
         geo = tiles.geometry(drawn)
-        size, step = 50, 64
+        size, step = 46, 58
         per_row = max(w // step, 1)
         for k, m in enumerate(places[: per_row * 2]):
             r, c = divmod(k, per_row)
-            tx, ty = x + c * step, y + 6 + r * (size + 14)
+            tx, ty = x + c * step, y + 6 + r * (size + 10)
             rot = m.get("rotation") if isinstance(m.get("rotation"), int) else 0
             im.paste(tiles.tile_thumb(tiles.rotate_geometry(geo, rot), size), (tx, ty))
             _paste(im, sprites.number_badge(m["number"], 22), (tx + size - 2, ty + 4))

@@ -13,6 +13,7 @@ Color = tuple[int, int, int]
 FRAME = (24, 36, 52)  # margin around the board
 PANEL = (32, 46, 64)
 PANEL_LINE = (62, 80, 102)
+PANEL_CURRENT = (54, 76, 104)  # the row of the player to move
 TEXT = (244, 238, 222)
 TEXT_DIM = (168, 182, 198)
 GOLD = (240, 190, 60)
