@@ -1,0 +1,18 @@
+"""The Discord bot: `from bot import create_bot` builds it without starting it; `python -m bot` runs it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .settings import Settings, SettingsError
+
+__all__ = ["Settings", "SettingsError", "create_bot"]
+
+
+def create_bot(settings: Settings | None = None, clock: Callable[[], float] = time.time, **client_options: Any) -> Any:
+    """An EntdeckerBot for these settings (default: from the environment); client_options go to discord.Client."""
+    from .app import EntdeckerBot  # imported here so `import bot` stays light
+
+    return EntdeckerBot(settings if settings is not None else Settings.from_env(), clock, **client_options)

@@ -1,0 +1,53 @@
+"""`python -m bot`: run the bot with settings from the environment (see docs/commands.md).
+
+Configuration problems end with one line on stderr and exit status 2, not a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+
+from storage import StorageError
+
+from . import create_bot
+from .settings import Settings, SettingsError
+
+
+def fail(message: str) -> int:
+    print(f"entdecker-bot: {message}", file=sys.stderr)
+    return 2
+
+
+async def _run(settings: Settings) -> None:
+    bot = create_bot(settings)
+    async with bot:
+        await bot.start(settings.token or "")
+
+
+def main() -> int:
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        return fail(str(exc))
+    if not settings.token:
+        return fail("DISCORD_TOKEN is not set")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        asyncio.run(_run(settings))
+    except discord.LoginFailure:
+        return fail("Discord refused the token in DISCORD_TOKEN (invalid or revoked)")
+    except discord.PrivilegedIntentsRequired:
+        return fail("the bot asked for an intent that is not enabled in the developer portal")
+    except StorageError as exc:
+        return fail(str(exc))
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

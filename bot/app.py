@@ -1,0 +1,86 @@
+"""The Bot subclass: opens storage, loads the cogs, registers the persistent components and syncs commands."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from storage import Store
+
+from .components import DYNAMIC_ITEMS
+from .flow import Flow
+from .reminders import Reminders
+from .service import GameService
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+COGS = ("bot.cogs.lobby", "bot.cogs.turns")
+
+
+class EntdeckerTree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """Log the bug, and still tell the user something rather than leaving them hanging."""
+        log.error("command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error)
+        text = "⚠️ Something went wrong on our side; nothing was changed unless the channel says so."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            elif interaction.type != discord.InteractionType.autocomplete:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+
+class EntdeckerBot(commands.Bot):
+    """The bot. `settings` says where the database is and how patient reminders and AIs are."""
+
+    def __init__(self, settings: Settings, clock: Callable[[], float] = time.time, **client_options: Any) -> None:
+        intents = client_options.pop("intents", None) or discord.Intents.default()
+        # No message content or members intent needed: everything comes through interactions.
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=EntdeckerTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **client_options,
+        )
+        self.settings = settings
+        self.clock = clock
+        self.store: Store | None = None
+        self.service: GameService = None  # type: ignore[assignment]  # set in setup_hook
+        self.flow: Flow = None  # type: ignore[assignment]
+        self.reminders = Reminders(self)
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.db_path)
+        self.service = GameService(self.store, self.settings, self.clock)
+        self.flow = Flow(self)
+        for cog in COGS:
+            await self.load_extension(cog)
+        # Dynamic items route clicks by custom_id pattern, so buttons on messages sent before a restart work.
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.settings.sync_commands:
+            if self.settings.guild_id is not None:
+                guild = discord.Object(id=self.settings.guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        self.reminders.start()
+
+    async def close(self) -> None:
+        await self.reminders.stop()
+        if self.flow is not None:
+            await self.flow.stop()
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None

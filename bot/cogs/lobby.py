@@ -1,0 +1,253 @@
+"""`/game …`: setting a game up, looking at it, and dealing with absent players."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .. import messages
+from ..components import lobby_view
+from ..flow import MENTION_USERS, is_manager
+from ..service import Refusal
+
+if TYPE_CHECKING:
+    from ..app import EntdeckerBot
+    from ..flow import Flow
+    from ..service import GameService
+
+log = logging.getLogger(__name__)
+
+
+@app_commands.guild_only()
+class GameCog(commands.GroupCog, group_name="game", group_description="Set up and follow a game in this channel"):
+    def __init__(self, bot: EntdeckerBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    @property
+    def flow(self) -> Flow:
+        return self.bot.flow
+
+    # ------------------------------------------------------------------ lobby
+
+    @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
+    @app_commands.describe(
+        game="Which game",
+        personal_tiles="Variant: four personal tiles each, placing one costs 2 gold",
+        rotating_first_player="Variant: the first player passes the income wheel every season",
+        keep_unplayable="Variant: unplayable tiles without an event are kept as fill-ins",
+        end_when_plants_run_out="Variant (Dutch edition): the game also ends when the plants run out",
+        plant_draw="Plant tokens from two face-down piles or from a bag",
+        seed="Shuffle seed, to replay a particular game (random if left out)",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: Literal["entdecker"] = "entdecker",
+        personal_tiles: bool | None = None,
+        rotating_first_player: bool | None = None,
+        keep_unplayable: bool | None = None,
+        end_when_plants_run_out: bool | None = None,
+        plant_draw: Literal["piles", "bag"] | None = None,
+        seed: app_commands.Range[int, 0, 2**53] | None = None,
+    ) -> None:
+        await self.flow.defer(interaction)
+        options = {
+            "personal_tiles": personal_tiles,
+            "rotating_first_player": rotating_first_player,
+            "keep_unplayable": keep_unplayable,
+            "end_when_plants_run_out": end_when_plants_run_out,
+            "plant_draw": plant_draw,
+        }
+        assert interaction.channel_id is not None
+        try:
+            table = await self.service.new_game(
+                interaction.channel_id,
+                interaction.guild_id,
+                interaction.user.id,
+                interaction.user.display_name,
+                game,
+                options,
+                seed,
+            )
+        except Refusal as refusal:
+            await self.flow.reply(interaction, f"⚠️ {refusal}")
+            return
+        channel = self.flow.channel(interaction.channel_id)
+        message = await channel.send(
+            messages.lobby_content(table), view=lobby_view(table.game_id), allowed_mentions=MENTION_USERS
+        )
+        await self.service.store.set_message_ids(table.game_id, turn_message_id=message.id)
+        self.service.forget(interaction.channel_id)
+        await self.flow.reply(interaction, "✅ Lobby open. Others join with `/game join` or the Join button.")
+
+    @app_commands.command(name="join", description="Take a seat in the lobby")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.flow.defer(interaction)
+        await self.flow.lobby_action(interaction, "join")
+
+    @app_commands.command(name="leave", description="Give up your seat in the lobby")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.flow.defer(interaction)
+        await self.flow.lobby_action(interaction, "leave")
+
+    @app_commands.command(name="addbot", description="Seat an AI player that plays its own turns")
+    @app_commands.describe(kind="heuristic (plays sensibly) or random")
+    async def addbot(
+        self, interaction: discord.Interaction, kind: Literal["heuristic", "random"] = "heuristic"
+    ) -> None:
+        await self.flow.defer(interaction)
+        await self.flow.lobby_action(interaction, "addbot", kind=kind)
+
+    @app_commands.command(name="start", description="Start the game (host or Manage Channels)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.flow.defer(interaction)
+        await self.flow.lobby_action(interaction, "start")
+
+    @app_commands.command(name="abandon", description="End the game without a result (host or Manage Channels)")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        await self.flow.defer(interaction)
+        assert interaction.channel_id is not None
+        try:
+            record = await self.service.abandon(interaction.channel_id, interaction.user.id, is_manager(interaction))
+        except Refusal as refusal:
+            await self.flow.reply(interaction, f"⚠️ {refusal}")
+            return
+        channel = self.flow.channel(interaction.channel_id)
+        try:
+            await channel.send(
+                f"🛑 Game {record.id} was abandoned by {interaction.user.mention}. `/game new` starts another.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException:
+            log.warning("could not announce the abandon", exc_info=True)
+        if record.turn_message_id is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(record.turn_message_id).edit(view=None)  # type: ignore[attr-defined]
+        await self.flow.reply(interaction, "✅ Abandoned; it stays in the channel's history.")
+
+    # ------------------------------------------------------------------ looking
+
+    @app_commands.command(name="board", description="Show the board (privately unless public is true)")
+    @app_commands.describe(overlay="Mark the choices of the player to move", public="Post it for everyone")
+    async def board(self, interaction: discord.Interaction, overlay: bool = False, public: bool = False) -> None:
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        assert interaction.channel_id is not None
+        table = await self.service.table(interaction.channel_id, fresh=True)
+        if table is not None and table.state is not None:
+            seat = table.seat_of(interaction.user.id)
+            current = table.current
+            # Personal tiles may only be shown to their owner, so the overlay uses their own view.
+            viewer = seat if (current is not None and seat == current.seat) else None
+            view = table.view(viewer)
+            content = messages.turn_content(table, [])
+        else:
+            last = await self.service.last_game(interaction.channel_id)
+            if last is None or last[2] is None:
+                await interaction.followup.send("There is no board to show: `/game new` starts a game.")
+                return
+            import engine
+
+            view = engine.view(last[2], None)
+            content = f"Game {last[0].id} ({last[0].status})."
+            overlay = False
+        file = await self.flow.board_file(view, overlay, interaction.filesize_limit)
+        if file is None:
+            await interaction.followup.send(content + "\n(The board is too large for this server's upload limit.)")
+            return
+        await interaction.followup.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="status", description="Scores, gold, pieces, plants and piles")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self.flow.defer(interaction)
+        assert interaction.channel_id is not None
+        table = await self.service.table(interaction.channel_id, fresh=True)
+        if table is not None and table.state is None:
+            await self.flow.reply(interaction, messages.lobby_content(table))
+            return
+        last = await self.service.last_game(interaction.channel_id)
+        if last is None:
+            await self.flow.reply(interaction, "No game has been played in this channel yet: `/game new`.")
+            return
+        record, players, state = last
+        import engine
+
+        view = engine.view(state, None) if state is not None else None
+        await self.flow.reply(interaction, messages.status_content(record, players, state, view))
+
+    @app_commands.command(name="log", description="What happened lately in this channel's game")
+    async def log_(self, interaction: discord.Interaction) -> None:
+        await self.flow.defer(interaction)
+        assert interaction.channel_id is not None
+        record, lines = await self.service.log_lines(interaction.channel_id)
+        if record is None:
+            await self.flow.reply(interaction, "No game has been played in this channel yet.")
+            return
+        head = f"**Game {record.id}** ({record.status}) — latest events:\n"
+        body = messages.lines_block(lines, messages.CONTENT_LIMIT - len(head) - 20) if lines else "Nothing yet."
+        await self.flow.reply(interaction, head + body)
+
+    @app_commands.command(name="rules", description="How Entdecker and this bot work")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await self.flow.defer(interaction)
+        await self.flow.reply(interaction, messages.rules_content(self.bot.settings))
+
+    # ------------------------------------------------------------------ absent players
+
+    @app_commands.command(name="skip", description="Have the AI play the turn of a player who has been away long")
+    async def skip(self, interaction: discord.Interaction) -> None:
+        await self.flow.defer(interaction)
+        assert interaction.channel_id is not None
+        cid = interaction.channel_id
+        try:
+            absent = await self.service.check_skip(cid, interaction.user.id, is_manager(interaction))
+            outcomes = await self.service.skip_turn(cid, interaction.user.id, is_manager(interaction))
+        except Refusal as refusal:
+            await self.flow.reply(interaction, f"⚠️ {refusal}")
+            return
+        if outcomes:
+            await self.flow.announce(outcomes[-1], interaction)
+            self.flow.after_move(outcomes[-1])
+        await self.flow.reply(interaction, f"✅ The AI played {absent.display_name}'s turn; the seat stays theirs.")
+
+    @app_commands.command(name="handover", description="Give a seat to another member or to an AI")
+    @app_commands.describe(to="The member who takes over (leave out: an AI takes the seat)")
+    async def handover(self, interaction: discord.Interaction, to: discord.Member | None = None) -> None:
+        await self.flow.defer(interaction)
+        assert interaction.channel_id is not None
+        cid = interaction.channel_id
+        if to is not None and to.bot:
+            await self.flow.reply(interaction, "⚠️ Hand a seat to a person, or leave `to` out for an AI.")
+            return
+        target = (to.id, to.display_name) if to is not None else None
+        try:
+            player = await self.service.handover(
+                cid, interaction.user.id, to_user=target, manage=is_manager(interaction)
+            )
+        except Refusal as refusal:
+            await self.flow.reply(interaction, f"⚠️ {refusal}")
+            return
+        who = to.mention if to is not None else f"**{player.display_name}**"
+        try:
+            await self.flow.channel(cid).send(
+                f"🔁 Seat {player.seat + 1} is now played by {who}.", allowed_mentions=MENTION_USERS
+            )
+        except discord.HTTPException:
+            log.warning("could not announce a handover", exc_info=True)
+        table = await self.service.table(cid)
+        if table is not None and table.current is not None and table.current.is_ai:
+            self.flow.kick_ai(cid)
+        await self.flow.reply(interaction, "✅ Handed over.")
+
+
+async def setup(bot: EntdeckerBot) -> None:
+    await bot.add_cog(GameCog(bot))

@@ -1,0 +1,96 @@
+"""Settings of the bot, read from the environment by `python -m bot` and passed in directly by tests."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+HOUR = 3600.0
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message is one line for stderr."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot can be configured with. Times are seconds.
+
+    The defaults suit a game played over days: a first reminder after 12 hours of silence, at most four,
+    and after two days the other players may skip the absent player's turn or hand the seat to an AI.
+    """
+
+    token: str | None = None
+    db_path: str = "./entdecker.db"
+    guild_id: int | None = None  # sync the commands to this guild only (instant) instead of globally
+    sync_commands: bool = True
+    reminder_after: float = 12 * HOUR  # silence before the player to move is pinged, and between pings
+    reminder_max: int = 4  # pings per turn (the last at 48 h says others may skip); a move resets it
+    idle_after: float = 48 * HOUR  # silence after which others may /game skip or /game handover
+    ai_delay: float = 3.0  # pause before each AI turn so people can follow along
+    check_interval: float = 300.0  # how often the reminder loop looks for idle games and AI seats
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Read DISCORD_TOKEN and the ENTDECKER_* variables; SettingsError on a malformed value."""
+        env = os.environ if env is None else env
+        token = env.get("DISCORD_TOKEN", "").strip() or None
+        return cls(
+            token=token,
+            db_path=env.get("ENTDECKER_DB", "").strip() or cls.db_path,
+            guild_id=_int(env, "ENTDECKER_GUILD_ID", None),
+            sync_commands=_bool(env, "ENTDECKER_SYNC_COMMANDS", True),
+            reminder_after=_hours(env, "ENTDECKER_REMINDER_HOURS", cls.reminder_after),
+            reminder_max=_int(env, "ENTDECKER_REMINDER_MAX", cls.reminder_max) or 0,
+            idle_after=_hours(env, "ENTDECKER_IDLE_HOURS", cls.idle_after),
+            ai_delay=_float(env, "ENTDECKER_AI_DELAY", cls.ai_delay),
+            check_interval=_float(env, "ENTDECKER_CHECK_SECONDS", cls.check_interval),
+        )
+
+
+def _raw(env: Mapping[str, str], name: str) -> str | None:
+    value = env.get(name, "").strip()
+    return value or None
+
+
+def _int(env: Mapping[str, str], name: str, default: int | None) -> int | None:
+    raw = _raw(env, name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a whole number, not {raw!r}") from None
+    if value < 0:
+        raise SettingsError(f"{name} must not be negative")
+    return value
+
+
+def _float(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = _raw(env, name)
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number, not {raw!r}") from None
+    if not value >= 0:  # also refuses NaN
+        raise SettingsError(f"{name} must not be negative")
+    return value
+
+
+def _hours(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = _raw(env, name)
+    return default if raw is None else _float(env, name, default) * HOUR
+
+
+def _bool(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = _raw(env, name)
+    if raw is None:
+        return default
+    if raw.lower() in ("1", "true", "yes", "on"):
+        return True
+    if raw.lower() in ("0", "false", "no", "off"):
+        return False
+    raise SettingsError(f"{name} must be true or false, not {raw!r}")
