@@ -490,7 +490,7 @@ class GameService:
         if current.is_ai:
             raise Refusal("An AI is playing this turn already.")
         if current.user_id == user_id:
-            raise Refusal(f"It is your own turn; to {what} yourself use `/game handover`.")
+            raise Refusal(f"It is your own turn; to {what} use `/game handover`.")
         if table.seat_of(user_id) is None and not manage:
             raise Refusal("Only the other players (or someone with Manage Channels) can do that.")
         idle = self.idle_for(table)
@@ -506,7 +506,7 @@ class GameService:
     async def check_skip(self, channel_id: int, user_id: int, manage: bool = False) -> PlayerRecord:
         """Refusal unless the user may have the AI play the absent current player's turn; returns that seat."""
         table = await self.active_table(channel_id)
-        return self._check_absent(table, user_id, manage, "skip")
+        return self._check_absent(table, user_id, manage, "hand your turn to the AI")
 
     async def skip_turn(self, channel_id: int, user_id: int, manage: bool = False) -> list[MoveOutcome]:
         """`/game skip`: the heuristic AI plays the rest of the absent player's turn; the seat stays theirs."""
@@ -533,18 +533,24 @@ class GameService:
         to_user: tuple[int, str] | None = None,
         manage: bool = False,
         kind: str = "heuristic",
+        absent: bool = False,
     ) -> PlayerRecord:
-        """Hand a seat to another user (to_user) or to an AI: your own any time, the absent current one after
-        the idle time."""
+        """Hand a seat to another user (to_user) or to an AI.
+
+        absent=False (`/game handover`): the user's own seat, any time. absent=True (`/game substitute`): the
+        seat of the player to move, by another player or a moderator, once they have been idle long enough.
+        """
         async with self.lock(channel_id):
             table = await self.active_table(channel_id)
             if not table.active:
                 raise Refusal("The game is over.")
-            own = table.seat_of(user_id)
-            if own is not None and not table.players[own].is_ai:
-                seat = table.players[own]
+            if absent:
+                seat = self._check_absent(table, user_id, manage, "hand over your seat")
             else:
-                seat = self._check_absent(table, user_id, manage, "hand over")
+                own = table.seat_of(user_id)
+                if own is None:
+                    raise Refusal("You have no seat to hand over; `/game substitute` replaces an absent player.")
+                seat = table.players[own]
             if to_user is not None:
                 if table.seat_of(to_user[0]) is not None:
                     raise Refusal(f"{to_user[1]} already has a seat in this game.")

@@ -219,9 +219,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             self.flow.after_move(outcomes[-1])
         await self.flow.reply(interaction, f"✅ The AI played {absent.display_name}'s turn; the seat stays theirs.")
 
-    @app_commands.command(name="handover", description="Give a seat to another member or to an AI")
-    @app_commands.describe(to="The member who takes over (leave out: an AI takes the seat)")
+    @app_commands.command(name="handover", description="Give your own seat to another member or to an AI")
+    @app_commands.describe(to="The member who takes over (leave out: an AI plays your seat)")
     async def handover(self, interaction: discord.Interaction, to: discord.Member | None = None) -> None:
+        await self._hand_seat(interaction, to, absent=False)
+
+    @app_commands.command(
+        name="substitute", description="Give the seat of a player who has been away long to a member or an AI"
+    )
+    @app_commands.describe(to="The member who takes over (leave out: an AI plays the seat)")
+    async def substitute(self, interaction: discord.Interaction, to: discord.Member | None = None) -> None:
+        await self._hand_seat(interaction, to, absent=True)
+
+    async def _hand_seat(self, interaction: discord.Interaction, to: discord.Member | None, *, absent: bool) -> None:
         await self.flow.defer(interaction)
         assert interaction.channel_id is not None
         cid = interaction.channel_id
@@ -231,7 +241,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         target = (to.id, to.display_name) if to is not None else None
         try:
             player = await self.service.handover(
-                cid, interaction.user.id, to_user=target, manage=is_manager(interaction)
+                cid, interaction.user.id, to_user=target, manage=is_manager(interaction), absent=absent
             )
         except Refusal as refusal:
             await self.flow.reply(interaction, f"⚠️ {refusal}")
