@@ -17,7 +17,7 @@ import io
 
 from PIL import Image
 
-from .board import draw_board, draw_overlay, legal_choices, overlay_positions
+from .board import draw_board, draw_overlay, legal_choices, overlay_positions, recall_positions
 from .layout import TILE, Layout, layout, layout_for
 from .panel import draw_panel, status_line
 
@@ -30,6 +30,7 @@ __all__ = [
     "layout_for",
     "legal_choices",
     "overlay_positions",
+    "recall_positions",
     "render_board",
     "render_image",
     "shrink_png",

@@ -21,7 +21,14 @@ def _paste(im: Image.Image, sprite: Image.Image, center: tuple[float, float]) ->
 
 
 def _text(
-    im: Image.Image, xy: tuple[float, float], s: str, size: int, color: style.Color, anchor: str = "ls", stroke: int = 0
+    im: Image.Image,
+    xy: tuple[float, float],
+    s: str,
+    size: int,
+    color: style.Color,
+    anchor: str = "ls",
+    stroke: int = 0,
+    shadow: bool = False,
 ) -> int:
     """Paste cached text; anchor: l/m/r horizontally, s (baseline) or m (middle) vertically. Returns width."""
     sp = sprites.text(s, size, color, stroke)
@@ -34,6 +41,9 @@ def _text(
         y -= sp.height / 2
     else:
         y -= sp.info.get("baseline", sp.height)
+    if shadow:  # a dark outline, for text on pictures
+        dark = sprites.text(s, size, (0, 0, 0), 2)
+        im.paste(dark, (round(x) - 2, round(y) - 2), dark)
     im.paste(sp, (round(x), round(y)), sp)
     return sp.width
 
@@ -220,50 +230,86 @@ def _frame(d: ImageDraw.ImageDraw, rect: tuple[int, int, int, int], color: style
 # --- overlay -------------------------------------------------------------------------------------------------
 
 
+NUMBERED_KINDS = ("ship", "place")  # kinds whose autocomplete labels carry the number ("#3 C4, turned 90°")
+
+
 def legal_choices(view: dict) -> list[dict]:
+    """view["legal"], each with "number" and "numbered": whether the label shows that number (then the overlay
+    draws it as a badge; other choices are marked without a number, or listed in the panel)."""
     out = []
     for i, m in enumerate(view.get("legal") or []):
         if isinstance(m, dict):
             num = m.get("number")
-            out.append({**m, "number": num if isinstance(num, int) else i + 1})
+            num = num if isinstance(num, int) and not isinstance(num, bool) else i + 1
+            label = m.get("label")
+            numbered = label.startswith(f"#{num} ") if isinstance(label, str) else m.get("kind") in NUMBERED_KINDS
+            out.append({**m, "number": num, "numbered": numbered})
     return out
 
 
-def overlay_positions(view: dict, lay: Layout | None = None) -> dict[int, tuple[int, int]]:
-    """Where the number badge of each legal choice goes on the board (choices without a place are absent)."""
-    lay = lay or layout_for(view)
+def _placed(view: dict, lay: Layout) -> dict[str, dict]:
     placed = {}
     for tile in view.get("tiles") or []:
         if isinstance(tile, dict):
             sp = _tile_space(lay, tile)
             if sp:
                 placed[sp] = tile
+    return placed
+
+
+def _piece_center(lay: Layout, placed: dict[str, dict], space: str) -> tuple[int, int] | None:
+    tile = placed.get(space)
+    if tile is None:
+        return None
+    x, y, _, _ = lay.space_rect(space)
+    geo = tiles.geometry(tile)
+    anchors = tiles.segment_anchors(geo)
+    con = tile.get("construction")
+    seg = con.get("segment", 0) if isinstance(con, dict) else 0
+    if not anchors:
+        return (x + TILE // 2, y + TILE // 2)
+    ax, ay = anchors[seg if isinstance(seg, int) and 0 <= seg < len(anchors) else 0]
+    return (x + ax, y + ay)
+
+
+def overlay_positions(view: dict, lay: Layout | None = None) -> dict[int, tuple[int, int]]:
+    """Centre of the number badge of each numbered legal choice that has a place on the board (a ship position
+    or a placement), by its number."""
+    lay = lay or layout_for(view)
     groups: dict[tuple[int, int], list[int]] = {}
+    ship = view.get("ship")
     for m in legal_choices(view):
         space = m.get("space") or m.get("position")
-        if not isinstance(space, str):
+        if not m["numbered"] or not isinstance(space, str):
             continue
-        kind = m.get("kind")
         center = lay.position_center(space)
         if center is None:
             continue
-        if kind in ("build", "recall") and space.upper() in placed:
-            x, y, _, _ = lay.space_rect(space.upper())
-            anchors = tiles.segment_anchors(tiles.geometry(placed[space.upper()]))
-            seg = m.get("segment", 0)
-            if anchors:
-                ax, ay = anchors[seg if isinstance(seg, int) and 0 <= seg < len(anchors) else 0]
-                center = (x + ax + (20 if kind == "recall" else 0), y + ay + (12 if kind == "recall" else 0))
-        elif kind == "ship" and isinstance(view.get("ship"), str) and view["ship"].upper() == space.upper():
+        if m.get("kind") == "ship" and isinstance(ship, str) and ship.upper() == space.upper():
             center = (center[0] + 22, center[1] + 22)  # beside the ship, which stays visible
         groups.setdefault(center, []).append(m["number"])
     out = {}
     for (cx, cy), nums in groups.items():
         per_row = 3
+        rows = (len(nums) + per_row - 1) // per_row
         for k, n in enumerate(nums):
             row, col = divmod(k, per_row)
             count = min(len(nums) - row * per_row, per_row)
-            out[n] = (cx + round((col - (count - 1) / 2) * 30), cy + round((row - (len(nums) - 1) // per_row / 2) * 30))
+            out[n] = (cx + round((col - (count - 1) / 2) * 30), cy + round((row - (rows - 1) / 2) * 30))
+    return out
+
+
+def recall_positions(view: dict, lay: Layout | None = None) -> dict[str, tuple[int, int]]:
+    """Centre of the "take back" marker for each trading post the current player may recall, by space."""
+    lay = lay or layout_for(view)
+    placed = _placed(view, lay)
+    out = {}
+    for m in legal_choices(view):
+        space = m.get("space")
+        if m.get("kind") == "recall" and isinstance(space, str) and lay.parse_space(space):
+            c = _piece_center(lay, placed, space.upper())
+            if c:
+                out[space.upper()] = (c[0] + 20, c[1] + 14)
     return out
 
 
@@ -285,8 +331,9 @@ def draw_overlay(im: Image.Image, view: dict, lay: Layout) -> None:
     for space in place_by_space:
         _frame(d, lay.space_rect(space), style.OVERLAY, 3)
     for number, center in overlay_positions(view, lay).items():
-        size = 26 if number < 100 else 24
-        _paste(im, sprites.number_badge(number, size), center)
+        _paste(im, sprites.number_badge(number, 28), center)
+    for center in recall_positions(view, lay).values():
+        _paste(im, sprites.recall_badge(), center)
 
 
 def _faded(art: Image.Image) -> Image.Image:

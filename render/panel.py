@@ -176,15 +176,15 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, 
     piles = view.get("piles") if isinstance(view.get("piles"), dict) else {}
     disc = [p for p in piles.get("discovery") or [] if isinstance(p, dict)]
     choices = legal_choices(view) if overlay else []
-    draw_nums = {}
+    drawable = set()
     for m in choices:
         if m.get("kind") == "draw":
             pile = m.get("pile")
             if not isinstance(pile, int):
                 key = str(m.get("key", ""))
-                pile = int(key.split(":")[1]) if key.startswith("draw:") and key[5:].isdigit() else None
+                pile = int(key[5:]) if key.startswith("draw:") and key[5:].isdigit() else None
             if isinstance(pile, int):
-                draw_nums[pile] = m["number"]
+                drawable.add(pile)
     _text(im, (x, y + 16), "discovery piles", 17, style.TEXT_DIM)
     cw, ch, gap = 50, 66, 10
     for i, p in enumerate(disc[:5]):
@@ -199,8 +199,8 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, 
         else:
             _text(im, (cx + cw / 2, y + 24 + ch / 2), str(count), 26, style.TEXT, "mm")
         _text(im, (cx + cw / 2, y + 24 + ch + 14), str(i + 1), 18, style.TEXT_DIM, "mm")
-        if (i + 1) in draw_nums:
-            _paste(im, sprites.number_badge(draw_nums[i + 1], 26), (cx + cw - 2, y + 26))
+        if (i + 1) in drawable:  # a pile the player may draw from: framed in white
+            d.rounded_rectangle((cx - 4, y + 20, cx + cw + 4, y + 28 + ch), radius=9, outline=style.OVERLAY, width=3)
     # the tile in hand (face up: everyone saw it drawn)
     voy = view.get("voyage") if isinstance(view.get("voyage"), dict) else {}
     drawn = voy.get("drawn")
@@ -250,21 +250,29 @@ def _choices(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
             rot = m.get("rotation") if isinstance(m.get("rotation"), int) else 0
             im.paste(tiles.tile_thumb(tiles.rotate_geometry(geo, rot), size), (tx, ty))
             _paste(im, sprites.number_badge(m["number"], 22), (tx + size - 2, ty + 4))
+            if isinstance(m.get("space"), str):
+                _text(im, (tx + 2, ty + size - 3), m["space"], 15, style.TEXT, stroke=0, shadow=True)
         return
-    rest = [m for m in choices if m.get("kind") not in ("place", "draw") and not _on_board(m)]
+    rest = [
+        m for m in choices if m.get("kind") == "recall" or (m.get("kind") not in ("place", "draw") and not _on_board(m))
+    ]
     if not rest:
         return
-    colw = w // 2
+    colw = w // 2 if len(rest) > 4 else w
     rows = 4
     for k, m in enumerate(rest[: rows * 2]):
         c, r = divmod(k, rows)
+        bx, by = x + c * colw, y + 18 + r * 27
         if k == rows * 2 - 1 and len(rest) > rows * 2:
-            _text(im, (x + c * colw, y + 18 + r * 26), f"... {len(rest) - k} more", 18, style.TEXT_DIM)
+            _text(im, (bx, by), f"... {len(rest) - k} more", 18, style.TEXT_DIM)
             break
-        bx = x + c * colw
-        _paste(im, sprites.number_badge(m["number"], 22), (bx + 12, y + 12 + r * 26))
         label = str(m.get("label") or m.get("key") or "")
-        _text(im, (bx + 30, y + 18 + r * 26), style.fit(label, 18, colw - 36), 18, style.TEXT)
+        if m["numbered"]:
+            _paste(im, sprites.number_badge(m["number"], 22), (bx + 12, by - 6))
+            label = label.removeprefix(f"#{m['number']} ")
+        else:
+            d.ellipse((bx + 6, by - 12, bx + 14, by - 4), fill=style.TEXT)
+        _text(im, (bx + 30, by), style.fit(label, 19, colw - 36), 19, style.TEXT)
 
 
 def _on_board(m: dict) -> bool:

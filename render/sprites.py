@@ -197,3 +197,16 @@ def text(s: str, size: int, color: style.Color, stroke: int = 0) -> Image.Image:
     )
     im.info["baseline"] = -y0
     return im
+
+
+@lru_cache(maxsize=2)
+def recall_badge() -> Image.Image:
+    """Marks a trading post its owner may take back: a white disc with a U-turn arrow."""
+    n = 26
+    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    ring = (*style.OVERLAY_RING, 255)
+    d.ellipse((0, 0, n * SS - 1, n * SS - 1), fill=(*style.OVERLAY, 255), outline=ring, width=int(2.4 * SS))
+    d.arc(_pts([(7, 7), (19, 19)]), 200, 90, fill=ring, width=int(2.6 * SS))
+    d.polygon(_pts([(4.5, 9), (11, 9.5), (7, 15)]), fill=ring)
+    return _finish(big)

@@ -150,28 +150,31 @@ def test_overlay_appears_exactly_at_legal_positions(phase: str) -> None:
     over = render.render_image(v, overlay=True)
     lay = layout()
     pos = render.overlay_positions(v)
-    spatial = {m["number"] for m in v["legal"] if m.get("space") or m.get("position")}
+    recalls = render.recall_positions(v)
+    numbered = [m for m in v["legal"] if m["label"].startswith(f"#{m['number']} ")]
+    spatial = {m["number"] for m in numbered if m.get("space") or m.get("position")}
     assert set(pos) == spatial
+    assert set(recalls) == {m["space"] for m in v["legal"] if m["kind"] == "recall"}
     diff = ImageChops.difference(plain, over).convert("L").point(lambda p: 255 if p > 24 else 0)
     allowed = Image.new("L", plain.size, 0)
-    for m in v["legal"]:
-        name = m.get("space") or m.get("position")
+    marks = [(m["number"], m.get("space") or m.get("position"), pos.get(m["number"])) for m in numbered]
+    marks += [(None, space, c) for space, c in recalls.items()]
+    for number, name, center in marks:
         if not name:
             continue
-        cx, cy = pos[m["number"]]
-        center = lay.position_center(name)
         assert center is not None
-        # the badge sits on the position (its space or edge circle)
-        if lay.parse_space(name):
+        cx, cy = center
+        if lay.parse_space(name):  # the mark sits on its space...
             x0, y0, x1, y1 = lay.space_rect(name)
             assert x0 <= cx < x1 and y0 <= cy < y1
             allowed.paste(255, (x0 - 2, y0 - 2, x1 + 2, y1 + 2))
-        else:
-            assert abs(cx - center[0]) <= 30 and abs(cy - center[1]) <= 30
+        else:  # ... or on its edge circle
+            ex, ey = lay.edge_center(name)
+            assert abs(cx - ex) <= 30 and abs(cy - ey) <= 30
         half = 24
         allowed.paste(255, (cx - half, cy - half, cx + half, cy + half))
         box = diff.crop((cx - 10, cy - 10, cx + 10, cy + 10))
-        assert box.getbbox() is not None, f"no badge for {m['number']} at {name}"
+        assert box.getbbox() is not None, f"no mark for {number} at {name}"
     allowed.paste(255, layout().panel_rect)
     stray = ImageChops.subtract(diff, allowed)
     assert stray.getbbox() is None, stray.getbbox()
