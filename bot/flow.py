@@ -288,7 +288,6 @@ class Flow:
         except Refusal as refusal:
             await self.reply(interaction, f"⚠️ {refusal}")
             return
-        await self.refresh_lobby(table, started=action == "start")
         if action == "start":
             try:
                 await self.post_turn(table, interaction=interaction, header="⛵ The game begins!")
@@ -296,6 +295,7 @@ class Flow:
                 log.warning("could not post the first turn in %s", channel_id, exc_info=True)
             if table.current is not None and table.current.is_ai:
                 self.kick_ai(channel_id)
+        await self.refresh_lobby(table, started=action == "start")
         await self.reply(interaction, f"✅ {note}")
 
     async def refresh_lobby(self, table: Table, *, started: bool = False) -> None:

@@ -1,0 +1,112 @@
+"""Driving the real bot through fakediscord: start it, pick moves, play them by slash command or by button."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import engine
+from bot import Settings, create_bot
+from bot.app import EntdeckerBot
+from bot.service import COMMAND_OF_KIND, COMMANDS, Table
+from tests.fakediscord import FAST_CLIENT_OPTIONS, BotRun, FakeDiscord, FakeMessage, InteractionHandle, run_bot
+
+LOGGERS = ("discord", "bot")  # errors logged by either fail the test
+
+
+def settings(db: Path, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {"db_path": str(db), "ai_delay": 0.0, "check_interval": 3600.0}
+    values.update(overrides)
+    return Settings(**values)
+
+
+@contextlib.asynccontextmanager
+async def running(fake: FakeDiscord, config: Settings) -> AsyncIterator[tuple[EntdeckerBot, BotRun]]:
+    bot = create_bot(config, **FAST_CLIENT_OPTIONS)
+    async with run_bot(fake, bot, loggers=LOGGERS) as run:
+        yield bot, run
+
+
+async def ok(handle: InteractionHandle) -> FakeMessage:
+    """The user's final answer, which must not be a refusal."""
+    message = await handle.final(timeout=15)
+    assert not message.content.startswith("⚠️"), message.content
+    return message
+
+
+async def refused(handle: InteractionHandle) -> str:
+    """The ephemeral refusal the user got."""
+    message = await handle.final(timeout=15)
+    assert message.ephemeral, message.content
+    assert message.content.startswith("⚠️"), message.content
+    return message.content
+
+
+async def open_game(fake: FakeDiscord, channel: str, players: list[str], seed: int = 1, **options: Any) -> None:
+    await ok(await fake.slash(players[0], channel, "game", "new", game="entdecker", seed=seed, **options))
+    for name in players[1:]:
+        await ok(await fake.slash(name, channel, "game", "join"))
+    await ok(await fake.slash(players[0], channel, "game", "start"))
+
+
+async def table_of(bot: EntdeckerBot, fake: FakeDiscord, channel: str) -> Table | None:
+    return await bot.service.table(fake.channel(channel).id, fresh=True)
+
+
+def user_of(fake: FakeDiscord, table: Table) -> str:
+    current = table.current
+    assert current is not None and current.user_id is not None
+    return fake.users[current.user_id].name
+
+
+def pick(table: Table) -> str:
+    """The heuristic AI's choice for the player to move, as a move key (a sensible, fairly short game)."""
+    return engine.ai_move(table.state, "heuristic").key
+
+
+async def slash_move(fake: FakeDiscord, channel: str, user: str, key: str) -> InteractionHandle:
+    """Play `key` as a user would: type into the option, take the matching autocomplete choice, send."""
+    kind = key.split(":", 1)[0]
+    command = COMMAND_OF_KIND[kind]
+    option = COMMANDS[command][0]
+    if not option:
+        return await fake.slash(user, channel, command)
+    value = key.split(":", 1)[1]
+    choices = await fake.autocomplete(user, channel, command, focused=option, value="")
+    assert 0 < len(choices) <= 25
+    wanted: Any = int(value) if command == "explore" else value
+    if wanted not in [c["value"] for c in choices]:  # more than 25 legal values: narrow them down by typing
+        choices = await fake.autocomplete(user, channel, command, focused=option, value=value)
+    assert wanted in [c["value"] for c in choices], (key, choices)
+    return await fake.slash(user, channel, command, **{option: wanted})
+
+
+def turn_message(fake: FakeDiscord, bot_table: Table) -> FakeMessage:
+    message_id = bot_table.record.turn_message_id
+    assert message_id is not None
+    return fake.message(message_id)
+
+
+async def click_move(fake: FakeDiscord, message: FakeMessage, user: str, key: str) -> InteractionHandle:
+    """Play `key` through the turn message: its button, or the select option that carries it."""
+    for button in message.buttons():
+        if button["custom_id"].split(":", 3)[3] == key:
+            return await fake.click(user, message, button["custom_id"])
+    for select in message.selects():
+        if key in [o["value"] for o in select["options"]]:
+            return await fake.select(user, message, select["custom_id"], [key])
+    raise AssertionError(f"{key} is not on the turn message: {message.custom_ids()}")
+
+
+async def wait_for_human(bot: EntdeckerBot, fake: FakeDiscord, channel: str, timeout: float = 30) -> Table | None:
+    """Wait while AI seats play (they run in the background); None once the game is over."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while asyncio.get_running_loop().time() < deadline:
+        table = await table_of(bot, fake, channel)
+        if table is None or (table.current is not None and not table.current.is_ai):
+            return table
+        await asyncio.sleep(0.01)
+    raise AssertionError("AI seats did not finish their turns")
