@@ -1,0 +1,89 @@
+"""Settings from the environment and `python -m bot` failing with one line instead of a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+
+import bot.__main__ as main_module
+from bot import Settings, SettingsError, create_bot
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_defaults_suit_play_over_days() -> None:
+    s = Settings.from_env({})
+    assert s.token is None and s.db_path == "./entdecker.db" and s.guild_id is None
+    assert s.reminder_after == 12 * 3600 and s.reminder_max == 4 and s.idle_after == 48 * 3600
+    assert s.ai_delay == 3.0
+
+
+def test_values_from_the_environment() -> None:
+    s = Settings.from_env(
+        {
+            "DISCORD_TOKEN": " abc ",
+            "ENTDECKER_DB": "/tmp/x.db",
+            "ENTDECKER_GUILD_ID": "123",
+            "ENTDECKER_REMINDER_HOURS": "1.5",
+            "ENTDECKER_REMINDER_MAX": "2",
+            "ENTDECKER_IDLE_HOURS": "24",
+            "ENTDECKER_AI_DELAY": "0",
+            "ENTDECKER_SYNC_COMMANDS": "no",
+        }
+    )
+    assert (s.token, s.db_path, s.guild_id, s.reminder_after, s.reminder_max) == ("abc", "/tmp/x.db", 123, 5400, 2)
+    assert s.idle_after == 86400 and s.ai_delay == 0 and s.sync_commands is False
+
+
+@pytest.mark.parametrize(
+    "env", [{"ENTDECKER_GUILD_ID": "x"}, {"ENTDECKER_AI_DELAY": "-1"}, {"ENTDECKER_SYNC_COMMANDS": "maybe"}]
+)
+def test_malformed_values_are_refused(env: dict[str, str]) -> None:
+    with pytest.raises(SettingsError):
+        Settings.from_env(env)
+
+
+def test_create_bot_does_not_start_it(tmp_path: Path) -> None:
+    b = create_bot(Settings(db_path=str(tmp_path / "x.db")))
+    assert b.settings.db_path.endswith("x.db") and not b.is_ready() and b.store is None
+
+
+def run_main(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    full = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "ENTDECKER_"))}
+    full.update(env)
+    return subprocess.run([sys.executable, "-m", "bot"], cwd=ROOT, env=full, capture_output=True, text=True, timeout=60)
+
+
+def test_missing_token_is_one_line() -> None:
+    result = run_main({})
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0 and "DISCORD_TOKEN" in result.stderr
+
+
+def test_unwritable_database_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    result = run_main({"DISCORD_TOKEN": "x", "ENTDECKER_DB": str(blocker / "sub" / "e.db")})
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0 and "cannot open database" in result.stderr
+
+
+def test_bad_setting_is_one_line() -> None:
+    result = run_main({"DISCORD_TOKEN": "x", "ENTDECKER_REMINDER_HOURS": "soon"})
+    assert result.returncode == 2 and result.stderr.strip().count("\n") == 0
+
+
+def test_invalid_token_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    async def refuse(settings: Settings) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(main_module, "_run", refuse)
+    monkeypatch.setenv("DISCORD_TOKEN", "bad")
+    assert main_module.main() == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "refused the token" in err
