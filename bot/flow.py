@@ -20,7 +20,7 @@ from storage import StorageError
 
 from . import messages
 from .components import lobby_view, turn_view
-from .service import MoveOutcome, Refusal, Table
+from .service import MoveOutcome, Refusal, StaleClick, Table
 
 if TYPE_CHECKING:
     from .app import EntdeckerBot
@@ -127,14 +127,40 @@ class Flow:
                 game_id=game_id,
                 version=version,
             )
+        except StaleClick as refusal:
+            await self.reply(interaction, f"⚠️ {refusal}")
+            await self.repair_turn_message(channel_id, interaction)
+            return
         except Refusal as refusal:
             await self.reply(interaction, f"⚠️ {refusal}")
+            return
+        except Exception:
+            # A bug or a broken database: say so instead of leaving the user with a silent defer.
+            log.exception("move in channel %s failed", channel_id)
+            await self.reply(interaction, "⚠️ Something went wrong on our side; the move was not made.")
             return
         await self.announce(outcome, interaction)
         if interaction.type != discord.InteractionType.component:
             done = " ".join(outcome.lines[:3]) or "Done."
             await self.reply(interaction, f"✅ {done}")
         self.after_move(outcome)
+
+    async def repair_turn_message(self, channel_id: int, interaction: discord.Interaction) -> None:
+        """A stale click on the *current* turn message means its last update was lost (say the process died
+        between storing a move and announcing it): bring the message up to date so the right buttons show."""
+        table = await self.service.table(channel_id)
+        if table is None or not table.active or not _clicked_on(interaction, table.record.turn_message_id):
+            return
+        assert interaction.message is not None
+        ids = [getattr(c, "custom_id", None) or "" for row in interaction.message.components for c in row.children]  # type: ignore[union-attr]
+        if any(i.split(":")[2:3] == [str(table.version)] for i in ids if i.startswith(("ed:", "eds:"))):
+            return  # the message is current already (a double click): nothing to repair
+        lock = self._announce_locks.setdefault(channel_id, asyncio.Lock())
+        async with lock:
+            try:
+                await self.update_turn(table, rerender=True, interaction=None)
+            except (discord.HTTPException, StorageError):
+                log.warning("could not repair the turn message in channel %s", channel_id, exc_info=True)
 
     def after_move(self, outcome: MoveOutcome) -> None:
         table = outcome.table

@@ -57,6 +57,10 @@ class Refusal(Exception):
     """Something a user asked for that is not possible now; str(refusal) is the sentence to show them."""
 
 
+class StaleClick(Refusal):
+    """A button or menu from an earlier state of the game."""
+
+
 @dataclass
 class Table:
     """A channel's open game as this process knows it: the record, the seats and (once started) the state."""
@@ -421,7 +425,7 @@ class GameService:
                 raise AssertionError  # unreachable
             seat = self._check_turn(table, user_id)
             if version is not None and version != table.version:
-                raise Refusal("This button is from an earlier turn. " + self.legal_text(table, user_id))
+                raise StaleClick("This button is from an earlier turn. " + self.legal_text(table, user_id))
             if key is None:
                 assert command is not None
                 key = self.resolve(table, command, value)

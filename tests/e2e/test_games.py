@@ -113,3 +113,29 @@ async def test_two_channels_play_at_once(tmp_path: Path) -> None:
                 saved = await bot.service.store.saved_game(table.game_id)
                 assert engine.state_to_json(engine.replay(saved)) == engine.state_to_json(table.state)
         fake.assert_no_violations()
+
+
+async def test_variants_and_private_personal_tiles(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
+            options = {"personal_tiles": True, "rotating_first_player": True, "keep_unplayable": True}
+            await open_game(fake, "game-1", ["alice", "bob"], seed=8, plant_draw="bag", **options)
+            table = await table_of(bot, fake, "game-1")
+            assert table.record.options == {**options, "plant_draw": "bag"}
+            seen_personal = False
+            for _ in range(60):
+                table = await table_of(bot, fake, "game-1")
+                user = user_of(fake, table)
+                if table.view(None)["phase"] == "voyage":
+                    choices = await fake.autocomplete(user, "game-1", "draw", focused="pile", value="")
+                    personal = [c for c in choices if not str(c["value"]).isdigit()]
+                    seen_personal |= bool(personal)
+                    # Personal tiles are secret: never on the public turn message.
+                    message = turn_message(fake, table)
+                    assert not any(":personal:" in c for c in message.custom_ids())
+                    if personal:
+                        await ok(await fake.slash(user, "game-1", "draw", pile=personal[0]["value"]))
+                        continue
+                await ok(await slash_move(fake, "game-1", user, pick(table)))
+            assert seen_personal
+        fake.assert_no_violations()

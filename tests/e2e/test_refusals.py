@@ -167,3 +167,18 @@ async def test_reminders_and_absent_players(tmp_path: Path) -> None:
                 await asyncio.sleep(0.01)
             assert table.current.user_id == fake.user("alice").id and table.players[1].is_ai
         fake.assert_no_violations()
+
+
+async def test_a_lost_announcement_is_repaired_by_the_next_click(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
+            await open_game(fake, "game-1", ["alice", "bob"])
+            table = await table_of(bot, fake, "game-1")
+            message = turn_message(fake, table)
+            # As if the process died after storing the move and before updating the channel.
+            await bot.service.play(fake.channel("game-1").id, fake.user("alice").id, key="ship:A1N")
+            text = await refused(await click_move(fake, message, "alice", "ship:B1N"))
+            assert "earlier turn" in text and "/explore tiles:" in text
+            await fake.wait_for(lambda: "ed:1:1:explore:1" in fake.message(message.id).custom_ids(), timeout=5)
+            await ok(await click_move(fake, fake.message(message.id), "alice", "explore:1"))
+        fake.assert_no_violations()
