@@ -314,6 +314,10 @@ class Flow:
         except Refusal as refusal:
             await self.reply(interaction, f"⚠️ {refusal}")
             return
+        except Exception:
+            log.exception("lobby action %s in channel %s failed", action, channel_id)
+            await self.reply(interaction, "⚠️ Something went wrong on our side; nothing was changed.")
+            return
         if action == "start":
             try:
                 await self.post_turn(table, interaction=interaction, header="⛵ The game begins!")
