@@ -1,0 +1,110 @@
+"""Rule 6: the six events, applied when an event tile is placed.
+
+storm: the turn ends at once, no building; hostile natives: building on this tile costs double; welcoming
+natives: a plant token (no victory points); pirates: lose half the gold rounded to the player's disadvantage;
+ruins: +3 VP; gold: +3 gold, capped at 12."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.helpers import SEA, event_tile, events_of, game, keys, play, set_piles
+
+STORM_SEA = event_tile("storm", "sea")
+STORM_CAPE = event_tile("storm", "cape")
+HOSTILE = event_tile("hostile_natives", "cape")
+WELCOMING = event_tile("welcoming_natives", "cape")
+PIRATES = event_tile("pirates", "sea")
+RUINS = event_tile("ruins", "cape")
+GOLD = event_tile("gold", "sea")
+
+
+def draw_event(tid, gold=10, count=1):
+    """Seat 0 puts the ship north of C1, declares `count` draws, and draws `tid` (placed with land south)."""
+    state = game(gold=gold)
+    set_piles(state, [SEA, SEA, SEA, tid])
+    state, _ = play(state, "ship", position="C1N")
+    state, _ = play(state, "explore", count=count)
+    state, events = play(state, "draw", pile=1)
+    if state.phase == "place":
+        state, more = play(state, "place", space="C1", rotation=2)
+        events += more
+    return state, events
+
+
+def test_event_tiles_exist_for_all_six_events():
+    for tid in (STORM_SEA, STORM_CAPE, HOSTILE, WELCOMING, PIRATES, RUINS, GOLD):
+        assert tid
+
+
+def test_storm_ends_the_turn_at_once_even_with_draws_left():
+    state, events = draw_event(STORM_SEA, gold=10, count=3)
+    assert events_of(events, "event")[0]["event"] == "storm"
+    assert events_of(events, "forced_stop")[0]["reason"] == "storm"
+    assert state.current == 1 and state.phase == "ship"
+    assert state.players[0].gold == 7  # the two unused draws are lost
+
+
+def test_storm_on_a_land_tile_forbids_building():
+    state, events = draw_event(STORM_CAPE, gold=10, count=3)
+    assert events_of(events, "build") == []
+    assert state.current == 1
+    assert state.players[0].pieces == {"trading_post": 3, "fort": 2, "colony": 1}
+
+
+def test_hostile_natives_double_the_building_cost():
+    state, events = draw_event(HOSTILE, gold=10, count=1)
+    assert events_of(events, "event")[0]["event"] == "hostile_natives"
+    assert state.players[0].gold == 9
+    builds = keys(state, "build")
+    assert builds == ["build:trading_post:0", "build:fort:0"]  # colony would cost 12
+    state, events = play(state, "build", piece="fort", segment=0)
+    assert events_of(events, "build")[0]["cost"] == 6
+    assert state.players[0].gold == 3
+
+
+@pytest.mark.parametrize(("gold", "expected"), [(3, ["build:trading_post:0"]), (2, [])])
+def test_hostile_natives_trading_post_costs_two(gold, expected):
+    state, _ = draw_event(HOSTILE, gold=gold, count=1)
+    if expected:
+        assert keys(state, "build") == expected
+        state, _ = play(state, "build", piece="trading_post", segment=0)
+        assert state.players[0].gold == 0
+    else:
+        # with a single gold left nothing can be built: the turn is over
+        assert state.current == 1
+
+
+def test_welcoming_natives_give_a_plant_token_but_no_points():
+    state = game()
+    before = sum(len(p) for p in state.plant_piles)
+    state, events = draw_event(WELCOMING, gold=10, count=1)
+    ev = events_of(events, "event")[0]
+    assert ev["event"] == "welcoming_natives"
+    assert state.players[0].plants == [ev["plant"]]
+    assert ev["plant"] in (1, 2, 3, 4)
+    assert state.players[0].vp == 0
+    assert sum(len(p) for p in state.plant_piles) == before - 1
+
+
+@pytest.mark.parametrize(("gold", "after"), [(10, 4), (9, 4), (2, 0), (3, 1)])
+def test_pirates_take_half_the_gold_rounded_against_the_player(gold, after):
+    # gold after the one declared draw: 9 -> loses 5; 8 -> loses 4; 1 -> loses 1; 2 -> loses 1
+    state, events = draw_event(PIRATES, gold=gold, count=1)
+    ev = events_of(events, "event")[0]
+    assert ev["event"] == "pirates"
+    assert ev["gold_lost"] == (gold - 1) - after
+    assert state.players[0].gold == after
+
+
+def test_ruins_give_three_victory_points():
+    state, events = draw_event(RUINS, gold=10, count=1)
+    assert events_of(events, "event")[0]["event"] == "ruins"
+    assert state.players[0].vp == 3
+
+
+@pytest.mark.parametrize(("gold", "after"), [(5, 7), (10, 12), (12, 12)])
+def test_gold_gives_three_gold_capped_at_12(gold, after):
+    state, events = draw_event(GOLD, gold=gold, count=1)
+    assert events_of(events, "event")[0]["event"] == "gold"
+    assert state.players[0].gold == after
