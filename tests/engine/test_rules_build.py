@@ -162,3 +162,38 @@ def test_turn_after_a_build_belongs_to_the_next_player():
     state, _ = play(state, "build", piece="trading_post", segment=0)
     state, _ = end_turn(state)
     assert state.current == 0
+
+
+def test_recall_is_offered_during_the_voyage():
+    state = game(gold=10)
+    put(state, "H5", CAPE, "LSSS", build=(0, "trading_post"))
+    set_piles(state, [SEA, SEA, SEA])
+    state, _ = play(state, "ship", position="C1N")
+    state, _ = play(state, "explore", count=2)
+    state, _ = play(state, "draw", pile=1)
+    assert state.phase == "voyage"
+    assert "recall:H5" in keys(state)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: rules._continue_voyage ends the turn when no build is possible, ignoring that taking back a "
+    "trading post (allowed at any time) would make building one possible",
+)
+def test_turn_does_not_end_when_a_recall_would_allow_building():
+    # All three trading posts are on the board; one gold left after the single declared draw. The new coast tile
+    # could take a trading post if the player first takes one back - the turn must not end by itself.
+    state = game(gold=2)
+    for name in ("H5", "H3", "C5"):
+        put(state, name, CAPE, "LSSS", build=(0, "trading_post"))
+    state.players[0].pieces["trading_post"] = 0
+    set_piles(state, [SEA, SEA, "cape-02"])
+    state, _ = play(state, "ship", position="C1N")
+    state, _ = play(state, "explore", count=1)
+    state, _ = play(state, "draw", pile=1)
+    state, events = play(state, "place", space="C1", rotation=2)
+    assert events_of(events, "forced_stop") == []
+    assert state.current == 0 and state.phase == "voyage"
+    state, _ = play(state, "recall", space="H5")
+    state, _ = play(state, "build", piece="trading_post", segment=0)
+    assert state.board[sp("C1")].build == Construction(0, "trading_post", 0)

@@ -183,3 +183,25 @@ def test_keys_of_legal_moves_are_unique():
     state = game()
     ks = keys(state)
     assert len(ks) == len(set(ks))
+
+
+def test_replay_of_a_tampered_log_names_the_bad_move():
+    state = game()
+    state, _ = play(state, "ship", position="C1N")
+    saved = engine.saved_game(state)
+    saved["moves"].append({"kind": "explore", "player": 0, "count": 99})
+    with pytest.raises(engine.IllegalMove) as exc:
+        engine.replay(saved)
+    assert "move 2" in exc.value.reason and "explore" in exc.value.reason
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: rules.step formats the wrong-seat message with move.player + 1, so a non-integer seat raises "
+    "TypeError instead of IllegalMove",
+)
+@pytest.mark.parametrize("player", ["1", None])
+def test_move_with_a_non_integer_seat_is_refused_as_illegal(player):
+    state = game()
+    with pytest.raises(engine.IllegalMove):
+        engine.step(state, Move("ship", player, (("position", "A1N"),)))  # type: ignore[arg-type]
