@@ -9,6 +9,8 @@ from engine.entdecker.rules import legal_moves, step
 from engine.entdecker.scoring import rank_groups, shares
 from engine.entdecker.state import PIECES, State
 
+PLANT_GUESS = 3  # a face-down token's value as the AI imagines it (the mean is 2.5)
+
 
 def random_move(state: State) -> Move:
     moves = legal_moves(state)
@@ -70,7 +72,18 @@ def heuristic_move(state: State) -> Move:
     return moves[0] if "recall" not in kinds or len(moves) == 1 else next(m for m in moves if m.kind != "recall")
 
 
+def blind(state: State) -> State:
+    """A copy in which the face-down plant tokens are all worth the same, so looking ahead reveals nothing hidden.
+
+    (The income spin ahead is the same for every candidate move, so it needs no masking.)
+    """
+    out = state.copy()
+    out.plant_piles = [[PLANT_GUESS] * len(pile) for pile in state.plant_piles]
+    return out
+
+
 def _best_by_lookahead(state: State, moves: list[Move], p: int):  # type: ignore[no-untyped-def]
+    state = blind(state)
     if state.phase == "place":
         scored = [(m, _placement_value(state, m, p)) for m in moves if m.kind == "place"]
         return max(scored, key=lambda x: x[1])[0]

@@ -72,18 +72,37 @@ def _personal_moves(state: State) -> list[Move]:
     ]
 
 
-def _build_moves(state: State) -> list[Move]:
-    v, p = state.voyage, state.current
+def _build_site(state: State) -> tuple[Cell, int] | None:
+    """The tile the ship moved onto this turn, if it can still take a construction, with its cost factor."""
+    v = state.voyage
     assert v is not None
     if v.stormed or state.ship is None or state.ship[1] >= 0 or state.ship[0] not in v.placed:
-        return []
-    space = state.ship[0]
-    cell = state.board[space]
+        return None
+    cell = state.board[state.ship[0]]
     assert cell is not None
-    g = B.cell_geometry(cell)
-    if not g.segments or cell.build is not None:
+    if not B.cell_geometry(cell).segments or cell.build is not None:
+        return None
+    return cell, 2 if B.tile_event(cell) == "hostile_natives" else 1
+
+
+def _recall_would_allow_building(state: State) -> bool:
+    """A player whose trading posts are all on the board may take one back to build it here."""
+    site = _build_site(state)
+    player = state.players[state.current]
+    if site is None or player.pieces["trading_post"] > 0 or player.gold < PIECE_VALUE["trading_post"] * site[1]:
+        return False
+    return any(
+        c and c.build and c.build.player == state.current and c.build.piece == "trading_post" for c in state.board
+    )
+
+
+def _build_moves(state: State) -> list[Move]:
+    p = state.current
+    site = _build_site(state)
+    if site is None:
         return []
-    factor = 2 if B.tile_event(cell) == "hostile_natives" else 1
+    cell, factor = site
+    g = B.cell_geometry(cell)
     player = state.players[p]
     out = []
     for piece in PIECES:
@@ -112,9 +131,9 @@ def _voyage_moves(state: State) -> list[Move]:
 def step(state: State, move: Move) -> tuple[State, list[Event]]:
     if state.game_over:
         raise IllegalMove("The game is over.")
-    if move.player != state.current:
+    if not isinstance(move.player, int) or isinstance(move.player, bool) or move.player != state.current:
         name = state.players[state.current].name
-        raise IllegalMove(f"It is {name}'s turn, not seat {move.player + 1}'s.")
+        raise IllegalMove(f"It is {name}'s turn (seat {state.current + 1}), not seat {move.player!r}'s.")
     legal = legal_moves(state)
     args = dict(move.args)
     match = next((m for m in legal if m.kind == move.kind and dict(m.args) == args), None)
@@ -275,12 +294,13 @@ def _continue_voyage(state: State, events: list[Event]) -> None:
         events.append({"type": "forced_stop", "player": state.current, "reason": "storm"})
         _end_turn(state, events)
         return
-    if _can_draw(state) or _personal_moves(state) or _build_moves(state):
-        return
-    if v.budget < 1:
-        reason = "no_draws_left"
-    elif not any(state.piles):
+    if not any(state.piles):
+        # The rulebook: when the last discovery tile is drawn, "the game ends when the last card is placed".
         reason = "piles_empty"
+    elif _can_draw(state) or _personal_moves(state) or _build_moves(state) or _recall_would_allow_building(state):
+        return
+    elif v.budget < 1:
+        reason = "no_draws_left"
     else:
         reason = "no_free_line"
     events.append({"type": "forced_stop", "player": state.current, "reason": reason})

@@ -175,11 +175,6 @@ def test_recall_is_offered_during_the_voyage():
     assert "recall:H5" in keys(state)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: rules._continue_voyage ends the turn when no build is possible, ignoring that taking back a "
-    "trading post (allowed at any time) would make building one possible",
-)
 def test_turn_does_not_end_when_a_recall_would_allow_building():
     # All three trading posts are on the board; one gold left after the single declared draw. The new coast tile
     # could take a trading post if the player first takes one back - the turn must not end by itself.

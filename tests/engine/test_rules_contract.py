@@ -195,11 +195,6 @@ def test_replay_of_a_tampered_log_names_the_bad_move():
     assert "move 2" in exc.value.reason and "explore" in exc.value.reason
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: rules.step formats the wrong-seat message with move.player + 1, so a non-integer seat raises "
-    "TypeError instead of IllegalMove",
-)
 @pytest.mark.parametrize("player", ["1", None])
 def test_move_with_a_non_integer_seat_is_refused_as_illegal(player):
     state = game()

@@ -161,16 +161,15 @@ def test_inventor_bonus_counts_towards_the_winner():
     assert state.result["winners"] == [1]
 
 
-def test_build_after_drawing_the_last_tile_then_the_game_ends():
+def test_the_game_ends_when_the_last_tile_is_placed_without_a_build():
+    # Rulebook: "the game ends when the last card is placed" -- no construction follows it.
     state = game(2)
     set_piles(state, [CAPE])
     voyage(state, "C1N", budget=2, drew_any=False)
-    state, _ = play(state, "draw", pile=1)
+    state, events = play(state, "draw", pile=1)
     if state.phase == "place":
-        state, _ = play(state, "place", space="C1", rotation=2)
-    assert not state.game_over
-    state, events = play(state, "build", piece="fort", segment=0)
+        state, events = play(state, "place", space="C1", rotation=2)
     assert state.game_over
-    (isl,) = events_of(events, "island")
-    assert isl["incomplete"] and isl["scores"] == {0: 1}
-    assert state.board[sp("C1")].build is None
+    assert [e["reason"] for e in events_of(events, "forced_stop")] == ["piles_empty"]
+    assert [e["reason"] for e in events_of(events, "end")] == ["piles_empty"]
+    assert state.board[sp("C1")] is not None and state.board[sp("C1")].build is None
