@@ -1,0 +1,155 @@
+"""Review tests (issue 4) without Discord: skip races, reminder wording, reminder bounds, settings.
+
+Tests marked xfail(strict=True) demonstrate a bug; they start passing (and so fail CI) once it is fixed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot import messages
+from bot.reminders import Reminders
+from bot.service import GameService, Refusal
+from bot.settings import HOUR, Settings, SettingsError
+from storage import Store
+
+CH = 2001
+ANN, BOB, CY = 21, 22, 23
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
+    store = await Store.open(tmp_path / "r.db")
+    service = GameService(store, Settings(db_path=str(tmp_path / "r.db"), ai_delay=0), Clock())
+    yield service
+    await store.close()
+
+
+async def three_players(svc: GameService, seed: int = 0) -> None:
+    await svc.new_game(CH, 1, ANN, "Ann", "entdecker", {}, seed)
+    await svc.join(CH, BOB, "Bob")
+    await svc.join(CH, CY, "Cy")
+    await svc.start(CH, ANN)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: skip_turn checks the seat outside the lock and then calls ai_step(force=True), which plays "
+    "whatever seat is current; two /game skip at once (or a skip racing the absent player's own last move) "
+    "make the AI play a move of the NEXT, present player",
+)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+async def test_two_skips_at_once_never_play_the_next_players_turn(svc: GameService, seed: int) -> None:
+    await three_players(svc, seed)
+    svc.clock.now += 49 * HOUR  # type: ignore[attr-defined]  # Ann has been away long enough
+    await asyncio.gather(svc.skip_turn(CH, BOB), svc.skip_turn(CH, CY), return_exceptions=True)
+    table = await svc.table(CH, fresh=True)
+    moves = await svc.store.moves(table.game_id)
+    assert {m.move.get("player") for m in moves} == {0}, [(m.seq, m.move) for m in moves]
+    assert table.current is not None and table.current.user_id == BOB
+
+
+class _Channel:
+    def __init__(self, error: Exception | None = None) -> None:
+        self.sent: list[str] = []
+        self.attempts = 0
+        self.error = error
+
+    async def send(self, content: str, **_: Any) -> None:
+        self.attempts += 1
+        if self.error is not None:
+            raise self.error
+        self.sent.append(content)
+
+
+def _bot(svc: GameService, channel: _Channel) -> Any:
+    return SimpleNamespace(
+        service=svc,
+        settings=svc.settings,
+        flow=SimpleNamespace(channel=lambda _cid: channel, kick_ai=lambda _cid: None),
+    )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: the last reminder tells the OTHER players to use `/game handover`, which hands over THEIR OWN "
+    "seat to an AI (irreversibly); the absent player's seat is `/game substitute` (docs/commands.md says so)",
+)
+async def test_idle_reminder_points_the_others_to_substitute(svc: GameService) -> None:
+    await three_players(svc)
+    channel = _Channel()
+    reminders = Reminders(_bot(svc, channel))
+    svc.clock.now += 49 * HOUR  # type: ignore[attr-defined]
+    assert await reminders.tick() == 1
+    text = channel.sent[-1]
+    assert "/game skip" in text
+    assert "/game substitute" in text and "/game handover" not in text, text
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: /game rules also says the others may `/game handover` the seat to an AI (that is their own seat)",
+)
+def test_rules_text_points_the_others_to_substitute() -> None:
+    text = messages.rules_content(Settings())
+    assert "/game substitute" in text, text
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: a reminder that cannot be sent (403/404: permission revoked, channel deleted) is never counted, "
+    "so it is retried on every check (every 5 minutes, forever) with a warning each time: not bounded",
+)
+async def test_reminders_to_a_channel_that_refuses_them_are_bounded(svc: GameService) -> None:
+    await three_players(svc)
+    response = SimpleNamespace(status=403, reason="Forbidden")
+    channel = _Channel(discord.Forbidden(response, {"code": 50013, "message": "Missing Permissions"}))  # type: ignore[arg-type]
+    reminders = Reminders(_bot(svc, channel))
+    for _ in range(20):
+        svc.clock.now += svc.settings.check_interval  # type: ignore[attr-defined]
+        svc.clock.now += 13 * HOUR  # type: ignore[attr-defined]
+        await reminders.tick()
+    assert channel.attempts <= svc.settings.reminder_max
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: ENTDECKER_CHECK_SECONDS=0 is accepted; the reminder loop then sleeps 0 s and queries the "
+    "database in a tight loop (100% CPU)",
+)
+def test_a_zero_check_interval_is_refused() -> None:
+    with pytest.raises(SettingsError):
+        Settings.from_env({"ENTDECKER_CHECK_SECONDS": "0"})
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="GAP: once a seat is played by an AI nobody can give it back to a person: /game substitute only "
+    "targets the current, non-AI seat and /game handover only the caller's own seat",
+)
+async def test_an_ai_seat_can_be_given_back_to_a_person(svc: GameService) -> None:
+    await three_players(svc)
+    await svc.handover(CH, BOB, manage=False)  # Bob hands his own seat to an AI (e.g. by mistake)
+    table = await svc.table(CH, fresh=True)
+    assert table.players[1].is_ai
+    svc.clock.now += 49 * HOUR  # type: ignore[attr-defined]
+    with contextlib.suppress(Refusal):
+        await svc.handover(CH, ANN, to_user=(BOB, "Bob"), manage=True, absent=True)
+    table = await svc.table(CH, fresh=True)
+    assert table.players[1].user_id == BOB
