@@ -1,0 +1,516 @@
+"""End-to-end load through the fake Discord: python bench/e2e.py [--games N] [--moves-per-game M] [--seed S]
+
+N games run at once, each in its own channel with two real fake users: /game new, /game join, /game start, then
+the players take turns as fast as the bot answers (the next interaction goes out once the previous one's final
+answer arrived), until M moves were made or the game is over. A move is either a slash command whose value is
+taken from the bot's autocomplete choices, or a click on the turn message's button / select (--mode, default
+mixed: each move picks one by the seeded random generator). The bot, discord.py, the fake and this driver share
+one process and one event loop (the board is rendered in a worker thread, as in production).
+
+Measured per interaction, on the event loop clock from the moment the INTERACTION_CREATE frame was sent:
+  ack    until the fake accepted the initial callback (defer, autocomplete choices, ...)
+  final  for a move (and /game start): until the board image was uploaded (new turn message or an edit of it)
+         when the move produced one; otherwise until the answer the user sees (followup or edit).
+Aims on a 2-core machine with 20 concurrent games: p99 ack < 100 ms, p99 final with board image < 500 ms.
+Percentiles are over all samples of one run; run it twice, the first run also warms disk caches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import cProfile
+import logging
+import os
+import platform
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import engine
+from bot import Settings, create_bot
+from bot.service import COMMAND_OF_KIND, COMMANDS
+from tests.fakediscord import FAST_CLIENT_OPTIONS, FakeDiscord, FakeMessage, InteractionHandle, run_bot
+
+ACK_AIM = 0.100
+IMAGE_AIM = 0.500
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+AUTOCOMPLETE = 4
+
+
+@dataclass
+class Sample:
+    """One measured interaction."""
+
+    kind: str  # "autocomplete", "command", "component"
+    what: str  # e.g. "/game new", "/draw", "click draw"
+    channel_id: int
+    handle: InteractionHandle
+    image_at: float | None = None  # first board upload in its channel after dispatch
+    refused: bool = False
+
+    @property
+    def ack(self) -> float | None:
+        return self.handle.ack_latency
+
+    @property
+    def final_image(self) -> float | None:
+        return None if self.image_at is None else self.image_at - self.handle.dispatched_at
+
+    @property
+    def final_plain(self) -> float | None:
+        return None if self.image_at is not None else self.handle.final_latency
+
+
+@dataclass
+class Run:
+    fake: FakeDiscord
+    bot: Any
+    rng: random.Random
+    mode: str
+    samples: list[Sample] = field(default_factory=list)
+    uploads: list[tuple[float, int, int]] = field(default_factory=list)  # (at, channel id, PNG bytes)
+    in_flight: dict[int, Sample] = field(default_factory=dict)  # channel id -> move awaiting its answer
+    errors: list[str] = field(default_factory=list)  # logged by the bot/discord.py, or raised in the driver
+    refusals: list[str] = field(default_factory=list)
+    moves: int = 0
+    finished_games: int = 0
+
+
+# ---------------------------------------------------------------------- observing board uploads
+
+
+def watch_uploads(run: Run) -> None:
+    """Time every PNG the bot uploads into a channel, on the same clock the fake uses for its handles.
+
+    The fake's _api calls self._route; an instance attribute shadows the method, so no fake code changes.
+    """
+    fake = run.fake
+    inner = fake._route
+
+    async def route(method: str, p: list[str], request: Any, payload: Any, uploads: list[Any], route: str) -> Any:
+        response = await inner(method, p, request, payload, uploads, route)
+        pngs = [u for u in uploads if u.data[:8] == PNG_MAGIC]
+        if pngs and response.status < 300:
+            now = asyncio.get_running_loop().time()
+            channel_id = _upload_channel(fake, p)
+            if channel_id is not None:
+                for upload in pngs:
+                    run.uploads.append((now, channel_id, len(upload.data)))
+                sample = run.in_flight.get(channel_id)
+                if sample is not None and sample.image_at is None:
+                    sample.image_at = now
+        return response
+
+    fake._route = route  # type: ignore[method-assign]
+
+
+def _upload_channel(fake: FakeDiscord, p: list[str]) -> int | None:
+    if p[0] == "channels" and len(p) >= 2 and p[1].isdigit():
+        return int(p[1])
+    if p[0] == "webhooks" and len(p) >= 3:
+        handle = fake._by_token.get(p[2])
+        return handle.channel.id if handle is not None else None
+    if p[0] == "interactions" and len(p) >= 2 and p[1].isdigit():
+        handle = fake.interactions.get(int(p[1]))
+        return handle.channel.id if handle is not None else None
+    return None
+
+
+# ---------------------------------------------------------------------- one player's interactions
+
+
+async def measured(run: Run, kind: str, what: str, channel_id: int, start: Any) -> Sample:
+    """Dispatch an interaction (start is the coroutine doing it), wait for its final answer, keep the sample."""
+    handle = await start
+    sample = Sample(kind, what, channel_id, handle)
+    run.samples.append(sample)
+    run.in_flight[channel_id] = sample
+    try:
+        message: FakeMessage = await handle.final(timeout=120)
+    finally:
+        run.in_flight.pop(channel_id, None)
+    if message.content.startswith("⚠️"):
+        sample.refused = True
+        run.refusals.append(f"{what}: {message.content[:200]}")
+    return sample
+
+
+async def autocomplete(run: Run, user: str, channel: str, command: str, option: str, typed: str) -> list[Any]:
+    fake = run.fake
+    handle = await fake.autocomplete_interaction(user, channel, command, focused=option, value=typed)
+    run.samples.append(Sample("autocomplete", f"/{command} autocomplete", fake.channel(channel).id, handle))
+    await fake.wait_for(lambda: handle.choices is not None or handle.violations, 120, "autocomplete")
+    if handle.choices is None:
+        raise RuntimeError(f"autocomplete failed: {[str(v) for v in handle.violations]}")
+    return [c["value"] for c in handle.choices]
+
+
+async def slash_move(run: Run, user: str, channel: str, key: str) -> None:
+    """Type into the option, take the autocomplete choice that is the wanted move, send the command."""
+    fake = run.fake
+    channel_id = fake.channel(channel).id
+    command = COMMAND_OF_KIND[key.split(":", 1)[0]]
+    option = COMMANDS[command][0]
+    if not option:
+        await measured(run, "command", f"/{command}", channel_id, fake.slash(user, channel, command))
+        return
+    value = key.split(":", 1)[1]
+    wanted: Any = int(value) if command == "explore" else value
+    values = await autocomplete(run, user, channel, command, option, "")
+    if wanted not in values:  # more than 25 legal values: narrow them down by typing
+        values = await autocomplete(run, user, channel, command, option, value)
+    if wanted not in values:
+        raise RuntimeError(f"{key} not offered by autocomplete: {values}")
+    start = fake.slash(user, channel, command, **{option: wanted})
+    await measured(run, "command", f"/{command}", channel_id, start)
+
+
+def turn_message(run: Run, channel_id: int, version: int) -> FakeMessage | None:
+    """The public message in the channel whose components belong to this state version (newest first)."""
+    marker = f":{version}:"
+    for message in reversed(run.fake.messages.values()):
+        if message.channel_id == channel_id and not message.ephemeral and not message.deleted:
+            ids = message.custom_ids()
+            if ids and any(marker in c for c in ids):
+                return message
+    return None
+
+
+async def click_move(run: Run, user: str, channel_id: int, version: int, key: str) -> bool:
+    """Play key through the turn message's button or select; False if it is not on the message."""
+    fake = run.fake
+    message = turn_message(run, channel_id, version)
+    if message is None:
+        return False
+    kind = key.split(":", 1)[0]
+    for button in message.buttons():
+        if button["custom_id"].split(":", 3)[3] == key:
+            await measured(
+                run, "component", f"click {kind}", channel_id, fake.click(user, message, button["custom_id"])
+            )
+            return True
+    for select in message.selects():
+        if key in [o["value"] for o in select["options"]]:
+            start = fake.select(user, message, select["custom_id"], [key])
+            await measured(run, "component", f"select {kind}", channel_id, start)
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------- one game
+
+
+async def play_game(run: Run, index: int, seed: int, moves: int) -> None:
+    fake = run.fake
+    name = f"bench-{index + 1}"
+    channel = fake.add_channel(name)
+    host, guest = fake.add_member(f"host{index + 1}"), fake.add_member(f"guest{index + 1}")
+    await asyncio.sleep(0)  # let CHANNEL_CREATE / GUILD_MEMBER_ADD reach the bot first
+    start = fake.slash(host, name, "game", "new", game="entdecker", seed=seed)
+    await measured(run, "command", "/game new", channel.id, start)
+    await measured(run, "command", "/game join", channel.id, fake.slash(guest, name, "game", "join"))
+    await measured(run, "command", "/game start", channel.id, fake.slash(host, name, "game", "start"))
+    service = run.bot.service
+    for _ in range(moves):
+        table = service.cached(channel.id)  # the bot's in-memory table: no database read by the driver
+        if table is None or not table.active:
+            break
+        current = table.current
+        assert current is not None and current.user_id is not None
+        user = fake.users[current.user_id].name
+        key = engine.ai_move(table.state, "heuristic").key  # a sensible, fairly short game
+        use_button = run.mode == "buttons" or (run.mode == "mixed" and run.rng.random() < 0.5)
+        if not (use_button and await click_move(run, user, channel.id, table.version, key)):
+            await slash_move(run, user, name, key)
+        run.moves += 1
+    after = service.cached(channel.id)
+    if after is None or not after.active:
+        run.finished_games += 1
+
+
+# ---------------------------------------------------------------------- reporting
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) by nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def ms(value: float) -> str:
+    return f"{value * 1000:7.1f} ms"
+
+
+def dist(name: str, values: list[float]) -> str:
+    if not values:
+        return f"{name:<34} (no samples)"
+    return (
+        f"{name:<34} n={len(values):<5} p50 {ms(pct(values, 0.5))}  p90 {ms(pct(values, 0.9))}"
+        f"  p99 {ms(pct(values, 0.99))}  max {ms(max(values))}"
+    )
+
+
+def machine() -> str:
+    model = ""
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    return (
+        f"machine: {usable} usable cores (os.cpu_count {os.cpu_count()}), {model or platform.processor()}, "
+        f"Python {platform.python_version()}, {platform.system()} {platform.release()}, load average {load}"
+    )
+
+
+def report(run: Run, args: argparse.Namespace, wall: float, lag: list[float], db: str) -> bool:
+    samples = run.samples
+    acks = [s.ack for s in samples if s.ack is not None]
+    unacked = [s for s in samples if s.ack is None]
+    with_image = [s.final_image for s in samples if s.final_image is not None]
+    plain = [s.final_plain for s in samples if s.kind != "autocomplete" and s.final_plain is not None]
+    pngs = [size for _, _, size in run.uploads]
+    by_kind = {k: [s.ack for s in samples if s.kind == k and s.ack is not None] for k in ("autocomplete", "command")}
+    by_kind["component"] = [s.ack for s in samples if s.kind == "component" and s.ack is not None]
+    lines = [
+        machine(),
+        f"games: {args.games} concurrent, moves per game: <= {args.moves_per_game}, mode: {args.mode}, "
+        f"seed: {args.seed}, database: {db}",
+        f"moves made: {run.moves}, games finished: {run.finished_games}, "
+        f"interactions: {len(samples)} ({len(by_kind['autocomplete'])} autocomplete, "
+        f"{len([s for s in samples if s.kind == 'command'])} slash commands, "
+        f"{len([s for s in samples if s.kind == 'component'])} button/select)",
+        f"wall time: {wall:.2f} s, interactions/s: {len(samples) / wall:.1f}, moves/s: {run.moves / wall:.1f}",
+        dist("ack (all)", acks),
+        dist("ack autocomplete", by_kind["autocomplete"]),
+        dist("ack slash command", by_kind["command"]),
+        dist("ack button/select", by_kind["component"]),
+        dist("final with board image", with_image),
+        dist("final without image", plain),
+        dist("event loop lag (10 ms ticks)", lag),
+        f"PNG uploads: {len(pngs)}, median {statistics.median(pngs) if pngs else 0:.0f} bytes, "
+        f"max {max(pngs) if pngs else 0} bytes",
+        f"refusals: {len(run.refusals)}, unacknowledged: {len(unacked)}, "
+        f"warnings/errors logged or raised: {len(run.errors)}",
+        f"fake Discord violations (deadline {args.deadline:g} s): {len(run.fake.violations)}",
+    ]
+    for violation in run.fake.violations[:20]:
+        lines.append(f"  {violation}")
+    for error in run.errors[:10]:
+        lines.append(f"  error: {error}")
+    for refusal in run.refusals[:10]:
+        lines.append(f"  refusal: {refusal}")
+    ack_ok = bool(acks) and pct(acks, 0.99) < ACK_AIM and not unacked
+    image_ok = bool(with_image) and pct(with_image, 0.99) < IMAGE_AIM
+    lines.append(
+        f"aim p99 ack < {ACK_AIM * 1000:.0f} ms: {'met' if ack_ok else 'MISSED'} ({pct(acks, 0.99) * 1000:.1f} ms)"
+        if acks
+        else "aim p99 ack: no samples"
+    )
+    lines.append(
+        f"aim p99 final with board image < {IMAGE_AIM * 1000:.0f} ms: {'met' if image_ok else 'MISSED'}"
+        f" ({pct(with_image, 0.99) * 1000:.1f} ms)"
+        if with_image
+        else "aim p99 final with board image: no samples"
+    )
+    print("\n".join(lines))
+    return ack_ok and image_ok
+
+
+# ---------------------------------------------------------------------- --breakdown: where a move's time goes
+
+
+class TimedLock:
+    """Stands in for Store._lock: records how long each acquirer waited and how long it held the lock."""
+
+    def __init__(self, inner: asyncio.Lock, waits: list[float], holds: list[float]) -> None:
+        self.inner, self.waits, self.holds = inner, waits, holds
+        self._since = 0.0
+
+    async def __aenter__(self) -> None:
+        start = time.perf_counter()
+        await self.inner.acquire()
+        self._since = time.perf_counter()
+        self.waits.append(self._since - start)
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.holds.append(time.perf_counter() - self._since)
+        self.inner.release()
+
+
+def instrument(bot: Any) -> dict[str, list[float]]:
+    """Time the stages of a move by wrapping the bot's objects (instance attributes; bot/ is not changed)."""
+    import render
+
+    times: dict[str, list[float]] = {
+        k: []
+        for k in (
+            "store wait",
+            "store hold",
+            "db round trip",
+            "service.play",
+            "announce",
+            "board_file",
+            "render in thread",
+            "render CPU (thread_time)",
+        )
+    }
+    store = bot.store
+    store._lock = TimedLock(store._lock, times["store wait"], times["store hold"])
+
+    def timed(owner: Any, name: str, key: str) -> None:
+        inner = getattr(owner, name)
+
+        async def wrapper(*a: Any, **kw: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return await inner(*a, **kw)
+            finally:
+                times[key].append(time.perf_counter() - start)
+
+        setattr(owner, name, wrapper)
+
+    db = store._db  # aiosqlite: each statement, fetch and commit is one hop to its thread and back
+    hop = db._execute
+
+    async def execute(*a: Any, **kw: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return await hop(*a, **kw)
+        finally:
+            times["db round trip"].append(time.perf_counter() - start)
+
+    db._execute = execute
+    timed(bot.service, "play", "service.play")
+    timed(bot.flow, "announce", "announce")
+    timed(bot.flow, "board_file", "board_file")
+    original = render.render_board
+
+    def render_board(*a: Any, **kw: Any) -> bytes:
+        start, cpu = time.perf_counter(), time.thread_time()
+        try:
+            return original(*a, **kw)
+        finally:
+            times["render in thread"].append(time.perf_counter() - start)
+            times["render CPU (thread_time)"].append(time.thread_time() - cpu)
+
+    render.render_board = render_board
+    return times
+
+
+def print_breakdown(times: dict[str, list[float]], wall: float) -> None:
+    print("breakdown (--breakdown; perf_counter, includes waiting for the loop / GIL):")
+    for name, values in times.items():
+        print("  " + dist(name, values) + f"  sum {sum(values):6.2f} s")
+    holds = times["store hold"]
+    hops = len(times["db round trip"])
+    print(
+        f"  store lock held {sum(holds) / wall * 100:.0f}% of the wall time; {len(holds)} transactions, "
+        f"{hops} db round trips ({hops / max(1, len(holds)):.1f} per transaction)"
+    )
+
+
+# ---------------------------------------------------------------------- main
+
+
+async def loop_lag(out: list[float], stop: asyncio.Event, tick: float = 0.01) -> None:
+    """How late a 10 ms sleep wakes up: time the event loop was busy with something else."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        start = loop.time()
+        await asyncio.sleep(tick)
+        out.append(max(0.0, loop.time() - start - tick))
+
+
+class ErrorLog(logging.Handler):
+    def __init__(self, run: Run) -> None:
+        super().__init__(level=logging.WARNING)
+        self.run = run
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.run.errors.append(f"{record.name}: {record.getMessage()}")
+
+
+@contextlib.contextmanager
+def database(path: str | None) -> Iterator[str]:
+    if path:
+        yield path
+        return
+    with tempfile.TemporaryDirectory(prefix="entdecker-bench-") as tmp:
+        yield os.path.join(tmp, "bench.db")
+
+
+async def bench(args: argparse.Namespace, db: str) -> bool:
+    async with FakeDiscord(response_deadline=args.deadline) as fake:
+        settings = Settings(db_path=db, ai_delay=0.0, check_interval=3600.0)
+        bot = create_bot(settings, **FAST_CLIENT_OPTIONS)
+        run = Run(fake, bot, random.Random(args.seed), args.mode)
+        watch_uploads(run)
+        handler = ErrorLog(run)
+        for name in ("discord", "bot"):
+            logging.getLogger(name).addHandler(handler)
+        try:
+            async with run_bot(fake, bot, loggers=("discord", "bot"), fail_on_errors=False):
+                times = instrument(bot) if args.breakdown else None
+                lag: list[float] = []
+                stop = asyncio.Event()
+                lag_task = asyncio.create_task(loop_lag(lag, stop))
+                profiler = cProfile.Profile() if args.cprofile else None
+                if profiler is not None:
+                    profiler.enable()
+                loop = asyncio.get_running_loop()
+                began = loop.time()
+                games = [play_game(run, i, args.seed + i, args.moves_per_game) for i in range(args.games)]
+                results = await asyncio.gather(*games, return_exceptions=True)
+                wall = loop.time() - began
+                if profiler is not None:
+                    profiler.disable()
+                    profiler.dump_stats(args.cprofile)
+                stop.set()
+                await lag_task
+                for result in results:
+                    if isinstance(result, BaseException):
+                        run.errors.append(f"driver: {result!r}")
+                ok = report(run, args, wall, lag, db)
+                if times is not None:
+                    print_breakdown(times, wall)
+                return ok
+        finally:
+            for name in ("discord", "bot"):
+                logging.getLogger(name).removeHandler(handler)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("--games", type=int, default=20, help="concurrent games (default 20)")
+    ap.add_argument("--moves-per-game", type=int, default=30, help="moves per game, or until game over (30)")
+    ap.add_argument("--seed", type=int, default=1, help="game i uses seed S+i; also drives button/slash choice")
+    ap.add_argument("--mode", choices=("mixed", "slash", "buttons"), default="mixed", help="how moves are made")
+    ap.add_argument("--deadline", type=float, default=30.0, help="fake's response deadline, s (violations counted)")
+    ap.add_argument("--db", default=None, help="database file (default: a fresh one in a temporary directory)")
+    ap.add_argument("--breakdown", action="store_true", help="also time store lock, play, announce, render")
+    ap.add_argument("--cprofile", default=None, help="write a cProfile of the event loop thread to this file")
+    args = ap.parse_args()
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord.client").setLevel(logging.ERROR)  # "PyNaCl is not installed" and the like
+    started = time.perf_counter()
+    with database(args.db) as db:
+        ok = asyncio.run(bench(args, db))
+    print(f"total run time including start-up: {time.perf_counter() - started:.1f} s")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
