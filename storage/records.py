@@ -33,6 +33,7 @@ class GameRecord:
     board_message_id: int | None
     turn_message_id: int | None
     version: int  # number of moves in the log = state.version of the current state
+    announced_version: int | None = None  # the state version the channel was last shown (None: not yet)
 
     @property
     def is_open(self) -> bool:
@@ -60,6 +61,7 @@ class GameRecord:
             board_message_id=row["board_message_id"],
             turn_message_id=row["turn_message_id"],
             version=row["version"],
+            announced_version=row["announced_version"],
         )
 
 

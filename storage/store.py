@@ -242,6 +242,16 @@ class Store:
                 await db.execute("UPDATE games SET turn_message_id = ? WHERE id = ?", (turn_message_id, game_id))
             return await _game(db, game_id)
 
+    async def set_announced_version(self, game_id: int, version: int) -> GameRecord:
+        """Remember that the channel has been shown the state at `version` (never moves backwards)."""
+        async with self._write() as db:
+            await _game(db, game_id)
+            await db.execute(
+                "UPDATE games SET announced_version = MAX(COALESCE(announced_version, -1), ?) WHERE id = ?",
+                (version, game_id),
+            )
+            return await _game(db, game_id)
+
     # ------------------------------------------------------------------ queries
 
     async def game(self, game_id: int) -> GameRecord:
@@ -256,6 +266,21 @@ class Store:
                 _GAME_SELECT + " WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')", (channel_id,)
             )
         return GameRecord.from_row(next(iter(rows))) if rows else None
+
+    async def active_games(self) -> list[GameRecord]:
+        """Every game in the lobby or in progress, in all channels, oldest first."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(_GAME_SELECT + " WHERE g.status IN ('lobby', 'active') ORDER BY g.id")
+        return [GameRecord.from_row(row) for row in rows]
+
+    async def unannounced_games(self) -> list[GameRecord]:
+        """Started games (active, or finished) whose latest state the channel has not been shown yet."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT * FROM (" + _GAME_SELECT + " WHERE g.status IN ('active', 'finished'))"
+                " WHERE COALESCE(announced_version, -1) < version ORDER BY id"
+            )
+        return [GameRecord.from_row(row) for row in rows]
 
     async def history(self, channel_id: int, limit: int = 20) -> list[GameRecord]:
         """The channel's games of every status, newest first."""
