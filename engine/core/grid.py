@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 N, E, S, W = 0, 1, 2, 3
 DIRECTIONS = (N, E, S, W)
@@ -47,19 +48,11 @@ class Grid:
 
     def neighbour(self, idx: int, d: int) -> int | None:
         """The space across side d, or None where side d is the board's border."""
-        col, row = self.coords(idx)
-        dc, dr = DELTAS[d]
-        c2, r2 = col + dc, row + dr
-        return self.index(c2, r2) if self.on_board(c2, r2) else None
+        return _neighbours(self)[idx][d]
 
-    def edge_circles(self) -> list[tuple[int, int]]:
+    def edge_circles(self) -> tuple[tuple[int, int], ...]:
         """(space, side) for every circle outside the border: one per border side of each border space."""
-        out = []
-        for idx in range(self.size):
-            for d in DIRECTIONS:
-                if self.neighbour(idx, d) is None:
-                    out.append((idx, d))
-        return out
+        return _edge_circles(self)
 
     def edge_name(self, idx: int, d: int) -> str:
         return f"{self.name(idx)}{DIR_NAMES[d]}"
@@ -73,3 +66,22 @@ class Grid:
             return None
         d = DIR_NAMES.index(text[-1])
         return (idx, d) if self.neighbour(idx, d) is None else None
+
+
+# The tables are computed once per grid size: these lookups sit in the engine's innermost loops.
+@cache
+def _neighbours(grid: Grid) -> tuple[tuple[int | None, ...], ...]:
+    table = []
+    for idx in range(grid.size):
+        col, row = grid.coords(idx)
+        row_of = []
+        for d in DIRECTIONS:
+            dc, dr = DELTAS[d]
+            row_of.append(grid.index(col + dc, row + dr) if grid.on_board(col + dc, row + dr) else None)
+        table.append(tuple(row_of))
+    return tuple(table)
+
+
+@cache
+def _edge_circles(grid: Grid) -> tuple[tuple[int, int], ...]:
+    return tuple((idx, d) for idx in range(grid.size) for d in DIRECTIONS if _neighbours(grid)[idx][d] is None)
