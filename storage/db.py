@@ -14,7 +14,7 @@ from .migrations import all_migrations
 BUSY_TIMEOUT_MS = 5000
 
 
-async def connect(path: str | Path) -> aiosqlite.Connection:
+async def connect(path: str | Path, *, migrate_schema: bool = True) -> aiosqlite.Connection:
     """An open, configured and migrated connection; StorageError with the reason if that fails."""
     memory = str(path) == ":memory:"
     db: aiosqlite.Connection | None = None
@@ -34,10 +34,11 @@ async def connect(path: str | Path) -> aiosqlite.Connection:
         # In WAL, FULL costs one fsync per commit (nothing at Discord's pace) and makes an accepted
         # move survive a power loss, not only a process kill.
         await db.execute("PRAGMA synchronous = FULL")
-        await migrate(db)
-        # Touch the file for writing now: a read-only file must fail here, not on the first move.
-        await db.execute("BEGIN IMMEDIATE")
-        await db.execute("COMMIT")
+        if migrate_schema:
+            await migrate(db)
+            # Touch the file for writing now: a read-only file must fail here, not on the first move.
+            await db.execute("BEGIN IMMEDIATE")
+            await db.execute("COMMIT")
     except StorageError:
         await _close_quietly(db)
         raise

@@ -50,14 +50,18 @@ UNSET = _Unset.UNSET
 class Store:
     """Games, seats, move log and snapshots in one SQLite file (WAL).
 
-    One Store holds one connection; an asyncio.Lock serialises its transactions because statements of
+    One Store holds a writer and a reader connection; an asyncio.Lock per connection serialises its transactions because statements of
     two coroutines would otherwise interleave inside one SQLite transaction. Across processes, BEGIN
     IMMEDIATE plus the busy timeout serialise writers.
     """
 
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, db: aiosqlite.Connection, path: str, reader: aiosqlite.Connection | None = None) -> None:
         self._db = db
         self._lock = asyncio.Lock()
+        # WAL lets readers run beside the writer: a second connection keeps status, board and autocomplete
+        # reads of other channels from queueing behind moves being written.
+        self._reader = reader or db
+        self._read_lock = asyncio.Lock() if reader is not None else self._lock
         self.path = path
 
     # ------------------------------------------------------------------ lifecycle
@@ -65,11 +69,22 @@ class Store:
     @classmethod
     async def open(cls, path: str | Path) -> Store:
         """Open (creating and migrating if needed) the database; StorageError if that is impossible."""
-        return cls(await connect(path), str(path))
+        db = await connect(path)
+        if str(path) == ":memory:":
+            return cls(db, str(path))  # a second connection would see another, empty database
+        try:
+            reader = await connect(path, migrate_schema=False)
+        except StorageError:
+            await db.close()
+            raise
+        return cls(db, str(path), reader)
 
     async def close(self) -> None:
         async with self._lock:
             await self._db.close()
+        if self._reader is not self._db:
+            async with self._read_lock:
+                await self._reader.close()
 
     async def __aenter__(self) -> Store:
         return self
@@ -93,12 +108,12 @@ class Store:
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
         # A read transaction gives the several SELECTs of one call a consistent view.
-        async with self._lock:
-            await self._db.execute("BEGIN")
+        async with self._read_lock:
+            await self._reader.execute("BEGIN")
             try:
-                yield self._db
+                yield self._reader
             finally:
-                await asyncio.shield(self._db.execute("COMMIT"))
+                await asyncio.shield(self._reader.execute("COMMIT"))
 
     # ------------------------------------------------------------------ lobby
 
