@@ -50,9 +50,9 @@ UNSET = _Unset.UNSET
 class Store:
     """Games, seats, move log and snapshots in one SQLite file (WAL).
 
-    One Store holds a writer and a reader connection; an asyncio.Lock per connection serialises its transactions because statements of
-    two coroutines would otherwise interleave inside one SQLite transaction. Across processes, BEGIN
-    IMMEDIATE plus the busy timeout serialise writers.
+    One Store holds a writer and a reader connection; an asyncio.Lock per connection serialises its
+    transactions because statements of two coroutines would otherwise interleave inside one SQLite transaction.
+    Across processes, BEGIN IMMEDIATE plus the busy timeout serialise writers.
     """
 
     def __init__(self, db: aiosqlite.Connection, path: str, reader: aiosqlite.Connection | None = None) -> None:
