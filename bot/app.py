@@ -49,7 +49,8 @@ class EntdeckerBot(commands.Bot):
             intents=intents,
             tree_cls=EntdeckerTree,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nobody is pinged unless a message names the user it is meant for (see bot/text.py).
+            allowed_mentions=discord.AllowedMentions.none(),
             **client_options,
         )
         self.settings = settings

@@ -4,6 +4,11 @@ Commands and components both end up here, so a slash command and a button behave
 is deferred before any database or rendering work (the 3-second rule); the board is rendered in a thread;
 refusals go back ephemerally with what is legal now. Announcements of one channel are serialised by their own
 lock so turn messages appear in the order the moves were made.
+
+games.announced_version records the state version the channel was last shown. Every announcement checks it under
+the announcement lock (a state already shown, or a newer one, is not shown again), and `catch_up` shows what a
+crash between storing a move and announcing it left unshown (after a restart, and from the reminder loop).
+Names are escaped wherever they are shown, and a message only ever pings the player it is meant for.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from storage import StorageError
 from . import messages
 from .components import lobby_view, turn_view
 from .service import MoveOutcome, Refusal, StaleClick, Table
+from .text import NO_MENTIONS, mentions
 
 if TYPE_CHECKING:
     from .app import EntdeckerBot
@@ -29,7 +35,20 @@ log = logging.getLogger(__name__)
 
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's default per-file limit since 2025
 UPLOAD_MARGIN = 4096  # multipart headers and rounding: stay a little below the limit
-MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+NO_ACCESS = (discord.Forbidden, discord.NotFound)  # the channel refuses us: retrying will not help
+CANNOT_POST = (
+    "I cannot post in this channel: I need the **Send Messages** and **Attach Files** permissions here "
+    "(ask someone with Manage Channels, or play in a channel where I have them)."
+)
+TOO_LARGE = "(The board picture is too large for this server's upload limit.)"
+
+
+def turn_mentions(table: Table) -> discord.AllowedMentions:
+    """A turn message pings the human player to move, and nobody else."""
+    current = table.current
+    if current is None or current.is_ai or current.user_id is None:
+        return NO_MENTIONS
+    return mentions(current.user_id)
 
 
 def is_manager(interaction: discord.Interaction) -> bool:
@@ -61,7 +80,10 @@ class Flow:
         self.service = bot.service
         self.settings = bot.settings
         self._announce_locks: dict[int, asyncio.Lock] = {}
-        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self._ai_tasks: dict[int, asyncio.Task[Any]] = {}
+        # Interaction handlers still at work (registered by defer): closing waits for them, so their last
+        # database write or message edit never meets a closed store or HTTP session.
+        self._handlers: set[asyncio.Task[Any]] = set()
 
     # ------------------------------------------------------------------ helpers
 
@@ -93,8 +115,16 @@ class Flow:
         except discord.HTTPException:
             log.warning("could not send a follow-up to interaction %s", interaction.id, exc_info=True)
 
+    def track(self) -> None:
+        """Register the running interaction handler, so that stop() lets it finish."""
+        task = asyncio.current_task()
+        if task is not None and task not in self._handlers:
+            self._handlers.add(task)
+            task.add_done_callback(self._handlers.discard)
+
     async def defer(self, interaction: discord.Interaction) -> None:
         """Acknowledge at once: a silent update for buttons, a private 'thinking…' for commands."""
+        self.track()
         if interaction.response.is_done():
             return
         if interaction.type == discord.InteractionType.component:
@@ -129,6 +159,7 @@ class Flow:
             )
         except StaleClick as refusal:
             await self.reply(interaction, f"⚠️ {refusal}")
+            # Only when the stored announced version is behind (a lost update): a double click does nothing here.
             await self.repair_turn_message(channel_id, interaction)
             return
         except Refusal as refusal:
@@ -139,49 +170,110 @@ class Flow:
             log.exception("move in channel %s failed", channel_id)
             await self.reply(interaction, "⚠️ Something went wrong on our side; the move was not made.")
             return
-        await self.announce(outcome, interaction)
+        problem = await self.announce(outcome, interaction)
         if interaction.type != discord.InteractionType.component:
             done = " ".join(outcome.lines[:3]) or "Done."
-            await self.reply(interaction, f"✅ {done}")
+            await self.reply(interaction, f"✅ {done}" + (f"\n{problem}" if problem else ""))
+        elif problem:
+            await self.reply(interaction, problem)
         self.after_move(outcome)
 
     async def repair_turn_message(self, channel_id: int, interaction: discord.Interaction) -> None:
-        """A stale click on the *current* turn message means its last update was lost (say the process died
-        between storing a move and announcing it): bring the message up to date so the right buttons show."""
-        table = await self.service.table(channel_id)
-        if table is None or not table.active or not _clicked_on(interaction, table.record.turn_message_id):
-            return
-        assert interaction.message is not None
-        ids = [getattr(c, "custom_id", None) or "" for row in interaction.message.components for c in row.children]  # type: ignore[union-attr]
-        if any(i.split(":")[2:3] == [str(table.version)] for i in ids if i.startswith(("ed:", "eds:"))):
-            return  # the message is current already (a double click): nothing to repair
-        lock = self._announce_locks.setdefault(channel_id, asyncio.Lock())
-        async with lock:
-            try:
-                await self.update_turn(table, rerender=True, interaction=None)
-            except (discord.HTTPException, StorageError):
-                log.warning("could not repair the turn message in channel %s", channel_id, exc_info=True)
+        """A stale click on the *current* turn message while the stored announced version is behind the state
+        means the last update was lost (say the process died between storing a move and announcing it): show
+        the current state so the right buttons appear. A double click finds the state announced: no repair."""
+        try:
+            async with self.announce_lock(channel_id):
+                table = await self.service.table(channel_id, fresh=True)
+                if table is None or not table.active or not _clicked_on(interaction, table.record.turn_message_id):
+                    return
+                await self._show_unannounced(table)
+        except NO_ACCESS:
+            log.warning("cannot repair the turn message in channel %s (no access)", channel_id)
+        except (discord.HTTPException, StorageError):
+            log.warning("could not repair the turn message in channel %s", channel_id, exc_info=True)
+        except Exception:
+            log.exception("repairing the turn message in channel %s failed", channel_id)
 
     def after_move(self, outcome: MoveOutcome) -> None:
         table = outcome.table
         if table.active and table.current is not None and table.current.is_ai:
             self.kick_ai(table.record.channel_id)
 
-    async def announce(self, outcome: MoveOutcome, interaction: discord.Interaction | None = None) -> None:
-        """Show a move: a new turn message with board and account when the turn ended, else refresh it."""
-        channel_id = outcome.table.record.channel_id
-        lock = self._announce_locks.setdefault(channel_id, asyncio.Lock())
-        async with lock:
+    def announce_lock(self, channel_id: int) -> asyncio.Lock:
+        return self._announce_locks.setdefault(channel_id, asyncio.Lock())
+
+    async def announce(self, outcome: MoveOutcome, interaction: discord.Interaction | None = None) -> str | None:
+        """Show a move: a new turn message with board and account when the turn ended, else refresh it.
+
+        Never raises. Returns None when the channel shows the move (or a newer state already), else a note
+        for the user who moved (the move is stored either way).
+        """
+        table = outcome.table
+        channel_id = table.record.channel_id
+        async with self.announce_lock(channel_id):
             try:
+                record = await self.service.store.game(table.game_id)
+                if record.announced_version is not None and record.announced_version >= table.version:
+                    return None  # shown already, by a catch-up or a later move's announcement
                 if outcome.turn_over:
-                    await self.post_turn(outcome.table, interaction=interaction, account_of_last_turn=True)
+                    await self.post_turn(table, interaction=interaction, account_of_last_turn=True)
                 else:
                     placed = any(e.get("type") in ("place", "discard", "fill") for e in outcome.events)
-                    choose = outcome.table.view(None).get("phase") == "place"
-                    await self.update_turn(outcome.table, rerender=placed or choose, interaction=interaction)
+                    choose = table.view(None).get("phase") == "place"
+                    await self.update_turn(table, rerender=placed or choose, interaction=interaction)
+                return None
+            except NO_ACCESS:
+                log.warning("cannot announce a move in channel %s (no access)", channel_id)
+                await self._give_up(table)
+                if interaction is not None and interaction.type == discord.InteractionType.component:
+                    await self._show_privately(interaction, table, f"⚠️ Your move was saved, but {CANNOT_POST}")
+                    await self._update_through(interaction, table)
+                    return None
+                if interaction is not None:
+                    await self._show_privately(interaction, table, f"⚠️ The move was saved, but {CANNOT_POST}")
+                    return None
+                return f"⚠️ The move was saved, but {CANNOT_POST}"
             except (discord.HTTPException, StorageError):
                 # The move is stored; the channel just missed a picture. /game board shows it again.
                 log.warning("could not announce a move in channel %s", channel_id, exc_info=True)
+            except Exception:
+                log.exception("announcing a move in channel %s failed", channel_id)
+            return "⚠️ The move was saved, but the channel could not be updated; `/game board` shows the board."
+
+    async def _give_up(self, table: Table) -> None:
+        """Count a state as announced although the channel refused it, so nothing retries it forever."""
+        try:
+            await self.service.store.set_announced_version(table.game_id, table.version)
+        except StorageError:
+            log.warning("could not record the announced version of game %s", table.game_id, exc_info=True)
+
+    async def _show_privately(self, interaction: discord.Interaction, table: Table, note: str) -> None:
+        """The note, the turn text and (if it fits) the board, to the user only."""
+        content = messages.clip(note + "\n" + messages.turn_content(table, []), messages.CONTENT_LIMIT)
+        kwargs: dict[str, Any] = {"allowed_mentions": NO_MENTIONS}
+        try:
+            file = await self.board_file(table.view(None), overlay=False, limit=interaction.filesize_limit)
+        except Exception:
+            log.warning("could not render the board for a private answer", exc_info=True)
+            file = None
+        if file is not None:
+            kwargs["file"] = file
+        await self.reply(interaction, content, **kwargs)
+
+    async def _update_through(self, interaction: discord.Interaction, table: Table) -> None:
+        """Without Send Messages the clicked turn message can still be edited through the interaction: show the
+        new state on it, so the game can go on by its buttons."""
+        try:
+            record = await self.service.store.game(table.game_id)
+            if not _clicked_on(interaction, record.turn_message_id):
+                return
+            view, _ = turn_view(table)
+            await interaction.edit_original_response(
+                content=messages.turn_content(table, []), view=view, allowed_mentions=turn_mentions(table)
+            )
+        except (discord.HTTPException, StorageError):
+            log.warning("could not update the clicked message in channel %s", table.record.channel_id, exc_info=True)
 
     async def post_turn(
         self,
@@ -195,14 +287,16 @@ class Flow:
         channel_id = table.record.channel_id
         account = []
         if account_of_last_turn:
-            account = await self.service.turn_account(table.game_id, table.names, table.record.game)
+            account = await self.service.turn_account(table.game_id, table.shown_names, table.record.game)
         limit = self.upload_limit(channel_id, interaction)
         file = await self.board_file(table.view(None), overlay=table.active, limit=limit)
         view, left_out = turn_view(table)
         content = messages.turn_content(table, account, header=header)
         if left_out:
             content = messages.clip(content + f"\n({left_out} more choices: use the slash commands.)", 2000)
-        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": MENTION_USERS}
+        if file is None:
+            content = messages.clip(content + "\n" + TOO_LARGE, messages.CONTENT_LIMIT)
+        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": turn_mentions(table)}
         if file is not None:
             kwargs["file"] = file
         if view is not None:
@@ -211,6 +305,7 @@ class Flow:
         message = await channel.send(**kwargs)
         old = table.record.turn_message_id
         await self.service.store.set_message_ids(table.game_id, turn_message_id=message.id, board_message_id=message.id)
+        await self.service.store.set_announced_version(table.game_id, table.version)
         if old is not None and old != message.id:
             # Old buttons would be refused politely anyway; removing them avoids the confusion.
             with contextlib.suppress(discord.HTTPException):
@@ -225,16 +320,22 @@ class Flow:
         if record.turn_message_id is None:
             await self.post_turn(table, interaction=interaction)
             return
-        account = await self.service.turn_account(table.game_id, table.names, table.record.game)
+        account = await self.service.turn_account(table.game_id, table.shown_names, table.record.game)
         view, left_out = turn_view(table)
         content = messages.turn_content(table, account)
         if left_out:
             content = messages.clip(content + f"\n({left_out} more choices: use the slash commands.)", 2000)
-        kwargs: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": MENTION_USERS}
+        attachments: list[discord.File] | None = None  # None: leave the picture as it is
         if rerender:
             limit = self.upload_limit(table.record.channel_id, interaction)
             file = await self.board_file(table.view(None), overlay=True, limit=limit)
-            kwargs["attachments"] = [file] if file is not None else []
+            if file is not None:
+                attachments = [file]
+            else:  # keep the earlier picture rather than none, and say why it is not the latest
+                content = messages.clip(content + "\n" + TOO_LARGE + " The picture is from earlier.", 2000)
+        kwargs: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": turn_mentions(table)}
+        if attachments is not None:
+            kwargs["attachments"] = attachments
         channel = self.channel(table.record.channel_id)
         try:
             if _clicked_on(interaction, record.turn_message_id):
@@ -244,6 +345,74 @@ class Flow:
                 await channel.get_partial_message(record.turn_message_id).edit(**kwargs)  # type: ignore[attr-defined]
         except discord.NotFound:
             await self.post_turn(table, interaction=interaction)
+            return
+        await self.service.store.set_announced_version(table.game_id, table.version)
+
+    # ------------------------------------------------------------------ catching up
+
+    async def _show_unannounced(self, table: Table) -> bool:
+        """Show the table's state if the channel has not been shown it (call under the announcement lock, with a
+        table read just now). A new turn message when a turn ended since the last one shown, else an update."""
+        record = table.record
+        announced = record.announced_version if record.announced_version is not None else -1
+        if table.state is None or announced >= table.version:
+            return False
+        moves = await self.service.store.moves(table.game_id, after=max(announced, 0))
+        turn_ended = any(e.get("type") in ("turn", "game_over") for m in moves for e in m.events)
+        if announced < 0 or record.turn_message_id is None or turn_ended or not table.active:
+            await self.post_turn(table, account_of_last_turn=True)
+        else:
+            await self.update_turn(table, rerender=True, interaction=None)
+        return True
+
+    async def catch_up(self, grace: float = 0.0) -> int:
+        """Show the stored moves no channel has been shown (the process died between storing and announcing),
+        leaving alone games whose last move is younger than `grace` seconds (its own announcement is probably
+        on its way) and channels whose AI is playing. Never raises; returns how many games were caught up."""
+        shown = 0
+        try:
+            records = await self.service.store.unannounced_games()
+        except StorageError:
+            log.warning("could not look for unannounced games", exc_info=True)
+            return 0
+        now = self.service.clock()
+        for record in records:
+            channel_id = record.channel_id
+            task = self._ai_tasks.get(channel_id)
+            if task is not None and not task.done():
+                continue
+            if now - (record.last_move_at or record.started_at or record.updated_at) < grace:
+                continue
+            table: Table | None = None
+            try:
+                async with self.announce_lock(channel_id):
+                    table = await self.service.game_table(record.id)
+                    if await self._show_unannounced(table):
+                        shown += 1
+            except NO_ACCESS:
+                log.warning("cannot catch up game %s in channel %s (no access); given up", record.id, channel_id)
+                if table is not None:
+                    await self._give_up(table)
+            except (discord.HTTPException, StorageError):
+                log.warning("could not catch up game %s in channel %s", record.id, channel_id, exc_info=True)
+            except Exception:
+                log.exception("catching up game %s in channel %s failed", record.id, channel_id)
+        return shown
+
+    async def prune(self) -> None:
+        """Forget per-channel locks and finished AI tasks of channels without an open game."""
+        try:
+            open_channels = {record.channel_id for record in await self.service.store.active_games()}
+        except StorageError:
+            log.warning("could not list the open games", exc_info=True)
+            return
+        self.service.prune(open_channels)
+        for channel_id, task in list(self._ai_tasks.items()):
+            if task.done():
+                del self._ai_tasks[channel_id]
+        for channel_id, lock in list(self._announce_locks.items()):
+            if channel_id not in open_channels and not lock.locked() and not getattr(lock, "_waiters", None):
+                del self._announce_locks[channel_id]
 
     # ------------------------------------------------------------------ AI seats
 
@@ -270,11 +439,18 @@ class Flow:
             raise
         except Exception:
             log.exception("AI turns in channel %s stopped", channel_id)
+        finally:
+            if self._ai_tasks.get(channel_id) is asyncio.current_task():
+                del self._ai_tasks[channel_id]
 
-    async def stop(self) -> None:
-        for task in self._ai_tasks.values():
+    async def stop(self, timeout: float = 10.0) -> None:
+        handlers = self._handlers - {asyncio.current_task()}
+        if handlers:
+            await asyncio.wait(handlers, timeout=timeout)
+        tasks = list(self._ai_tasks.values())  # a finishing task removes itself from the dict
+        for task in tasks:
             task.cancel()
-        for task in self._ai_tasks.values():
+        for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
         self._ai_tasks.clear()
@@ -285,7 +461,12 @@ class Flow:
         await self.defer(interaction)
         channel_id = interaction.channel_id
         assert channel_id is not None
-        table = await self.service.table(channel_id, fresh=True)
+        try:
+            table = await self.service.table(channel_id, fresh=True)
+        except Exception:
+            log.exception("lobby click in channel %s failed", channel_id)
+            await self.reply(interaction, "⚠️ Something went wrong on our side; nothing was changed.")
+            return
         if table is None or table.game_id != game_id or table.record.status != "lobby":
             await self.reply(interaction, "⚠️ This lobby is closed. `/game new` opens a new one.")
             return
@@ -305,7 +486,7 @@ class Flow:
                 note = "You left the lobby."
             elif action == "addbot":
                 table = await self.service.add_bot(channel_id, user.id, kwargs.get("kind", "heuristic"))
-                note = f"{table.players[-1].display_name} sits down."
+                note = f"{table.shown_names[-1]} sits down."
             elif action == "start":
                 table = await self.service.start(channel_id, user.id, is_manager(interaction))
                 note = "The game is on."
@@ -320,9 +501,20 @@ class Flow:
             return
         if action == "start":
             try:
-                await self.post_turn(table, interaction=interaction, header="⛵ The game begins!")
-            except discord.HTTPException:
+                async with self.announce_lock(channel_id):
+                    await self.post_turn(table, interaction=interaction, header="⛵ The game begins!")
+            except NO_ACCESS:
+                log.warning("cannot post the first turn in %s (no access)", channel_id)
+                await self._give_up(table)
+                await self.refresh_lobby(table, started=True)
+                await self._show_privately(interaction, table, f"⚠️ The game has started, but {CANNOT_POST}")
+                return
+            except (discord.HTTPException, StorageError):
                 log.warning("could not post the first turn in %s", channel_id, exc_info=True)
+                note += " (The first turn could not be posted; `/game board` shows the board.)"
+            except Exception:
+                log.exception("posting the first turn in %s failed", channel_id)
+                note += " (The first turn could not be posted; `/game board` shows the board.)"
             if table.current is not None and table.current.is_ai:
                 self.kick_ai(channel_id)
         await self.refresh_lobby(table, started=action == "start")

@@ -8,6 +8,7 @@ from storage import GameRecord, PlayerRecord
 
 from .service import GAMES, MAX_SEATS, MIN_SEATS, Table, format_duration
 from .settings import Settings
+from .text import safe_name
 
 CONTENT_LIMIT = 2000
 PIECE_NAMES = {"trading_post": "trading post", "fort": "fort", "colony": "colony"}
@@ -29,7 +30,7 @@ def mention(player: PlayerRecord | None) -> str:
     if player is None:
         return "?"
     if player.user_id is None:
-        return f"**{player.display_name}**"
+        return f"**{safe_name(player.display_name)}**"
     return f"<@{player.user_id}>"
 
 
@@ -68,9 +69,10 @@ def turn_content(table: Table, account: list[str], *, header: str | None = None)
     if table.state.game_over:
         result = view.get("result") or {}
         scores = result.get("scores") or []
-        winners = ", ".join(table.names[s] for s in result.get("winners", []))
+        names = table.shown_names
+        winners = ", ".join(names[s] for s in result.get("winners", []))
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
-        board = "\n".join(f"{i + 1}. {table.names[s]}: {scores[s]} points" for i, s in enumerate(ranking))
+        board = "\n".join(f"{i + 1}. {names[s]}: {scores[s]} points" for i, s in enumerate(ranking))
         tail = f"🏁 **Game over.** Winner: **{winners}**\n{board}"
     else:
         current = table.current
@@ -93,7 +95,7 @@ def lobby_content(table: Table) -> str:
     record = table.record
     options = ", ".join(f"{k}={v}" for k, v in record.options.items()) or "standard rules"
     seats = "\n".join(
-        f"{p.seat + 1}. {p.display_name}" + (" (host)" if p.user_id == record.host_user_id else "")
+        f"{p.seat + 1}. {safe_name(p.display_name)}" + (" (host)" if p.user_id == record.host_user_id else "")
         for p in table.players
     )
     return clip(
@@ -105,7 +107,7 @@ def lobby_content(table: Table) -> str:
 
 
 def status_content(record: GameRecord, players: list[PlayerRecord], state: Any | None, view: dict | None) -> str:
-    names = [p.display_name for p in players]
+    names = [safe_name(p.display_name) for p in players]
     head = f"**{record.game.title()}** game {record.id} — {record.status}"
     if view is None or state is None:
         return clip(head + "\n" + "\n".join(f"{i + 1}. {n}" for i, n in enumerate(names)), CONTENT_LIMIT)
@@ -146,7 +148,8 @@ def rules_content(settings: Settings) -> str:
         "on the board; `/game status` the scores, gold, pieces and piles; `/game log` what happened.\n"
         f"Reminders after {format_duration(settings.reminder_after)} of silence (at most {settings.reminder_max}); "
         f"after {format_duration(settings.idle_after)} the others may `/game skip` the turn (the AI plays it) "
-        "or `/game handover` the seat to an AI.\n"
+        "or `/game substitute` the absent player (to a member or an AI); `/game handover` gives away your own "
+        "seat, and `/game substitute to:@member seat:<n>` gives an AI seat back to a person.\n"
         f"Variant options of `/game new`:\n{options}",
         CONTENT_LIMIT,
     )

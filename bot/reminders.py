@@ -1,7 +1,11 @@
-"""The background loop: ping the player to move after a quiet spell, and resume AI seats after a restart.
+"""The background loop: ping the player to move after a quiet spell, resume AI seats and lost announcements.
 
 It asks storage which games are idle (storage counts the reminders and resets the count on every move), so a
-restart neither forgets nor repeats a reminder.
+restart neither forgets nor repeats a reminder. A reminder the channel refuses (403/404: permission revoked,
+channel deleted) counts as sent, so it is given up after the usual number instead of being retried forever.
+Each pass also posts turn announcements that were stored but never shown (the process died in between):
+right after a start every one of them, later only those older than a grace period (a move being announced
+right now is left to its own interaction).
 """
 
 from __future__ import annotations
@@ -15,8 +19,8 @@ import discord
 
 from storage import StorageError
 
-from .flow import MENTION_USERS
 from .service import format_duration
+from .text import mentions
 
 if TYPE_CHECKING:
     from .app import EntdeckerBot
@@ -24,10 +28,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+CATCH_UP_GRACE = 60.0  # seconds a stored move may wait for its own announcement before the loop posts it
+
+
 class Reminders:
     def __init__(self, bot: EntdeckerBot) -> None:
         self.bot = bot
         self._task: asyncio.Task[None] | None = None
+        self._passes = 0
 
     def start(self) -> None:
         if self._task is None or self._task.done():
@@ -52,11 +60,19 @@ class Reminders:
             await asyncio.sleep(self.bot.settings.check_interval)
 
     async def tick(self) -> int:
-        """One pass: start AI seats that are due and send the reminders that are due; returns pings sent."""
+        """One pass: catch up lost announcements, start AI seats that are due and send the reminders that are
+        due; returns pings sent."""
         service = self.bot.service
         settings = self.bot.settings
+        flow = self.bot.flow
+        first, self._passes = self._passes == 0, self._passes + 1
+        try:
+            await flow.catch_up(grace=0.0 if first else CATCH_UP_GRACE)
+        except (discord.HTTPException, StorageError):
+            log.warning("could not catch up announcements", exc_info=True)
         for channel_id in await service.games_needing_ai():
-            self.bot.flow.kick_ai(channel_id)
+            flow.kick_ai(channel_id)
+        await flow.prune()
         sent = 0
         now = service.clock()
         for idle in await service.store.idle_games(now, settings.reminder_after, settings.reminder_max):
@@ -69,15 +85,23 @@ class Reminders:
                 f"(waiting for {format_duration(waited)})."
             )
             if waited >= settings.idle_after:
-                text += " The others may now `/game skip` this turn or `/game handover` the seat to an AI."
+                text += (
+                    " The others may now `/game skip` this turn or `/game substitute` the seat "
+                    "(to a member, or to an AI)."
+                )
             try:
-                await self.bot.flow.channel(idle.game.channel_id).send(text, allowed_mentions=MENTION_USERS)
+                await flow.channel(idle.game.channel_id).send(text, allowed_mentions=mentions(player.user_id))
+            except (discord.Forbidden, discord.NotFound):
+                # The channel refuses us (permission revoked, channel deleted): count it as sent, so the
+                # reminders of this turn run out as usual instead of being retried on every pass.
+                log.warning("cannot remind in channel %s (no access); counted as sent", idle.game.channel_id)
             except discord.HTTPException:
                 log.warning("could not remind in channel %s", idle.game.channel_id, exc_info=True)
                 continue
+            else:
+                sent += 1
             try:
                 await service.store.mark_reminded(idle.game.id, now)
             except StorageError:
                 log.warning("could not count a reminder for game %s", idle.game.id, exc_info=True)
-            sent += 1
         return sent

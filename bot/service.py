@@ -32,6 +32,7 @@ from storage import (
 )
 
 from .settings import Settings
+from .text import safe_name
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,11 @@ class Table:
     def names(self) -> list[str]:
         """Display names by seat: a substitute's name replaces the original one the engine keeps."""
         return [p.display_name for p in self.players]
+
+    @property
+    def shown_names(self) -> list[str]:
+        """The names as they may appear in a message (they cannot ping anyone or break the Markdown)."""
+        return [safe_name(n) for n in self.names]
 
     def view(self, viewer: int | None = None) -> dict[str, Any]:
         """engine.view, computed once per (state, viewer): autocomplete asks on every keystroke."""
@@ -184,6 +190,15 @@ class GameService:
     def forget(self, channel_id: int) -> None:
         self._tables.pop(channel_id, None)
 
+    def prune(self, open_channels: set[int]) -> None:
+        """Drop the locks and cached tables of channels without an open game (idle locks only)."""
+        for channel_id, lock in list(self._locks.items()):
+            if channel_id not in open_channels and not lock.locked() and not getattr(lock, "_waiters", None):
+                del self._locks[channel_id]
+        for channel_id in list(self._tables):
+            if channel_id not in open_channels and channel_id not in self._locks:
+                del self._tables[channel_id]
+
     async def table(self, channel_id: int, *, fresh: bool = False) -> Table | None:
         """The channel's open game. `fresh` re-reads the record and reloads the state if its version moved."""
         if not fresh and channel_id in self._tables:
@@ -208,6 +223,13 @@ class GameService:
             table = Table(record, players, state)
         self._tables[channel_id] = table
         return table
+
+    async def game_table(self, game_id: int) -> Table:
+        """Any started game by id (also a finished one), read from storage; for catching up announcements."""
+        record = await self.store.game(game_id)
+        players = await self.store.players(game_id)
+        state = await self.store.load_state(game_id) if record.started_at is not None else None
+        return Table(record, players, state)
 
     async def active_table(self, channel_id: int) -> Table:
         table = await self.table(channel_id, fresh=True)
@@ -385,9 +407,9 @@ class GameService:
             raise Refusal("The game is over; see `/game status` for the final scores.")
         seat = table.seat_of(user_id)
         if seat is None:
-            raise Refusal(f"You are not playing in this game. It is {current.display_name}'s turn.")
+            raise Refusal(f"You are not playing in this game. It is {safe_name(current.display_name)}'s turn.")
         if seat != current.seat:
-            raise Refusal(f"It is {current.display_name}'s turn, not yours.")
+            raise Refusal(f"It is {safe_name(current.display_name)}'s turn, not yours.")
         if current.is_ai:
             raise Refusal("Your seat is played by an AI now.")
         return seat
@@ -397,7 +419,7 @@ class GameService:
         if current is None:
             return "The game is over."
         if user_id is not None and current.user_id != user_id:
-            return f"It is {current.display_name}'s turn."
+            return f"It is {safe_name(current.display_name)}'s turn."
         return legal_summary(table.view(current.seat)["legal"])
 
     async def play(
@@ -462,17 +484,25 @@ class GameService:
         after = Table(record, table.players, new_state)
         # A finished game is no longer the channel's open game, but keep it cached for the final announcement.
         self._tables[channel_id] = after if not new_state.game_over else None
-        lines = describe_events(record.game, events, after.names)
+        lines = describe_events(record.game, events, after.shown_names)
         return MoveOutcome(after, move.key, seat, by_ai, events, lines)
 
-    async def ai_step(self, channel_id: int, *, force: bool = False) -> MoveOutcome | None:
-        """One move by the AI for the seat to act if that seat is an AI (or any seat with force=True)."""
+    async def ai_step(
+        self, channel_id: int, *, force: bool = False, seat: int | None = None, version: int | None = None
+    ) -> MoveOutcome | None:
+        """One move by the AI for the seat to act if that seat is an AI (or any seat with force=True).
+
+        `seat`/`version` (checked under the channel lock) make it play only if that seat is still to act at
+        that state version; otherwise None, so a skip racing another skip or the player's own move stops.
+        """
         async with self.lock(channel_id):
             table = await self.table(channel_id, fresh=True)
             if table is None or not table.active:
                 return None
             current = table.current
             if current is None or (not current.is_ai and not force):
+                return None
+            if (seat is not None and current.seat != seat) or (version is not None and table.version != version):
                 return None
             kind = current.ai_kind or "heuristic"
             # The heuristic AI looks ahead a little; keep the event loop free for other channels.
@@ -492,7 +522,10 @@ class GameService:
         if current is None:
             raise Refusal("The game is over.")
         if current.is_ai:
-            raise Refusal("An AI is playing this turn already.")
+            raise Refusal(
+                "An AI is playing this seat already; to give it to a person use "
+                f"`/game substitute to:@member seat:{current.seat + 1}`."
+            )
         if current.user_id == user_id:
             raise Refusal(f"It is your own turn; to {what} use `/game handover`.")
         if table.seat_of(user_id) is None and not manage:
@@ -501,7 +534,7 @@ class GameService:
         if idle < self.settings.idle_after:
             wait = self.settings.idle_after - idle
             raise Refusal(
-                f"{current.display_name} has been away for {format_duration(idle)}; "
+                f"{safe_name(current.display_name)} has been away for {format_duration(idle)}; "
                 f"that is possible after {format_duration(self.settings.idle_after)} "
                 f"(in {format_duration(wait)})."
             )
@@ -513,18 +546,23 @@ class GameService:
         return self._check_absent(table, user_id, manage, "hand your turn to the AI")
 
     async def skip_turn(self, channel_id: int, user_id: int, manage: bool = False) -> list[MoveOutcome]:
-        """`/game skip`: the heuristic AI plays the rest of the absent player's turn; the seat stays theirs."""
-        absent = await self.check_skip(channel_id, user_id, manage)
+        """`/game skip`: the heuristic AI plays the rest of the absent player's turn; the seat stays theirs.
+
+        Each AI move is made only if the absent seat is still to act at the version the previous step left
+        (checked under the lock), so a second skip at the same moment, or the player coming back and moving,
+        stops this one instead of making the AI play somebody else's turn. Empty if nothing was left to do.
+        """
+        async with self.lock(channel_id):
+            table = await self.active_table(channel_id)
+            absent = self._check_absent(table, user_id, manage, "hand your turn to the AI")
+            version = table.version
         outcomes: list[MoveOutcome] = []
         while True:
-            table = await self.active_table(channel_id)
-            current = table.current
-            if current is None or current.seat != absent.seat:
-                break
-            outcome = await self.ai_step(channel_id, force=True)
+            outcome = await self.ai_step(channel_id, force=True, seat=absent.seat, version=version)
             if outcome is None:
                 break
             outcomes.append(outcome)
+            version = outcome.table.version
             if outcome.turn_over:
                 break
         return outcomes
@@ -538,33 +576,50 @@ class GameService:
         manage: bool = False,
         kind: str = "heuristic",
         absent: bool = False,
+        seat: int | None = None,
     ) -> PlayerRecord:
         """Hand a seat to another user (to_user) or to an AI.
 
         absent=False (`/game handover`): the user's own seat, any time. absent=True (`/game substitute`): the
         seat of the player to move, by another player or a moderator, once they have been idle long enough.
+        `seat` (0-based) names the seat: an AI seat can be given (back) to a person by any seated player or a
+        moderator at any time; any other seat must be the one the rules above pick.
         """
         async with self.lock(channel_id):
             table = await self.active_table(channel_id)
             if not table.active:
                 raise Refusal("The game is over.")
-            if absent:
-                seat = self._check_absent(table, user_id, manage, "hand over your seat")
+            chosen: PlayerRecord
+            if seat is not None and not 0 <= seat < len(table.players):
+                raise Refusal(f"There is no seat {seat + 1}; this game has seats 1 to {len(table.players)}.")
+            if seat is not None and table.players[seat].is_ai:
+                chosen = table.players[seat]
+                if to_user is None:
+                    raise Refusal(f"Seat {seat + 1} is played by an AI already; name the member who takes it over.")
+                if table.seat_of(user_id) is None and not manage:
+                    raise Refusal("Only the players (or someone with Manage Channels) can give an AI seat to a person.")
+            elif absent:
+                chosen = self._check_absent(table, user_id, manage, "hand over your seat")
             else:
                 own = table.seat_of(user_id)
                 if own is None:
                     raise Refusal("You have no seat to hand over; `/game substitute` replaces an absent player.")
-                seat = table.players[own]
+                chosen = table.players[own]
+            if seat is not None and chosen.seat != seat:
+                raise Refusal(
+                    f"Seat {seat + 1} is not yours, not an AI's and not the absent player's to move; "
+                    "it cannot be handed over now."
+                )
             if to_user is not None:
                 if table.seat_of(to_user[0]) is not None:
-                    raise Refusal(f"{to_user[1]} already has a seat in this game.")
+                    raise Refusal(f"{safe_name(to_user[1])} already has a seat in this game.")
                 name, ai_kind, new_user = to_user[1], None, to_user[0]
             else:
-                name, ai_kind, new_user = f"{seat.display_name} (AI)", kind, None
+                name, ai_kind, new_user = f"{chosen.display_name} (AI)", kind, None
             try:
                 player = await self.store.replace_seat(
                     table.game_id,
-                    seat.seat,
+                    chosen.seat,
                     new_user,
                     name,
                     ai_kind,  # type: ignore[arg-type]
@@ -600,7 +655,7 @@ class GameService:
         if record is None:
             return None, []
         players = await self.store.players(record.id)
-        names = [p.display_name for p in players]
+        names = [safe_name(p.display_name) for p in players]
         lines: list[str] = []
         for move in await self.store.recent_moves(record.id, limit):
             seat = move.move.get("player")

@@ -29,7 +29,11 @@ class Settings:
     reminder_max: int = 4  # pings per turn (the last at 48 h says others may skip); a move resets it
     idle_after: float = 48 * HOUR  # silence after which others may /game skip or /game handover
     ai_delay: float = 3.0  # pause before each AI turn so people can follow along
-    check_interval: float = 300.0  # how often the reminder loop looks for idle games and AI seats
+    check_interval: float = 300.0  # how often the reminder loop looks for idle games and AI seats (> 0)
+
+    def __post_init__(self) -> None:
+        if not self.check_interval > 0:  # 0 would make the reminder loop spin
+            raise SettingsError("check_interval must be more than 0 seconds")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -45,7 +49,7 @@ class Settings:
             reminder_max=_int(env, "ENTDECKER_REMINDER_MAX", cls.reminder_max) or 0,
             idle_after=_hours(env, "ENTDECKER_IDLE_HOURS", cls.idle_after),
             ai_delay=_float(env, "ENTDECKER_AI_DELAY", cls.ai_delay),
-            check_interval=_float(env, "ENTDECKER_CHECK_SECONDS", cls.check_interval),
+            check_interval=_float(env, "ENTDECKER_CHECK_SECONDS", cls.check_interval, positive=True),
         )
 
 
@@ -67,7 +71,7 @@ def _int(env: Mapping[str, str], name: str, default: int | None) -> int | None:
     return value
 
 
-def _float(env: Mapping[str, str], name: str, default: float) -> float:
+def _float(env: Mapping[str, str], name: str, default: float, *, positive: bool = False) -> float:
     raw = _raw(env, name)
     if raw is None:
         return default
@@ -75,8 +79,12 @@ def _float(env: Mapping[str, str], name: str, default: float) -> float:
         value = float(raw)
     except ValueError:
         raise SettingsError(f"{name} must be a number, not {raw!r}") from None
+    if positive and not value > 0:  # also refuses NaN
+        raise SettingsError(f"{name} must be more than 0")
     if not value >= 0:  # also refuses NaN
         raise SettingsError(f"{name} must not be negative")
+    if value == float("inf"):
+        raise SettingsError(f"{name} must be a finite number")
     return value
 
 

@@ -12,8 +12,9 @@ from discord.ext import commands
 
 from .. import messages
 from ..components import lobby_view
-from ..flow import MENTION_USERS, is_manager
+from ..flow import CANNOT_POST, NO_ACCESS, is_manager
 from ..service import Refusal
+from ..text import NO_MENTIONS, mentions, safe_name
 
 if TYPE_CHECKING:
     from ..app import EntdeckerBot
@@ -83,9 +84,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             await self.flow.reply(interaction, f"⚠️ {refusal}")
             return
         channel = self.flow.channel(interaction.channel_id)
-        message = await channel.send(
-            messages.lobby_content(table), view=lobby_view(table.game_id), allowed_mentions=MENTION_USERS
-        )
+        try:
+            message = await channel.send(
+                messages.lobby_content(table), view=lobby_view(table.game_id), allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException as exc:
+            # Nobody could see or join this lobby, and it would block the channel: take it back.
+            log.warning("could not post a lobby in channel %s", interaction.channel_id, exc_info=True)
+            with contextlib.suppress(Refusal):
+                await self.service.abandon(interaction.channel_id, interaction.user.id, manage=True)
+            why = CANNOT_POST if isinstance(exc, NO_ACCESS) else "Discord did not take the lobby message; try again."
+            await self.flow.reply(interaction, f"⚠️ No game was opened: {why}")
+            return
         await self.service.store.set_message_ids(table.game_id, turn_message_id=message.id)
         self.service.forget(interaction.channel_id)
         await self.flow.reply(interaction, "✅ Lobby open. Others join with `/game join` or the Join button.")
@@ -214,10 +224,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         except Refusal as refusal:
             await self.flow.reply(interaction, f"⚠️ {refusal}")
             return
-        if outcomes:
-            await self.flow.announce(outcomes[-1], interaction)
-            self.flow.after_move(outcomes[-1])
-        await self.flow.reply(interaction, f"✅ The AI played {absent.display_name}'s turn; the seat stays theirs.")
+        if not outcomes:  # someone else skipped at the same moment, or the player moved after all
+            await self.flow.reply(interaction, "⚠️ That turn has moved on meanwhile; nothing was done.")
+            return
+        problem = await self.flow.announce(outcomes[-1], interaction)
+        self.flow.after_move(outcomes[-1])
+        name = safe_name(absent.display_name)
+        done = f"✅ The AI played {name}'s turn; the seat stays theirs."
+        await self.flow.reply(interaction, done + (f"\n{problem}" if problem else ""))
 
     @app_commands.command(name="handover", description="Give your own seat to another member or to an AI")
     @app_commands.describe(to="The member who takes over (leave out: an AI plays your seat)")
@@ -227,11 +241,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
     @app_commands.command(
         name="substitute", description="Give the seat of a player who has been away long to a member or an AI"
     )
-    @app_commands.describe(to="The member who takes over (leave out: an AI plays the seat)")
-    async def substitute(self, interaction: discord.Interaction, to: discord.Member | None = None) -> None:
-        await self._hand_seat(interaction, to, absent=True)
+    @app_commands.describe(
+        to="The member who takes over (leave out: an AI plays the seat)",
+        seat="A seat played by an AI, to give it (back) to the member in `to`",
+    )
+    async def substitute(
+        self,
+        interaction: discord.Interaction,
+        to: discord.Member | None = None,
+        seat: app_commands.Range[int, 1, 4] | None = None,
+    ) -> None:
+        await self._hand_seat(interaction, to, absent=True, seat=seat - 1 if seat is not None else None)
 
-    async def _hand_seat(self, interaction: discord.Interaction, to: discord.Member | None, *, absent: bool) -> None:
+    async def _hand_seat(
+        self, interaction: discord.Interaction, to: discord.Member | None, *, absent: bool, seat: int | None = None
+    ) -> None:
         await self.flow.defer(interaction)
         assert interaction.channel_id is not None
         cid = interaction.channel_id
@@ -241,15 +265,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         target = (to.id, to.display_name) if to is not None else None
         try:
             player = await self.service.handover(
-                cid, interaction.user.id, to_user=target, manage=is_manager(interaction), absent=absent
+                cid, interaction.user.id, to_user=target, manage=is_manager(interaction), absent=absent, seat=seat
             )
         except Refusal as refusal:
             await self.flow.reply(interaction, f"⚠️ {refusal}")
             return
-        who = to.mention if to is not None else f"**{player.display_name}**"
+        who = to.mention if to is not None else f"**{safe_name(player.display_name)}**"
         try:
             await self.flow.channel(cid).send(
-                f"🔁 Seat {player.seat + 1} is now played by {who}.", allowed_mentions=MENTION_USERS
+                f"🔁 Seat {player.seat + 1} is now played by {who}.",
+                allowed_mentions=mentions(to.id) if to is not None else NO_MENTIONS,
             )
         except discord.HTTPException:
             log.warning("could not announce a handover", exc_info=True)

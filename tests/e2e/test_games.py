@@ -85,6 +85,8 @@ async def test_ai_seat_plays_its_own_turns(tmp_path: Path) -> None:
             users = {m.user_id for m in await bot.service.store.moves(history.id)}
             assert users == {fake.user("alice").id, None}  # None: the AI's moves
             assert engine.replay(saved).game_over
+            # The database says "finished" before the AI's task has posted the final message: wait for it.
+            await fake.wait_for_message("game-1", lambda m: "Game over" in m.content, timeout=15)
             texts = [m.content for m in fake.channel_messages("game-1")]
             assert any("(AI)" in t for t in texts) and "Game over" in texts[-1]
         fake.assert_no_violations()

@@ -1,6 +1,6 @@
 """Review tests (issue 4): permission failures, lost announcements, mentions, double clicks, autocomplete edges.
 
-Tests marked xfail(strict=True) demonstrate a bug; they start passing (and so fail CI) once it is fixed.
+Each test was written as a strict xfail demonstrating a bug; the bugs are fixed and the tests now guard them.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from aiohttp import web
 
 import engine
@@ -55,11 +54,6 @@ def forbid_posts(fake: FakeDiscord, channel: str) -> Callable[[], None]:
 # ---------------------------------------------------------------------- 403 on channel.send
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: flow.announce swallows the 403 of post_turn; a button that ends the turn then gets only the "
-    "silent type-6 defer - the player sees nothing at all (no board, no error, old buttons stay)",
-)
 async def test_turn_ending_click_without_send_permission_still_answers(tmp_path: Path) -> None:
     async with FakeDiscord() as fake, lenient(fake, settings(tmp_path / "g.db")) as (bot, _):
         await open_game(fake, "game-1", ["alice", "bob"])
@@ -82,11 +76,6 @@ async def test_turn_ending_click_without_send_permission_still_answers(tmp_path:
         assert answer.ephemeral and "permission" in answer.content.lower()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: /game new creates the lobby, then channel.send raises 403 outside any try: the user is told "
-    "'nothing was changed' while a lobby without a message now blocks the channel ('already has a game')",
-)
 async def test_new_game_without_send_permission_is_explained(tmp_path: Path) -> None:
     async with FakeDiscord() as fake, lenient(fake, settings(tmp_path / "g.db")) as (bot, _):
         forbid_posts(fake, "game-1")
@@ -100,12 +89,6 @@ async def test_new_game_without_send_permission_is_explained(tmp_path: Path) -> 
 # ---------------------------------------------------------------------- crash between move and announcement
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a move stored just before a crash whose turn-ending announcement was lost is never "
-    "announced after the restart: the next player is not mentioned and the channel gets no board "
-    "(nothing compares the last announced version with the state on startup)",
-)
 async def test_lost_turn_announcement_is_posted_after_restart(tmp_path: Path) -> None:
     db = tmp_path / "g.db"
     config = settings(db, check_interval=0.05)
@@ -131,11 +114,6 @@ async def test_lost_turn_announcement_is_posted_after_restart(tmp_path: Path) ->
 # ---------------------------------------------------------------------- mentions injected through names
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: display names go into message content unescaped while allowed_mentions parses all users; "
-    "a member nicknamed '<@victim id>' makes the bot ping the victim (lobby, turn accounts, handover)",
-)
 async def test_display_names_cannot_ping_other_members(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         victim = fake.user("dave")
@@ -160,12 +138,6 @@ async def test_display_names_cannot_ping_other_members(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- double clicks
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: repair_turn_message judges 'already current' from interaction.message, which is the message "
-    "as it was when clicked; so the second click of every double click re-renders and re-edits the turn "
-    "message (wasted render; races the first click's update; makes test_stale_and_double_clicks_act_once flaky)",
-)
 async def test_double_click_does_not_repair_an_up_to_date_message(tmp_path: Path) -> None:
     async with FakeDiscord() as fake, lenient(fake, settings(tmp_path / "g.db")) as (bot, _):
         await open_game(fake, "game-1", ["alice", "bob"])
