@@ -125,3 +125,74 @@ async def test_an_ai_seat_can_be_given_back_to_a_person(svc: GameService) -> Non
         await svc.handover(CH, ANN, to_user=(BOB, "Bob"), manage=True, absent=True, seat=1)
     table = await svc.table(CH, fresh=True)
     assert table.players[1].user_id == BOB
+
+
+# ---------------------------------------------------------------------- around the fixes
+
+
+async def test_giving_an_ai_seat_to_a_person_is_checked(svc: GameService) -> None:
+    await three_players(svc)
+    await svc.handover(CH, BOB)  # seat 2 (index 1) is an AI now
+    with pytest.raises(Refusal, match="name the member"):
+        await svc.handover(CH, ANN, absent=True, seat=1)
+    with pytest.raises(Refusal, match="Only the players"):
+        await svc.handover(CH, 99, to_user=(BOB, "Bob"), absent=True, seat=1)
+    with pytest.raises(Refusal, match="no seat 7"):
+        await svc.handover(CH, ANN, to_user=(BOB, "Bob"), absent=True, seat=6)
+    with pytest.raises(Refusal, match="already has a seat"):
+        await svc.handover(CH, ANN, to_user=(CY, "Cy"), absent=True, seat=1)
+    svc.clock.now += 49 * HOUR  # type: ignore[attr-defined]
+    # Seat 3 is neither an AI's nor the absent player's to move (it is Ann's turn).
+    with pytest.raises(Refusal, match="cannot be handed over"):
+        await svc.handover(CH, CY, to_user=(99, "Dee"), absent=True, seat=2)
+    player = await svc.handover(CH, CY, to_user=(BOB, "Bob"), absent=True, seat=1)
+    assert player.user_id == BOB and not player.is_ai
+
+
+async def test_a_skip_after_the_turn_moved_on_does_nothing(svc: GameService) -> None:
+    await three_players(svc)
+    svc.clock.now += 49 * HOUR  # type: ignore[attr-defined]
+    first = await svc.skip_turn(CH, BOB)
+    assert first and first[-1].turn_over and {o.seat for o in first} == {0}
+    svc.clock.now += 49 * HOUR  # type: ignore[attr-defined]  # now Bob is away too
+    second = await svc.skip_turn(CH, CY)
+    assert {o.seat for o in second} == {1}  # Bob's turn, not Ann's again and not Cy's own
+
+
+async def test_names_in_accounts_cannot_ping(svc: GameService) -> None:
+    tag = "<@123456789012345678>"
+    await svc.new_game(CH, 1, ANN, tag, "entdecker", {}, 1)
+    await svc.join(CH, BOB, "**Bob**")
+    table = await svc.start(CH, ANN)
+    assert tag not in " ".join(table.shown_names) and "\\*\\*Bob\\*\\*" in table.shown_names[1]
+    outcome = await svc.play(CH, ANN, key=engine_pick(table))
+    assert all(tag not in line for line in outcome.lines)
+    assert tag not in messages.turn_content(outcome.table, outcome.lines)
+    assert tag not in messages.lobby_content(table)
+
+
+def engine_pick(table: Any) -> str:
+    import engine
+
+    return engine.ai_move(table.state, "heuristic").key
+
+
+async def test_prune_keeps_open_channels_and_busy_locks(svc: GameService) -> None:
+    await three_players(svc)
+    other = CH + 1
+    async with svc.lock(other):
+        svc.prune(set())
+        assert other in svc._locks  # held: kept
+    await svc.table(other)
+    svc.lock(CH)
+    svc.prune({CH})
+    assert other not in svc._locks and other not in svc._tables
+    assert CH in svc._locks
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "nan", "inf"])
+def test_a_check_interval_must_be_positive_and_finite(value: str) -> None:
+    with pytest.raises(SettingsError):
+        Settings.from_env({"ENTDECKER_CHECK_SECONDS": value})
+    with pytest.raises(SettingsError):
+        Settings(check_interval=0)

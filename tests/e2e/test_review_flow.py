@@ -231,3 +231,49 @@ async def test_buttons_of_finished_and_abandoned_games_refuse_politely_after_res
             )
             assert "over" in await refused(handle)
             assert run.errors == []
+
+
+# ---------------------------------------------------------------------- around the fixes
+
+
+async def test_start_without_send_permission_is_explained(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, lenient(fake, settings(tmp_path / "g.db")) as (bot, _):
+        await ok(await fake.slash("alice", "game-1", "game", "new", game="entdecker", seed=1))
+        await ok(await fake.slash("bob", "game-1", "game", "join"))
+        forbid_posts(fake, "game-1")
+        answer = await (await fake.slash("alice", "game-1", "game", "start")).final(timeout=10)
+        assert answer.ephemeral and "permission" in answer.content.lower() and "started" in answer.content
+        table = await table_of(bot, fake, "game-1")
+        assert table.state is not None and table.version == 0
+        record = await bot.service.store.game(table.game_id)
+        assert record.announced_version == 0  # given up: the reminder loop will not retry it forever
+        fake.assert_no_violations()
+
+
+async def test_turn_messages_ping_only_the_player_to_move(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, lenient(fake, settings(tmp_path / "g.db")) as (_bot, _):
+        await open_game(fake, "game-1", ["alice", "bob"])
+        alice = fake.user("alice").id
+        cid = fake.channel("game-1").id
+        posts = [r for r in fake.requests if r.method == "POST" and r.path == f"/channels/{cid}/messages"]
+        turn = posts[-1].payload
+        assert f"<@{alice}>" in turn["content"]
+        assert turn["allowed_mentions"]["parse"] == [] and [str(u) for u in turn["allowed_mentions"]["users"]] == [
+            str(alice)
+        ]
+        lobby = posts[0].payload
+        assert lobby["allowed_mentions"]["parse"] == [] and not lobby["allowed_mentions"].get("users")
+        fake.assert_no_violations()
+
+
+async def test_a_slash_move_whose_announcement_breaks_says_it_was_saved(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, lenient(fake, settings(tmp_path / "g.db")) as (bot, _):
+        await open_game(fake, "game-1", ["alice", "bob"])
+
+        async def broken(*_: Any, **__: Any) -> None:
+            raise RuntimeError("a bug in the renderer")
+
+        bot.flow.update_turn = broken  # type: ignore[method-assign]
+        answer = await (await fake.slash("alice", "game-1", "ship", position="A1N")).final(timeout=10)
+        assert answer.ephemeral and "saved" in answer.content
+        assert (await table_of(bot, fake, "game-1")).version == 1
