@@ -84,6 +84,7 @@ class Run:
     refusals: list[str] = field(default_factory=list)
     moves: int = 0
     finished_games: int = 0
+    think: float = 0.0  # mean seconds a player takes between answer and next move (0: as fast as possible)
 
 
 # ---------------------------------------------------------------------- observing board uploads
@@ -229,6 +230,9 @@ async def play_game(run: Run, index: int, seed: int, moves: int) -> None:
         assert current is not None and current.user_id is not None
         user = fake.users[current.user_id].name
         key = engine.ai_move(table.state, "heuristic").key  # a sensible, fairly short game
+        if run.think:
+            # People read the board before moving: 0.5x to 1.5x the mean, so games drift out of step.
+            await asyncio.sleep(run.think * (0.5 + run.rng.random()))
         use_button = run.mode == "buttons" or (run.mode == "mixed" and run.rng.random() < 0.5)
         if not (use_button and await click_move(run, user, channel.id, table.version, key)):
             await slash_move(run, user, name, key)
@@ -286,7 +290,8 @@ def report(run: Run, args: argparse.Namespace, wall: float, lag: list[float], db
     by_kind["component"] = [s.ack for s in samples if s.kind == "component" and s.ack is not None]
     lines = [
         machine(),
-        f"games: {args.games} concurrent, moves per game: <= {args.moves_per_game}, mode: {args.mode}, "
+        f"games: {args.games} concurrent, moves per game: <= {args.moves_per_game}, think: {args.think} s, "
+        f"mode: {args.mode}, "
         f"seed: {args.seed}, database: {db}",
         f"moves made: {run.moves}, games finished: {run.finished_games}, "
         f"interactions: {len(samples)} ({len(by_kind['autocomplete'])} autocomplete, "
@@ -456,7 +461,7 @@ async def bench(args: argparse.Namespace, db: str) -> bool:
     async with FakeDiscord(response_deadline=args.deadline) as fake:
         settings = Settings(db_path=db, ai_delay=0.0, check_interval=3600.0)
         bot = create_bot(settings, **FAST_CLIENT_OPTIONS)
-        run = Run(fake, bot, random.Random(args.seed), args.mode)
+        run = Run(fake, bot, random.Random(args.seed), args.mode, think=args.think)
         watch_uploads(run)
         handler = ErrorLog(run)
         for name in ("discord", "bot"):
@@ -498,6 +503,9 @@ def main() -> int:
     ap.add_argument("--moves-per-game", type=int, default=30, help="moves per game, or until game over (30)")
     ap.add_argument("--seed", type=int, default=1, help="game i uses seed S+i; also drives button/slash choice")
     ap.add_argument("--mode", choices=("mixed", "slash", "buttons"), default="mixed", help="how moves are made")
+    ap.add_argument(
+        "--think", type=float, default=0.0, help="mean seconds a player waits before each move (0: saturation)"
+    )
     ap.add_argument("--deadline", type=float, default=30.0, help="fake's response deadline, s (violations counted)")
     ap.add_argument("--db", default=None, help="database file (default: a fresh one in a temporary directory)")
     ap.add_argument("--breakdown", action="store_true", help="also time store lock, play, announce, render")
