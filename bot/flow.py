@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import render
-from storage import StorageError
+from storage import GameRecord, StorageError
 
 from . import messages
 from .components import lobby_view, turn_view
@@ -80,6 +80,10 @@ class Flow:
         self.service = bot.service
         self.settings = bot.settings
         self._announce_locks: dict[int, asyncio.Lock] = {}
+        # Per game id: the record as the last announcement bookkeeping write of this process left it (announced
+        # version, turn message id). Those columns are written only here, under the announcement lock, so it
+        # spares a read per announcement; dropped on any failure, and a new process starts by reading.
+        self._shown: dict[int, GameRecord] = {}
         self._ai_tasks: dict[int, asyncio.Task[Any]] = {}
         # Interaction handlers still at work (registered by defer): closing waits for them, so their last
         # database write or message edit never meets a closed store or HTTP session.
@@ -213,15 +217,19 @@ class Flow:
         channel_id = table.record.channel_id
         async with self.announce_lock(channel_id):
             try:
-                record = await self.service.store.game(table.game_id)
+                record = await self.shown_record(table.game_id)
                 if record.announced_version is not None and record.announced_version >= table.version:
                     return None  # shown already, by a catch-up or a later move's announcement
-                if outcome.turn_over:
-                    await self.post_turn(table, interaction=interaction, account_of_last_turn=True)
-                else:
-                    placed = any(e.get("type") in ("place", "discard", "fill") for e in outcome.events)
-                    choose = table.view(None).get("phase") == "place"
-                    await self.update_turn(table, rerender=placed or choose, interaction=interaction)
+                try:
+                    if outcome.turn_over:
+                        await self.post_turn(table, interaction=interaction, account_of_last_turn=True, record=record)
+                    else:
+                        placed = any(e.get("type") in ("place", "discard", "fill") for e in outcome.events)
+                        choose = table.view(None).get("phase") == "place"
+                        await self.update_turn(table, rerender=placed or choose, interaction=interaction, record=record)
+                except BaseException:
+                    self._shown.pop(table.game_id, None)  # unsure what was written: read it next time
+                    raise
                 return None
             except NO_ACCESS:
                 log.warning("cannot announce a move in channel %s (no access)", channel_id)
@@ -241,8 +249,19 @@ class Flow:
                 log.exception("announcing a move in channel %s failed", channel_id)
             return "⚠️ The move was saved, but the channel could not be updated; `/game board` shows the board."
 
+    async def shown_record(self, game_id: int) -> GameRecord:
+        """The game's record with its announcement bookkeeping current (call under the announcement lock)."""
+        record = self._shown.get(game_id)
+        if record is None:
+            record = await self.service.store.game(game_id)
+        return record
+
+    def _remember(self, record: GameRecord) -> None:
+        self._shown[record.id] = record
+
     async def _give_up(self, table: Table) -> None:
         """Count a state as announced although the channel refused it, so nothing retries it forever."""
+        self._shown.pop(table.game_id, None)
         try:
             await self.service.store.set_announced_version(table.game_id, table.version)
         except StorageError:
@@ -282,12 +301,17 @@ class Flow:
         interaction: discord.Interaction | None = None,
         account_of_last_turn: bool = False,
         header: str | None = None,
+        record: GameRecord | None = None,
     ) -> None:
-        """A new turn message: what happened in the last turn, the board and the next player's choices."""
+        """A new turn message: what happened in the last turn, the board and the next player's choices.
+
+        `record`: the game as the announcement bookkeeping left it, if the caller has it (else table.record)."""
         channel_id = table.record.channel_id
         account = []
         if account_of_last_turn:
-            account = await self.service.turn_account(table.game_id, table.shown_names, table.record.game)
+            account = await self.service.turn_account(
+                table.game_id, table.shown_names, table.record.game, channel_id=channel_id, version=table.version
+            )
         limit = self.upload_limit(channel_id, interaction)
         file = await self.board_file(table.view(None), overlay=table.active, limit=limit)
         view, left_out = turn_view(table)
@@ -303,9 +327,13 @@ class Flow:
             kwargs["view"] = view
         channel = self.channel(channel_id)
         message = await channel.send(**kwargs)
-        old = table.record.turn_message_id
-        await self.service.store.set_message_ids(table.game_id, turn_message_id=message.id, board_message_id=message.id)
-        await self.service.store.set_announced_version(table.game_id, table.version)
+        old = (record or table.record).turn_message_id
+        self._shown.pop(table.game_id, None)
+        self._remember(
+            await self.service.store.set_announced_version(
+                table.game_id, table.version, turn_message_id=message.id, board_message_id=message.id
+            )
+        )
         if old is not None and old != message.id:
             # Old buttons would be refused politely anyway; removing them avoids the confusion.
             with contextlib.suppress(discord.HTTPException):
@@ -314,13 +342,29 @@ class Flow:
                 else:
                     await channel.get_partial_message(old).edit(view=None)  # type: ignore[attr-defined]
 
-    async def update_turn(self, table: Table, *, rerender: bool, interaction: discord.Interaction | None) -> None:
-        """Mid-turn: edit the turn message with the account so far, the new choices and (if changed) the board."""
-        record = await self.service.store.game(table.game_id)
+    async def update_turn(
+        self,
+        table: Table,
+        *,
+        rerender: bool,
+        interaction: discord.Interaction | None,
+        record: GameRecord | None = None,
+    ) -> None:
+        """Mid-turn: edit the turn message with the account so far, the new choices and (if changed) the board.
+
+        `record`: the game as the announcement bookkeeping left it, if the caller has it (read otherwise)."""
+        if record is None:
+            record = await self.shown_record(table.game_id)
         if record.turn_message_id is None:
-            await self.post_turn(table, interaction=interaction)
+            await self.post_turn(table, interaction=interaction, record=record)
             return
-        account = await self.service.turn_account(table.game_id, table.shown_names, table.record.game)
+        account = await self.service.turn_account(
+            table.game_id,
+            table.shown_names,
+            table.record.game,
+            channel_id=table.record.channel_id,
+            version=table.version,
+        )
         view, left_out = turn_view(table)
         content = messages.turn_content(table, account)
         if left_out:
@@ -344,9 +388,10 @@ class Flow:
             else:
                 await channel.get_partial_message(record.turn_message_id).edit(**kwargs)  # type: ignore[attr-defined]
         except discord.NotFound:
-            await self.post_turn(table, interaction=interaction)
+            await self.post_turn(table, interaction=interaction, record=record)
             return
-        await self.service.store.set_announced_version(table.game_id, table.version)
+        self._shown.pop(table.game_id, None)
+        self._remember(await self.service.store.set_announced_version(table.game_id, table.version))
 
     # ------------------------------------------------------------------ catching up
 
@@ -359,10 +404,11 @@ class Flow:
             return False
         moves = await self.service.store.moves(table.game_id, after=max(announced, 0))
         turn_ended = any(e.get("type") in ("turn", "game_over") for m in moves for e in m.events)
+        self._shown.pop(table.game_id, None)  # the record read just now is the truth
         if announced < 0 or record.turn_message_id is None or turn_ended or not table.active:
-            await self.post_turn(table, account_of_last_turn=True)
+            await self.post_turn(table, account_of_last_turn=True, record=record)
         else:
-            await self.update_turn(table, rerender=True, interaction=None)
+            await self.update_turn(table, rerender=True, interaction=None, record=record)
         return True
 
     async def catch_up(self, grace: float = 0.0) -> int:
@@ -413,6 +459,9 @@ class Flow:
         for channel_id, lock in list(self._announce_locks.items()):
             if channel_id not in open_channels and not lock.locked() and not getattr(lock, "_waiters", None):
                 del self._announce_locks[channel_id]
+        for game_id, record in list(self._shown.items()):
+            if record.channel_id not in open_channels:
+                del self._shown[game_id]
 
     # ------------------------------------------------------------------ AI seats
 

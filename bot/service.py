@@ -62,6 +62,10 @@ class StaleClick(Refusal):
     """A button or menu from an earlier state of the game."""
 
 
+class _Overtaken(Exception):
+    """The cached table was behind storage (another process changed the game); nothing was written."""
+
+
 @dataclass
 class Table:
     """A channel's open game as this process knows it: the record, the seats and (once started) the state."""
@@ -133,6 +137,13 @@ class MoveOutcome:
         return bool(self.table.state.game_over)
 
 
+ACCOUNT_MOVES = 60  # a turn account shows at most this many moves
+
+
+def _ends_turn(events: list[dict[str, Any]]) -> bool:
+    return any(e.get("type") == "turn" for e in events)
+
+
 def describe_events(game: str, events: Iterable[dict[str, Any]], names: list[str]) -> list[str]:
     out = []
     for event in events:
@@ -177,6 +188,12 @@ class GameService:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._tables: dict[int, Table | None] = {}
+        # Bumped on every change of a channel's cached table: a read that a change overtook does not store its
+        # (older) result over the newer one.
+        self._generations: dict[int, int] = {}
+        # Per channel: (game id, version, the events of each move since the last turn end before the newest
+        # move), kept from the moves this process recorded so an announcement need not re-read the log.
+        self._accounts: dict[int, tuple[int, int, list[list[dict[str, Any]]]]] = {}
 
     # ------------------------------------------------------------------ state and cache
 
@@ -188,7 +205,15 @@ class GameService:
         return self._tables.get(channel_id)
 
     def forget(self, channel_id: int) -> None:
-        self._tables.pop(channel_id, None)
+        self._set_table(channel_id, None, drop=True)
+
+    def _set_table(self, channel_id: int, table: Table | None, *, drop: bool = False) -> None:
+        self._generations[channel_id] = self._generations.get(channel_id, 0) + 1
+        if drop:
+            self._tables.pop(channel_id, None)
+            self._accounts.pop(channel_id, None)
+        else:
+            self._tables[channel_id] = table
 
     def prune(self, open_channels: set[int]) -> None:
         """Drop the locks and cached tables of channels without an open game (idle locks only)."""
@@ -198,14 +223,18 @@ class GameService:
         for channel_id in list(self._tables):
             if channel_id not in open_channels and channel_id not in self._locks:
                 del self._tables[channel_id]
+                self._accounts.pop(channel_id, None)
+                self._generations.pop(channel_id, None)
 
     async def table(self, channel_id: int, *, fresh: bool = False) -> Table | None:
         """The channel's open game. `fresh` re-reads the record and reloads the state if its version moved."""
         if not fresh and channel_id in self._tables:
             return self._tables[channel_id]
+        generation = self._generations.get(channel_id, 0)
         record = await self.store.active_game(channel_id)
         if record is None:
-            self._tables[channel_id] = None
+            if self._generations.get(channel_id, 0) == generation:
+                self._set_table(channel_id, None)
             return None
         old = self._tables.get(channel_id)
         if (
@@ -221,8 +250,20 @@ class GameService:
             players = await self.store.players(record.id)
             state = await self.store.load_state(record.id) if record.status == "active" else None
             table = Table(record, players, state)
-        self._tables[channel_id] = table
+        if self._generations.get(channel_id, 0) == generation:
+            self._set_table(channel_id, table)
         return table
+
+    async def _current_table(self, channel_id: int, *, fresh: bool = False) -> tuple[Table | None, bool]:
+        """For a move, under the channel lock: the table and whether it came from the cache without a read.
+
+        The cached table is current as far as this process knows, because every change it makes goes through
+        the cache. A change made by another process is caught by the version check of Store.append_move, and
+        the move is then validated again against a fresh read (`_Overtaken`)."""
+        table = self._tables.get(channel_id)
+        if not fresh and table is not None and table.active and table.record.status == "active":
+            return table, True
+        return await self.table(channel_id, fresh=True), False
 
     async def game_table(self, game_id: int) -> Table:
         """Any started game by id (also a finished one), read from storage; for catching up announcements."""
@@ -353,6 +394,7 @@ class GameService:
                 await self.store.start_game(record.id, state, self.clock())
             except WrongStatus:
                 raise Refusal("The game has already started.") from None
+            self._note_account(channel_id, record.id, 0, [])
             return await self._reload(channel_id)
 
     async def abandon(self, channel_id: int, user_id: int, manage: bool = False) -> GameRecord:
@@ -363,7 +405,8 @@ class GameService:
             if user_id != table.record.host_user_id and not manage:
                 raise Refusal("Only the host (or someone with Manage Channels) can abandon the game.")
             record = await self.store.abandon_game(table.game_id, self.clock())
-            self._tables[channel_id] = None
+            self.forget(channel_id)
+            self._set_table(channel_id, None)
             return record
 
     # ------------------------------------------------------------------ turns
@@ -439,24 +482,32 @@ class GameService:
         refused, which is also what makes a double click harmless.
         """
         async with self.lock(channel_id):
-            table = await self.table(channel_id, fresh=True)
-            if game_id is not None and (table is None or table.game_id != game_id):
-                raise Refusal("This button belongs to a game that is over.")
-            if table is None or table.state is None:
-                await self.active_table(channel_id)  # raises the right refusal
-                raise AssertionError  # unreachable
-            seat = self._check_turn(table, user_id)
-            if version is not None and version != table.version:
-                raise StaleClick("This button is from an earlier turn. " + self.legal_text(table, user_id))
-            if key is None:
-                assert command is not None
-                key = self.resolve(table, command, value)
-            try:
-                move = engine.move_from_key(table.state, key)
-                new_state, events = engine.step(table.state, move)
-            except engine.IllegalMove as exc:
-                raise Refusal(f"{exc.reason} {self.legal_text(table, user_id)}") from None
-            return await self._record(channel_id, table, move, new_state, events, user_id, seat, by_ai=False)
+            table, cached = await self._current_table(channel_id)
+            while True:
+                if game_id is not None and (table is None or table.game_id != game_id):
+                    raise Refusal("This button belongs to a game that is over.")
+                if table is None or table.state is None:
+                    await self.active_table(channel_id)  # raises the right refusal
+                    raise AssertionError  # unreachable
+                seat = self._check_turn(table, user_id)
+                if version is not None and version != table.version:
+                    raise StaleClick("This button is from an earlier turn. " + self.legal_text(table, user_id))
+                move_key = key
+                if move_key is None:
+                    assert command is not None
+                    move_key = self.resolve(table, command, value)
+                try:
+                    move = engine.move_from_key(table.state, move_key)
+                    new_state, events = engine.step(table.state, move)
+                except engine.IllegalMove as exc:
+                    raise Refusal(f"{exc.reason} {self.legal_text(table, user_id)}") from None
+                try:
+                    return await self._record(
+                        channel_id, table, move, new_state, events, user_id, seat, by_ai=False, retry=cached
+                    )
+                except _Overtaken:
+                    # Another process changed the game since it was cached: judge the move again on the truth.
+                    table, cached = await self._current_table(channel_id, fresh=True)
 
     async def _record(
         self,
@@ -468,22 +519,34 @@ class GameService:
         user_id: int | None,
         seat: int,
         by_ai: bool,
+        retry: bool = False,
     ) -> MoveOutcome:
+        """Store the move. `retry` (the table came from the cache): if the game changed behind its back, raise
+        _Overtaken (nothing was written) so that the caller judges the move again on a fresh read."""
         try:
-            await self.store.record_move(table.game_id, table.version, move, new_state, events, user_id, self.clock())
+            _, record = await self.store.append_move(
+                table.game_id, table.version, move, new_state, events, user_id, self.clock()
+            )
         except StaleVersion:
             # Another process moved first: nothing was written. Reload so the next attempt sees the truth.
             self.forget(channel_id)
+            if retry:
+                raise _Overtaken from None
             fresh = await self.table(channel_id, fresh=True)
             legal = self.legal_text(fresh, user_id) if fresh is not None and fresh.state is not None else ""
             raise Refusal("Someone else moved at the same moment; nothing was done. " + legal) from None
         except WrongStatus:
             self.forget(channel_id)
+            if retry:
+                raise _Overtaken from None
             raise Refusal("The game is no longer running.") from None
-        record = await self.store.game(table.game_id)
+        except BaseException:
+            self.forget(channel_id)  # whatever happened, the next move reads the truth from storage
+            raise
         after = Table(record, table.players, new_state)
         # A finished game is no longer the channel's open game, but keep it cached for the final announcement.
-        self._tables[channel_id] = after if not new_state.game_over else None
+        self._set_table(channel_id, after if not new_state.game_over else None)
+        self._note_account(channel_id, table.game_id, after.version, events)
         lines = describe_events(record.game, events, after.shown_names)
         return MoveOutcome(after, move.key, seat, by_ai, events, lines)
 
@@ -496,19 +559,25 @@ class GameService:
         that state version; otherwise None, so a skip racing another skip or the player's own move stops.
         """
         async with self.lock(channel_id):
-            table = await self.table(channel_id, fresh=True)
-            if table is None or not table.active:
-                return None
-            current = table.current
-            if current is None or (not current.is_ai and not force):
-                return None
-            if (seat is not None and current.seat != seat) or (version is not None and table.version != version):
-                return None
-            kind = current.ai_kind or "heuristic"
-            # The heuristic AI looks ahead a little; keep the event loop free for other channels.
-            move = await asyncio.to_thread(engine.ai_move, table.state, kind)
-            new_state, events = engine.step(table.state, move)
-            return await self._record(channel_id, table, move, new_state, events, None, current.seat, by_ai=True)
+            table, cached = await self._current_table(channel_id)
+            while True:
+                if table is None or not table.active:
+                    return None
+                current = table.current
+                if current is None or (not current.is_ai and not force):
+                    return None
+                if (seat is not None and current.seat != seat) or (version is not None and table.version != version):
+                    return None
+                kind = current.ai_kind or "heuristic"
+                # The heuristic AI looks ahead a little; keep the event loop free for other channels.
+                move = await asyncio.to_thread(engine.ai_move, table.state, kind)
+                new_state, events = engine.step(table.state, move)
+                try:
+                    return await self._record(
+                        channel_id, table, move, new_state, events, None, current.seat, by_ai=True, retry=cached
+                    )
+                except _Overtaken:
+                    table, cached = await self._current_table(channel_id, fresh=True)
 
     # ------------------------------------------------------------------ absent players
 
@@ -633,15 +702,50 @@ class GameService:
 
     # ------------------------------------------------------------------ accounts
 
-    async def turn_account(self, game_id: int, names: list[str], game: str = "entdecker") -> list[str]:
-        """What happened in the latest turn: the events of the moves since the turn before it ended."""
-        moves = await self.store.recent_moves(game_id, 60)
+    def _note_account(self, channel_id: int, game_id: int, version: int, events: list[dict[str, Any]]) -> None:
+        """Extend the channel's turn account by the move just recorded at `version` (if it follows on)."""
+        known = self._accounts.get(channel_id)
+        if version == 0:
+            self._accounts[channel_id] = (game_id, 0, [])
+        elif known is not None and known[0] == game_id and known[1] == version - 1:
+            moves = known[2]
+            if moves and _ends_turn(moves[-1]):
+                moves = []
+            self._accounts[channel_id] = (game_id, version, [*moves, events][-ACCOUNT_MOVES:])
+        else:
+            self._accounts.pop(channel_id, None)
+
+    async def turn_account(
+        self,
+        game_id: int,
+        names: list[str],
+        game: str = "entdecker",
+        *,
+        channel_id: int | None = None,
+        version: int | None = None,
+    ) -> list[str]:
+        """What happened in the latest turn: the events of the moves since the turn before it ended.
+
+        With the channel and the version of the state being shown, the events this process kept are used when
+        they reach exactly that version; otherwise the log is read.
+        """
+        known = self._accounts.get(channel_id) if channel_id is not None else None
+        if known is not None and known[0] == game_id and version is not None and known[1] == version:
+            lines: list[str] = []
+            for events in known[2]:
+                lines.extend(describe_events(game, events, names))
+            return lines
+        moves = await self.store.recent_moves(game_id, ACCOUNT_MOVES)
         start = 0
         for i in range(len(moves) - 2, -1, -1):  # the last move ends this turn; look for the previous end
-            if any(e.get("type") == "turn" for e in moves[i].events):
+            if _ends_turn(moves[i].events):
                 start = i + 1
                 break
-        lines: list[str] = []
+        if channel_id is not None and moves and (version is None or moves[-1].seq == version):
+            current = self._accounts.get(channel_id)
+            if current is None or current[0] != game_id or current[1] < moves[-1].seq:
+                self._accounts[channel_id] = (game_id, moves[-1].seq, [m.events for m in moves[start:]])
+        lines = []
         for move in moves[start:]:
             lines.extend(describe_events(game, move.events, names))
         return lines

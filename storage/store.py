@@ -38,6 +38,8 @@ _GAME_SELECT = """
     SELECT g.*, (SELECT COALESCE(MAX(m.seq), 0) FROM moves m WHERE m.game_id = g.id) AS version
     FROM games g
 """
+# The same version column for `UPDATE games ... RETURNING *,` + this.
+_VERSION_OF_GAMES_ROW = " (SELECT COALESCE(MAX(m.seq), 0) FROM moves m WHERE m.game_id = games.id) AS version"
 
 
 class _Unset(enum.Enum):
@@ -104,6 +106,22 @@ class Store:
                 await asyncio.shield(self._db.execute("ROLLBACK"))
                 raise
             await self._db.execute("COMMIT")
+
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """One SELECT on the reader: a single statement is a consistent snapshot by itself (autocommit), so it
+        needs no BEGIN/COMMIT around it, which would be two more trips to the database thread."""
+        async with self._read_lock:
+            return list(await self._reader.execute_fetchall(sql, params))
+
+    async def _write_one(self, sql: str, params: Sequence[Any]) -> list[sqlite3.Row]:
+        """One writing statement as its own transaction (autocommit): one trip to the database thread.
+
+        A single statement is atomic; in autocommit mode SQLite takes the write lock for it through the busy
+        handler just as BEGIN IMMEDIATE would, and commits it (with the fsync of synchronous=FULL) before
+        returning. RETURNING rows are fetched in the same trip.
+        """
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, params))
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -249,93 +267,108 @@ class Store:
         turn_message_id: int | _Unset | None = UNSET,
     ) -> GameRecord:
         """Remember the Discord messages the bot edits; arguments left out are unchanged."""
-        async with self._write() as db:
-            await _game(db, game_id)
-            if board_message_id is not UNSET:
-                await db.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (board_message_id, game_id))
-            if turn_message_id is not UNSET:
-                await db.execute("UPDATE games SET turn_message_id = ? WHERE id = ?", (turn_message_id, game_id))
-            return await _game(db, game_id)
+        return await self._set_game_fields(game_id, None, board_message_id, turn_message_id)
 
-    async def set_announced_version(self, game_id: int, version: int) -> GameRecord:
-        """Remember that the channel has been shown the state at `version` (never moves backwards)."""
-        async with self._write() as db:
-            await _game(db, game_id)
-            await db.execute(
-                "UPDATE games SET announced_version = MAX(COALESCE(announced_version, -1), ?) WHERE id = ?",
-                (version, game_id),
-            )
-            return await _game(db, game_id)
+    async def set_announced_version(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        board_message_id: int | _Unset | None = UNSET,
+        turn_message_id: int | _Unset | None = UNSET,
+    ) -> GameRecord:
+        """Remember that the channel has been shown the state at `version` (never moves backwards), together
+        with the messages that show it if given (one transaction instead of two)."""
+        return await self._set_game_fields(game_id, version, board_message_id, turn_message_id)
+
+    async def _set_game_fields(
+        self,
+        game_id: int,
+        version: int | None,
+        board_message_id: int | _Unset | None,
+        turn_message_id: int | _Unset | None,
+    ) -> GameRecord:
+        rows = await self._write_one(
+            "UPDATE games SET"
+            " board_message_id = CASE WHEN ? THEN ? ELSE board_message_id END,"
+            " turn_message_id = CASE WHEN ? THEN ? ELSE turn_message_id END,"
+            " announced_version = CASE WHEN ? IS NULL THEN announced_version"
+            " ELSE MAX(COALESCE(announced_version, -1), ?) END"
+            " WHERE id = ? RETURNING *," + _VERSION_OF_GAMES_ROW,
+            (
+                board_message_id is not UNSET,
+                None if board_message_id is UNSET else board_message_id,
+                turn_message_id is not UNSET,
+                None if turn_message_id is UNSET else turn_message_id,
+                version,
+                version,
+                game_id,
+            ),
+        )
+        if not rows:
+            raise GameNotFound(game_id)
+        return GameRecord.from_row(rows[0])
 
     # ------------------------------------------------------------------ queries
 
     async def game(self, game_id: int) -> GameRecord:
         """The game with this id; GameNotFound otherwise."""
-        async with self._read() as db:
-            return await _game(db, game_id)
+        rows = await self._fetch(_GAME_SELECT + " WHERE g.id = ?", (game_id,))
+        if not rows:
+            raise GameNotFound(game_id)
+        return GameRecord.from_row(rows[0])
 
     async def active_game(self, channel_id: int) -> GameRecord | None:
         """The channel's game in the lobby or in progress, if any."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                _GAME_SELECT + " WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')", (channel_id,)
-            )
-        return GameRecord.from_row(next(iter(rows))) if rows else None
+        rows = await self._fetch(
+            _GAME_SELECT + " WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')", (channel_id,)
+        )
+        return GameRecord.from_row(rows[0]) if rows else None
 
     async def active_games(self) -> list[GameRecord]:
         """Every game in the lobby or in progress, in all channels, oldest first."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(_GAME_SELECT + " WHERE g.status IN ('lobby', 'active') ORDER BY g.id")
+        rows = await self._fetch(_GAME_SELECT + " WHERE g.status IN ('lobby', 'active') ORDER BY g.id")
         return [GameRecord.from_row(row) for row in rows]
 
     async def unannounced_games(self) -> list[GameRecord]:
         """Started games (active, or finished) whose latest state the channel has not been shown yet."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                "SELECT * FROM (" + _GAME_SELECT + " WHERE g.status IN ('active', 'finished'))"
-                " WHERE COALESCE(announced_version, -1) < version ORDER BY id"
-            )
+        rows = await self._fetch(
+            "SELECT * FROM (" + _GAME_SELECT + " WHERE g.status IN ('active', 'finished'))"
+            " WHERE COALESCE(announced_version, -1) < version ORDER BY id"
+        )
         return [GameRecord.from_row(row) for row in rows]
 
     async def history(self, channel_id: int, limit: int = 20) -> list[GameRecord]:
         """The channel's games of every status, newest first."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                _GAME_SELECT + " WHERE g.channel_id = ? ORDER BY g.created_at DESC, g.id DESC LIMIT ?",
-                (channel_id, limit),
-            )
+        rows = await self._fetch(
+            _GAME_SELECT + " WHERE g.channel_id = ? ORDER BY g.created_at DESC, g.id DESC LIMIT ?",
+            (channel_id, limit),
+        )
         return [GameRecord.from_row(row) for row in rows]
 
     async def games_of_user(self, user_id: int, open_only: bool = True) -> list[GameRecord]:
         """Games in which the user holds a seat (open ones only by default), newest first."""
         status = "AND g.status IN ('lobby', 'active')" if open_only else ""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                _GAME_SELECT + " JOIN players p ON p.game_id = g.id WHERE p.user_id = ? "
-                f"{status} ORDER BY g.created_at DESC, g.id DESC",
-                (user_id,),
-            )
+        rows = await self._fetch(
+            _GAME_SELECT + " JOIN players p ON p.game_id = g.id WHERE p.user_id = ? "
+            f"{status} ORDER BY g.created_at DESC, g.id DESC",
+            (user_id,),
+        )
         return [GameRecord.from_row(row) for row in rows]
 
     async def players(self, game_id: int) -> list[PlayerRecord]:
         """The seats in seat order (join order while in the lobby)."""
-        async with self._read() as db:
-            return await _players(db, game_id)
+        rows = await self._fetch("SELECT * FROM players WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [PlayerRecord.from_row(row) for row in rows]
 
     async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
         """The newest `limit` moves with their events, oldest of them first (ready to print as a log)."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                "SELECT * FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT ?", (game_id, limit)
-            )
-        return [MoveRecord.from_row(row) for row in reversed(list(rows))]
+        rows = await self._fetch("SELECT * FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT ?", (game_id, limit))
+        return [MoveRecord.from_row(row) for row in reversed(rows)]
 
     async def moves(self, game_id: int, after: int = 0) -> list[MoveRecord]:
         """All moves with seq > after, in order."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after)
-            )
+        rows = await self._fetch("SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after))
         return [MoveRecord.from_row(row) for row in rows]
 
     async def idle_games(self, now: float, idle_seconds: float, max_reminders: int | None = None) -> list[IdleGame]:
@@ -394,6 +427,20 @@ class Store:
         StaleVersion (nothing written) if the log is no longer at expected_version, i.e. another
         interaction moved first: reload the state and re-validate.
         """
+        record, _ = await self.append_move(game_id, expected_version, move, new_state, events, user_id, now)
+        return record
+
+    async def append_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        move: Any,
+        new_state: State,
+        events: Sequence[dict[str, Any]],
+        user_id: int | None,
+        now: float,
+    ) -> tuple[MoveRecord, GameRecord]:
+        """record_move, also returning the game as that transaction left it (no second read needed)."""
         if new_state.version != expected_version + 1:
             raise ValueError(f"new_state.version is {new_state.version}, expected {expected_version + 1}")
         # Serialise before taking the lock: engine work does not need the database.
@@ -401,31 +448,41 @@ class Store:
         state_json = replay.state_to_json(new_state)
         events_json = json.dumps(list(events))
         over = bool(new_state.game_over)
+        seq = expected_version + 1
         async with self._write() as db:
-            await _require_status(db, game_id, "active")
-            actual = await _log_version(db, game_id)
-            if actual != expected_version:
-                raise StaleVersion(game_id, expected_version, actual)
+            # The status and version checks ride on the INSERT (one trip to the database thread): it adds the
+            # row only if the game is active and its log is at expected_version; otherwise find out which.
             try:
-                await db.execute(
-                    "INSERT INTO moves (game_id, seq, move, events, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, expected_version + 1, move_json, events_json, user_id, now),
+                cursor = await db.execute(
+                    "INSERT INTO moves (game_id, seq, move, events, user_id, created_at)"
+                    " SELECT ?, ?, ?, ?, ?, ? WHERE (SELECT status FROM games WHERE id = ?) = 'active'"
+                    " AND (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?) = ?",
+                    (game_id, seq, move_json, events_json, user_id, now, game_id, game_id, expected_version),
                 )
             except sqlite3.IntegrityError as exc:  # unreachable while the check above holds; belt and braces
                 raise StaleVersion(game_id, expected_version, await _log_version(db, game_id)) from exc
-            await _put_snapshot(db, game_id, expected_version + 1, state_json, now)
-            await db.execute(
+            if cursor.rowcount != 1:
+                await _require_status(db, game_id, "active")
+                raise StaleVersion(game_id, expected_version, await _log_version(db, game_id))
+            await _put_snapshot(db, game_id, seq, state_json, now)
+            rows = await db.execute_fetchall(
                 "UPDATE games SET updated_at = ?, last_move_at = ?, reminders_sent = 0, last_reminder_at = NULL,"
                 " current_seat = ?,"
                 " status = CASE WHEN ? THEN 'finished' ELSE status END,"
                 " ended_at = CASE WHEN ? THEN ? ELSE ended_at END"
-                " WHERE id = ?",
-                (now, now, None if over else _current_seat(new_state), over, over, now, game_id),
+                " WHERE id = ? RETURNING *, ? AS version",
+                (now, now, None if over else _current_seat(new_state), over, over, now, game_id, seq),
             )
-            rows = await db.execute_fetchall(
-                "SELECT * FROM moves WHERE game_id = ? AND seq = ?", (game_id, expected_version + 1)
-            )
-        return MoveRecord.from_row(next(iter(rows)))
+            game = GameRecord.from_row(next(iter(rows)))
+        move_record = MoveRecord(
+            game_id=game_id,
+            seq=seq,
+            move=json.loads(move_json),
+            events=json.loads(events_json),
+            user_id=user_id,
+            created_at=now,
+        )
+        return move_record, game
 
     async def load_state(self, game_id: int) -> State:
         """The current state: the snapshot if it is sound and matches the log, else rebuilt by replay."""
