@@ -1,0 +1,66 @@
+"""The Entdecker bot in a process of its own, connected to a FakeDiscord of the test process, so a test can kill -9 it.
+
+    python -m tests.e2e.killable_bot PORT DB_PATH        (from the repository root, or run this file by path)
+
+discord.py is pointed at the fake exactly as :class:`tests.fakediscord.FakeDiscord` does in-process (REST base and
+gateway URL on 127.0.0.1:PORT). The bot is the one ``create_bot`` builds, with the settings of the e2e tests
+(no AI delay, the reminder loop's first pass right after on_ready and then an hour's pause). Once on_ready has run,
+``ready <pid>`` is printed on stdout. Log records of WARNING and above go to stderr as ``LEVEL logger: message``,
+so a test can fail on ERROR lines as ``run_bot`` does in-process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # run by path rather than with -m from the repository root
+    sys.path.insert(0, str(ROOT))
+
+import discord.gateway  # noqa: E402
+import discord.http  # noqa: E402
+import yarl  # noqa: E402
+
+from bot import Settings, create_bot  # noqa: E402
+from tests.fakediscord.harness import FAST_CLIENT_OPTIONS  # noqa: E402
+
+READY_LINE = "ready"
+
+
+def point_at_fake(port: int) -> None:
+    discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/")
+
+
+async def run(port: int, db_path: str, token: str) -> None:
+    point_at_fake(port)
+    settings = Settings(db_path=db_path, ai_delay=0.0, check_interval=3600.0)
+    bot = create_bot(settings, **FAST_CLIENT_OPTIONS)
+
+    async def on_ready() -> None:
+        print(f"{READY_LINE} {os.getpid()}", flush=True)
+
+    bot.add_listener(on_ready, "on_ready")
+    async with bot:
+        # No reconnect: when the fake goes away at the end of a test, this process ends instead of retrying.
+        await bot.start(token, reconnect=False)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("port", type=int)
+    parser.add_argument("db_path")
+    parser.add_argument("--token", default=os.environ.get("FAKEDISCORD_TOKEN", "fake-token"))
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
+    asyncio.run(run(args.port, args.db_path, args.token))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
