@@ -525,7 +525,7 @@ class GameService:
         _Overtaken (nothing was written) so that the caller judges the move again on a fresh read."""
         try:
             _, record = await self.store.append_move(
-                table.game_id, table.version, move, new_state, events, user_id, self.clock()
+                table.game_id, table.version, move, new_state, events, user_id, self.clock(), known=table.record
             )
         except StaleVersion:
             # Another process moved first: nothing was written. Reload so the next attempt sees the truth.

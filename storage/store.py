@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import enum
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+import warnings
+from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -38,6 +41,42 @@ _GAME_SELECT = """
     SELECT g.*, (SELECT COALESCE(MAX(m.seq), 0) FROM moves m WHERE m.game_id = g.id) AS version
     FROM games g
 """
+_STATUS_AND_VERSION = (
+    "SELECT status, (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?) AS version FROM games WHERE id = ?"
+)
+
+# Store.append_move as one statement: `INSERT INTO temp.move_appends` runs this trigger, which checks that the game
+# is active and its log at the expected version (else it aborts, and nothing is written), appends the move, replaces
+# the snapshot and updates the game. A single statement in autocommit mode is one transaction, committed (with the
+# fsync of synchronous=FULL) before the call returns, so the whole move costs one trip to the database thread
+# instead of five. TEMP objects belong to the writer connection alone; the database schema is unchanged.
+_APPEND_MOVE = (
+    """
+    CREATE TEMP VIEW IF NOT EXISTS move_appends
+        (game_id, expected_version, move, events, user_id, created_at, state, current_seat, over)
+    AS SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    """,
+    """
+    CREATE TEMP TRIGGER IF NOT EXISTS move_appends_insert INSTEAD OF INSERT ON move_appends
+    BEGIN
+        SELECT RAISE(ABORT, 'stale move: the game is not active or its log is not at the expected version')
+        WHERE (SELECT status FROM games WHERE id = NEW.game_id) IS NOT 'active'
+           OR (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = NEW.game_id) != NEW.expected_version;
+        INSERT INTO moves (game_id, seq, move, events, user_id, created_at)
+        VALUES (NEW.game_id, NEW.expected_version + 1, NEW.move, NEW.events, NEW.user_id, NEW.created_at);
+        INSERT INTO snapshots (game_id, version, state, updated_at)
+        VALUES (NEW.game_id, NEW.expected_version + 1, NEW.state, NEW.created_at)
+        ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state,
+            updated_at = excluded.updated_at;
+        UPDATE games SET updated_at = NEW.created_at, last_move_at = NEW.created_at, reminders_sent = 0,
+            last_reminder_at = NULL, current_seat = NEW.current_seat,
+            status = CASE WHEN NEW.over THEN 'finished' ELSE status END,
+            ended_at = CASE WHEN NEW.over THEN NEW.created_at ELSE ended_at END
+        WHERE id = NEW.game_id;
+    END
+    """,
+)
+
 # The same version column for `UPDATE games ... RETURNING *,` + this.
 _VERSION_OF_GAMES_ROW = " (SELECT COALESCE(MAX(m.seq), 0) FROM moves m WHERE m.game_id = games.id) AS version"
 
@@ -65,6 +104,21 @@ class Store:
         self._reader = reader or db
         self._read_lock = asyncio.Lock() if reader is not None else self._lock
         self.path = path
+        self._closed = False
+        self._open: dict[int, int] = {}  # id(connection) -> transactions of several statements under way
+        self._ending: dict[int, asyncio.Future[Any]] = {}  # id(connection) -> its queued ROLLBACK/COMMIT
+
+    def __del__(self) -> None:
+        # Dropped without close(): stop the connections' threads. Each aiosqlite worker thread keeps a reference to
+        # the last call it ran (for execute_fetchall a method of the aiosqlite connection itself), so the
+        # connection may never be collected and its thread would keep the interpreter from exiting.
+        if getattr(self, "_closed", True):
+            return
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for conn in {id(self._db): self._db, id(self._reader): self._reader}.values():
+                with contextlib.suppress(Exception):
+                    conn.stop()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -72,6 +126,12 @@ class Store:
     async def open(cls, path: str | Path) -> Store:
         """Open (creating and migrating if needed) the database; StorageError if that is impossible."""
         db = await connect(path)
+        try:
+            for statement in _APPEND_MOVE:
+                await db.execute(statement)
+        except sqlite3.Error as exc:
+            await db.close()
+            raise StorageError(f"cannot prepare the database connection at {path}: {exc}") from exc
         if str(path) == ":memory:":
             return cls(db, str(path))  # a second connection would see another, empty database
         try:
@@ -82,6 +142,7 @@ class Store:
         return cls(db, str(path), reader)
 
     async def close(self) -> None:
+        self._closed = True
         async with self._lock:
             await self._db.close()
         if self._reader is not self._db:
@@ -94,24 +155,75 @@ class Store:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
+    # Every call on an aiosqlite connection is queued to its one thread and runs in order. A transaction of several
+    # statements holds the connection's asyncio.Lock so that no other statement runs between its BEGIN and COMMIT.
+    # A single statement is a transaction by itself (autocommit): it is simply queued, without the lock, unless a
+    # transaction of several statements is under way on that connection; the queue keeps it outside of any. So the
+    # moves and announcement writes of many channels follow each other on the database thread without waiting for
+    # the event loop in between.
+
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
         # IMMEDIATE takes the write lock up front, so a version check made inside the transaction
         # still holds at COMMIT (no other writer can slip in between).
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await asyncio.shield(self._db.execute("ROLLBACK"))
-                raise
-            await self._db.execute("COMMIT")
+            with self._transaction(self._db):
+                await self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                except BaseException:
+                    await self._rollback(self._db)
+                    raise
+                await self._db.execute("COMMIT")
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        # A read transaction gives the several SELECTs of one call a consistent view.
+        async with self._read_lock:
+            with self._transaction(self._reader):
+                await self._reader.execute("BEGIN")
+                try:
+                    yield self._reader
+                finally:
+                    await self._rollback(self._reader, "COMMIT")
+
+    @contextlib.contextmanager
+    def _transaction(self, conn: aiosqlite.Connection) -> Iterator[None]:
+        # Entered right after the lock is taken, with no await in between.
+        self._open[id(conn)] = self._open.get(id(conn), 0) + 1
+        try:
+            yield
+        finally:
+            ending = self._ending.pop(id(conn), None)
+            if ending is None or ending.done():
+                self._close_transaction(conn)
+            else:  # cancelled while the ROLLBACK/COMMIT is still queued: the transaction is open until it ran
+                ending.add_done_callback(lambda _: self._close_transaction(conn))
+
+    def _close_transaction(self, conn: aiosqlite.Connection) -> None:
+        left = self._open.get(id(conn), 0) - 1
+        if left > 0:
+            self._open[id(conn)] = left
+        else:
+            self._open.pop(id(conn), None)
+
+    async def _rollback(self, conn: aiosqlite.Connection, statement: str = "ROLLBACK") -> None:
+        ending = asyncio.ensure_future(conn.execute(statement))
+        self._ending[id(conn)] = ending
+        await asyncio.shield(ending)
+
+    async def _single(self, conn: aiosqlite.Connection, lock: Any, sql: str, params: Sequence[Any]) -> list[Any]:
+        """One statement as its own transaction: queued at once unless a transaction is open on the connection."""
+        if id(conn) in self._open:
+            async with lock:
+                return list(await conn.execute_fetchall(sql, params))
+        # No await before the call is queued: nothing can open a transaction in between.
+        return list(await conn.execute_fetchall(sql, params))
 
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         """One SELECT on the reader: a single statement is a consistent snapshot by itself (autocommit), so it
         needs no BEGIN/COMMIT around it, which would be two more trips to the database thread."""
-        async with self._read_lock:
-            return list(await self._reader.execute_fetchall(sql, params))
+        return await self._single(self._reader, self._read_lock, sql, params)
 
     async def _write_one(self, sql: str, params: Sequence[Any]) -> list[sqlite3.Row]:
         """One writing statement as its own transaction (autocommit): one trip to the database thread.
@@ -120,18 +232,7 @@ class Store:
         handler just as BEGIN IMMEDIATE would, and commits it (with the fsync of synchronous=FULL) before
         returning. RETURNING rows are fetched in the same trip.
         """
-        async with self._lock:
-            return list(await self._db.execute_fetchall(sql, params))
-
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        # A read transaction gives the several SELECTs of one call a consistent view.
-        async with self._read_lock:
-            await self._reader.execute("BEGIN")
-            try:
-                yield self._reader
-            finally:
-                await asyncio.shield(self._reader.execute("COMMIT"))
+        return await self._single(self._db, self._lock, sql, params)
 
     # ------------------------------------------------------------------ lobby
 
@@ -439,8 +540,16 @@ class Store:
         events: Sequence[dict[str, Any]],
         user_id: int | None,
         now: float,
+        known: GameRecord | None = None,
     ) -> tuple[MoveRecord, GameRecord]:
-        """record_move, also returning the game as that transaction left it (no second read needed)."""
+        """record_move, also returning the game after the move.
+
+        `known`: the game as the caller holds it at expected_version; the returned record is then that one with
+        the columns the move changes (no read). Its message ids and announced version are the caller's copy.
+        Without it (or if it is not that game at that version) the game is read again after the move.
+        """
+        if known is not None and (known.id != game_id or known.version != expected_version):
+            known = None
         if new_state.version != expected_version + 1:
             raise ValueError(f"new_state.version is {new_state.version}, expected {expected_version + 1}")
         # Serialise before taking the lock: engine work does not need the database.
@@ -449,31 +558,35 @@ class Store:
         events_json = json.dumps(list(events))
         over = bool(new_state.game_over)
         seq = expected_version + 1
-        async with self._write() as db:
-            # The status and version checks ride on the INSERT (one trip to the database thread): it adds the
-            # row only if the game is active and its log is at expected_version; otherwise find out which.
-            try:
-                cursor = await db.execute(
-                    "INSERT INTO moves (game_id, seq, move, events, user_id, created_at)"
-                    " SELECT ?, ?, ?, ?, ?, ? WHERE (SELECT status FROM games WHERE id = ?) = 'active'"
-                    " AND (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?) = ?",
-                    (game_id, seq, move_json, events_json, user_id, now, game_id, game_id, expected_version),
-                )
-            except sqlite3.IntegrityError as exc:  # unreachable while the check above holds; belt and braces
-                raise StaleVersion(game_id, expected_version, await _log_version(db, game_id)) from exc
-            if cursor.rowcount != 1:
-                await _require_status(db, game_id, "active")
-                raise StaleVersion(game_id, expected_version, await _log_version(db, game_id))
-            await _put_snapshot(db, game_id, seq, state_json, now)
-            rows = await db.execute_fetchall(
-                "UPDATE games SET updated_at = ?, last_move_at = ?, reminders_sent = 0, last_reminder_at = NULL,"
-                " current_seat = ?,"
-                " status = CASE WHEN ? THEN 'finished' ELSE status END,"
-                " ended_at = CASE WHEN ? THEN ? ELSE ended_at END"
-                " WHERE id = ? RETURNING *, ? AS version",
-                (now, now, None if over else _current_seat(new_state), over, over, now, game_id, seq),
+        params = (game_id, expected_version, move_json, events_json, user_id, now, state_json)
+        try:
+            # One statement, so one trip to the database thread; see _APPEND_MOVE for what it does.
+            await self._write_one(
+                "INSERT INTO temp.move_appends VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*params, None if over else _current_seat(new_state), over),
             )
-            game = GameRecord.from_row(next(iter(rows)))
+        except sqlite3.IntegrityError as exc:  # nothing was written: say why
+            rows = await self._write_one(_STATUS_AND_VERSION, (game_id, game_id))
+            if not rows:
+                raise GameNotFound(game_id) from None
+            status, actual = rows[0]
+            if status != "active":
+                raise WrongStatus(game_id, status, "active") from None
+            raise StaleVersion(game_id, expected_version, actual) from exc
+        if known is None:
+            game = await self.game(game_id)
+        else:  # the columns the trigger of _APPEND_MOVE sets
+            game = dataclasses.replace(
+                known,
+                status="finished" if over else "active",
+                updated_at=now,
+                last_move_at=now,
+                reminders_sent=0,
+                last_reminder_at=None,
+                current_seat=None if over else _current_seat(new_state),
+                ended_at=now if over else known.ended_at,
+                version=seq,
+            )
         move_record = MoveRecord(
             game_id=game_id,
             seq=seq,
