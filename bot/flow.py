@@ -40,6 +40,7 @@ CANNOT_POST = (
     "I cannot post in this channel: I need the **Send Messages** and **Attach Files** permissions here "
     "(ask someone with Manage Channels, or play in a channel where I have them)."
 )
+RENDER_SLOTS = 4  # a little above the cores: a render releases the GIL for most of its work
 TOO_LARGE = "(The board picture is too large for this server's upload limit.)"
 
 
@@ -80,6 +81,9 @@ class Flow:
         self.service = bot.service
         self.settings = bot.settings
         self._announce_locks: dict[int, asyncio.Lock] = {}
+        # Renders run in threads; more of them at once than there are cores only makes each one slower and
+        # takes the GIL from the event loop more often.
+        self._render_slots = asyncio.Semaphore(RENDER_SLOTS)
         # Per game id: the record as the last announcement bookkeeping write of this process left it (announced
         # version, turn message id). Those columns are written only here, under the announcement lock, so it
         # spares a read per announcement; dropped on any failure, and a new process starts by reading.
@@ -105,7 +109,8 @@ class Flow:
         return guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
 
     async def board_file(self, view: dict[str, Any], overlay: bool, limit: int) -> discord.File | None:
-        data = await asyncio.to_thread(board_png, view, overlay, limit)
+        async with self._render_slots:
+            data = await asyncio.to_thread(board_png, view, overlay, limit)
         if data is None:
             return None
         import io

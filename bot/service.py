@@ -391,11 +391,14 @@ class GameService:
             except engine.IllegalMove as exc:
                 raise Refusal(exc.reason) from None
             try:
-                await self.store.start_game(record.id, state, self.clock())
+                started = await self.store.start_game(record.id, state, self.clock())
             except WrongStatus:
                 raise Refusal("The game has already started.") from None
+            # The seats were read under this lock and the state is the one just stored: no need to read them back.
+            table = Table(started, table.players, state)
+            self._set_table(channel_id, table)
             self._note_account(channel_id, record.id, 0, [])
-            return await self._reload(channel_id)
+            return table
 
     async def abandon(self, channel_id: int, user_id: int, manage: bool = False) -> GameRecord:
         async with self.lock(channel_id):

@@ -77,6 +77,29 @@ _APPEND_MOVE = (
     """,
 )
 
+# Store.start_game as one statement, in the same way: lobby -> active with the setup, snapshot version 0, provided
+# the game is in the lobby and has as many seats as the state has players.
+_START_GAME = (
+    """
+    CREATE TEMP VIEW IF NOT EXISTS game_starts (game_id, setup, players, current_seat, state, now)
+    AS SELECT NULL, NULL, NULL, NULL, NULL, NULL
+    """,
+    """
+    CREATE TEMP TRIGGER IF NOT EXISTS game_starts_insert INSTEAD OF INSERT ON game_starts
+    BEGIN
+        SELECT RAISE(ABORT, 'cannot start: the game is not in the lobby or its seats do not match the state')
+        WHERE (SELECT status FROM games WHERE id = NEW.game_id) IS NOT 'lobby'
+           OR (SELECT COUNT(*) FROM players WHERE game_id = NEW.game_id) != NEW.players;
+        UPDATE games SET status = 'active', setup = NEW.setup, started_at = NEW.now, updated_at = NEW.now,
+            current_seat = NEW.current_seat, reminders_sent = 0, last_reminder_at = NULL
+        WHERE id = NEW.game_id;
+        INSERT INTO snapshots (game_id, version, state, updated_at) VALUES (NEW.game_id, 0, NEW.state, NEW.now)
+        ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state,
+            updated_at = excluded.updated_at;
+    END
+    """,
+)
+
 # The same version column for `UPDATE games ... RETURNING *,` + this.
 _VERSION_OF_GAMES_ROW = " (SELECT COALESCE(MAX(m.seq), 0) FROM moves m WHERE m.game_id = games.id) AS version"
 
@@ -127,7 +150,7 @@ class Store:
         """Open (creating and migrating if needed) the database; StorageError if that is impossible."""
         db = await connect(path)
         try:
-            for statement in _APPEND_MOVE:
+            for statement in (*_APPEND_MOVE, *_START_GAME):
                 await db.execute(statement)
         except sqlite3.Error as exc:
             await db.close()
@@ -301,20 +324,27 @@ class Store:
         if initial_state.version != 0 or saved["moves"]:
             raise ValueError("start_game needs the state of engine.new_game (version 0, no moves)")
         setup = {key: value for key, value in saved.items() if key != "moves"}
-        async with self._write() as db:
-            await _require_status(db, game_id, "lobby")
-            seats = await _players(db, game_id)
-            if len(seats) != len(saved["players"]):
-                raise StorageError(
-                    f"game {game_id} has {len(seats)} seats but the state has {len(saved['players'])} players"
-                )
-            await db.execute(
-                "UPDATE games SET status = 'active', setup = ?, started_at = ?, updated_at = ?,"
-                " current_seat = ?, reminders_sent = 0, last_reminder_at = NULL WHERE id = ?",
-                (json.dumps(setup), now, now, _current_seat(initial_state), game_id),
+        players = len(saved["players"])
+        try:
+            # One statement (see _START_GAME): one trip to the database thread, no lock held across trips.
+            await self._write_one(
+                "INSERT INTO temp.game_starts VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, json.dumps(setup), players, _current_seat(initial_state), state_json, now),
             )
-            await _put_snapshot(db, game_id, 0, state_json, now)
-            return await _game(db, game_id)
+        except sqlite3.IntegrityError:  # nothing was written: say why
+            rows = await self._write_one(
+                "SELECT status, (SELECT COUNT(*) FROM players WHERE game_id = ?) FROM games WHERE id = ?",
+                (game_id, game_id),
+            )
+            if not rows:
+                raise GameNotFound(game_id) from None
+            status, seats = rows[0]
+            if status != "lobby":
+                raise WrongStatus(game_id, status, "lobby") from None
+            if seats != players:
+                raise StorageError(f"game {game_id} has {seats} seats but the state has {players} players") from None
+            raise
+        return await self.game(game_id)
 
     async def abandon_game(self, game_id: int, now: float) -> GameRecord:
         """End a lobby or active game without a result; it stays in the history."""
