@@ -9,7 +9,6 @@ import enum
 import json
 import logging
 import sqlite3
-import warnings
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -130,18 +129,6 @@ class Store:
         self._closed = False
         self._open: dict[int, int] = {}  # id(connection) -> transactions of several statements under way
         self._ending: dict[int, asyncio.Future[Any]] = {}  # id(connection) -> its queued ROLLBACK/COMMIT
-
-    def __del__(self) -> None:
-        # Dropped without close(): stop the connections' threads. Each aiosqlite worker thread keeps a reference to
-        # the last call it ran (for execute_fetchall a method of the aiosqlite connection itself), so the
-        # connection may never be collected and its thread would keep the interpreter from exiting.
-        if getattr(self, "_closed", True):
-            return
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            for conn in {id(self._db): self._db, id(self._reader): self._reader}.values():
-                with contextlib.suppress(Exception):
-                    conn.stop()
 
     # ------------------------------------------------------------------ lifecycle
 

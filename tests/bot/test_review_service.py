@@ -38,7 +38,7 @@ async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
     store = await Store.open(tmp_path / "r.db")
     service = GameService(store, Settings(db_path=str(tmp_path / "r.db"), ai_delay=0), Clock())
     yield service
-    await store.close()
+    await service.store.close()
 
 
 async def three_players(svc: GameService, seed: int = 0) -> None:

@@ -30,7 +30,7 @@ async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
     store = await Store.open(tmp_path / "t.db")
     service = GameService(store, Settings(db_path=str(tmp_path / "t.db"), ai_delay=0), Clock())
     yield service
-    await store.close()
+    await service.store.close()  # a test may have swapped in a new store (a restart); the old one is closed
 
 
 async def started(svc: GameService, seed: int = 1, channel: int = CH) -> None:
