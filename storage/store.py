@@ -126,7 +126,6 @@ class Store:
         self._reader = reader or db
         self._read_lock = asyncio.Lock() if reader is not None else self._lock
         self.path = path
-        self._closed = False
         self._open: dict[int, int] = {}  # id(connection) -> transactions of several statements under way
         self._ending: dict[int, asyncio.Future[Any]] = {}  # id(connection) -> its queued ROLLBACK/COMMIT
 
@@ -152,7 +151,6 @@ class Store:
         return cls(db, str(path), reader)
 
     async def close(self) -> None:
-        self._closed = True
         async with self._lock:
             await self._db.close()
         if self._reader is not self._db:
