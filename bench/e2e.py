@@ -303,6 +303,8 @@ def report(run: Run, args: argparse.Namespace, wall: float, lag: list[float], db
         dist("ack slash command", by_kind["command"]),
         dist("ack button/select", by_kind["component"]),
         dist("final with board image", with_image),
+        dist("  of which /game start", [s.final_image for s in samples if s.final_image and s.what == "/game start"]),
+        dist("  of which moves", [s.final_image for s in samples if s.final_image and s.what != "/game start"]),
         dist("final without image", plain),
         dist("event loop lag (10 ms ticks)", lag),
         f"PNG uploads: {len(pngs)}, median {statistics.median(pngs) if pngs else 0:.0f} bytes, "
