@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -19,26 +17,9 @@ from bot import messages
 from bot.reminders import Reminders
 from bot.service import GameService, Refusal
 from bot.settings import HOUR, Settings, SettingsError
-from storage import Store
 
 CH = 2001
 ANN, BOB, CY = 21, 22, 23
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_700_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
-    store = await Store.open(tmp_path / "r.db")
-    service = GameService(store, Settings(db_path=str(tmp_path / "r.db"), ai_delay=0), Clock())
-    yield service
-    await service.store.close()
 
 
 async def three_players(svc: GameService, seed: int = 0) -> None:
