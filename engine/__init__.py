@@ -10,6 +10,7 @@ import json
 from types import ModuleType
 from typing import Any
 
+from engine.api import GameInfo, Presenter
 from engine.core.moves import Move
 from engine.errors import IllegalMove
 from engine.games import GAMES, game_module
@@ -19,28 +20,50 @@ SAVE_FORMAT = "engine-save/1"
 __all__ = [
     "GAMES",
     "SAVE_FORMAT",
+    "GameInfo",
     "IllegalMove",
     "Move",
+    "Presenter",
     "ai_move",
     "apply",
     "describe",
+    "games",
+    "info",
     "legal_moves",
     "move_from_json",
     "move_from_key",
     "move_label",
     "move_to_json",
     "new_game",
+    "presenter",
     "replay",
     "saved_game",
     "state_from_json",
     "state_to_json",
     "step",
+    "to_act",
+    "turn_passed",
     "view",
 ]
 
 
 def _rules(state: Any) -> ModuleType:
     return game_module(state.game)
+
+
+def games() -> list[GameInfo]:
+    """Every registered game's description, in registry order."""
+    return [module.INFO for module in GAMES.values()]
+
+
+def info(game: str) -> GameInfo:
+    """The description of `game` (IllegalMove listing the games if there is no such game)."""
+    return game_module(game).INFO
+
+
+def presenter(game: str) -> Presenter:
+    """How `game` reads in a chat: its turn verbs, controls and words (see engine/api.py)."""
+    return game_module(game).PRESENTER
 
 
 def new_game(game: str, players: list[str], options: dict[str, Any] | None = None, seed: int = 0) -> Any:
@@ -59,6 +82,16 @@ def step(state: Any, move: Move) -> tuple[Any, list[dict[str, Any]]]:
     return _rules(state).step(state, move)
 
 
+def to_act(state: Any) -> list[int]:
+    """The seats that must act now, in order ([] when the game is over)."""
+    return _rules(state).to_act(state)
+
+
+def turn_passed(game: str, events: list[dict[str, Any]]) -> bool:
+    """Whether the move that produced `events` ended a turn (or the game)."""
+    return bool(game_module(game).turn_passed(events))
+
+
 def apply(state: Any, move: Move) -> Any:
     return step(state, move)[0]
 
@@ -69,7 +102,8 @@ def view(state: Any, viewer: int | None = None) -> dict[str, Any]:
 
 
 def describe(game: str, event: dict[str, Any], names: list[str]) -> str | None:
-    return game_module(game).describe(event, names)
+    """One line of plain words for an event (None for bookkeeping events)."""
+    return game_module(game).PRESENTER.describe(event, names)
 
 
 def move_label(state: Any, move: Move) -> str:

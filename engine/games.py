@@ -1,17 +1,24 @@
-"""The games the engine knows, by name. Carcassonne: The Discovery and Im Reich der Wüstensöhne join here."""
+"""The games the engine knows, by name: one line per game package (see engine/api.py for what a package provides)."""
 
 from __future__ import annotations
 
 from types import ModuleType
 
 from engine import entdecker
+from engine.api import RULES_NAMES
 from engine.errors import IllegalMove
 
-GAMES: dict[str, ModuleType] = {entdecker.GAME: entdecker}
+GAMES: dict[str, ModuleType] = {module.INFO.name: module for module in (entdecker,)}
+
+for _module in GAMES.values():
+    _missing = [name for name in RULES_NAMES if not hasattr(_module, name)]
+    if _missing:
+        raise ImportError(f"game package {_module.__name__} lacks {', '.join(_missing)} (see engine/api.py)")
 
 
 def game_module(name: str) -> ModuleType:
     try:
         return GAMES[name]
-    except KeyError:
-        raise IllegalMove(f"Unknown game {name!r}; known games: {', '.join(GAMES)}.") from None
+    except (KeyError, TypeError):
+        titles = ", ".join(f"{m.INFO.title} ({n})" for n, m in GAMES.items())
+        raise IllegalMove(f"There is no game {name!r}; the games are: {titles}.") from None

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.entdecker.ai import AIS, ai_move
+from engine.entdecker.info import INFO
 from engine.entdecker.labels import describe, label_for, numbered_legal
+from engine.entdecker.presenter import PRESENTER
 from engine.entdecker.rules import legal_moves, new_game, step
 from engine.entdecker.setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from engine.entdecker.state import GAME, RULES_VERSION, State, from_json, to_json
@@ -16,9 +19,11 @@ TITLE = "Entdecker"
 __all__ = [
     "AIS",
     "GAME",
+    "INFO",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "OPTIONS",
+    "PRESENTER",
     "RULES_VERSION",
     "TITLE",
     "State",
@@ -32,6 +37,8 @@ __all__ = [
     "state_from_dict",
     "state_to_dict",
     "step",
+    "to_act",
+    "turn_passed",
     "view",
 ]
 
@@ -46,3 +53,11 @@ def state_to_dict(state: State) -> dict[str, Any]:
 
 def state_from_dict(data: dict[str, Any]) -> State:
     return from_json(data)
+
+
+def to_act(state: State) -> list[int]:
+    return [] if state.game_over else [state.current]
+
+
+def turn_passed(events: Sequence[dict[str, Any]]) -> bool:
+    return any(e.get("type") in ("turn", "game_over") for e in events)

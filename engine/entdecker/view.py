@@ -9,6 +9,13 @@ from engine.entdecker.labels import numbered_legal
 from engine.entdecker.state import GRID, State
 from engine.entdecker.tiles import tile
 
+PROMPTS = {
+    "ship": "put the ship on a circle",
+    "explore": "declare how many tiles to explore",
+    "voyage": "draw a tile, build or stop",
+    "place": "choose where the drawn tile goes (numbers as on the board)",
+}
+
 
 def tile_view(tid: str, rotation: int = 0) -> dict[str, Any]:
     t = tile(tid)
@@ -96,6 +103,8 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "game": state.game,
         "version": state.version,
         "viewer": viewer,
+        "to_act": [] if state.game_over else [state.current],
+        "prompt": "" if state.game_over else PROMPTS.get(state.phase, "make a move"),
         "board": {"cols": GRID.cols, "rows": GRID.rows},
         "tiles": tiles,
         "islands": islands,

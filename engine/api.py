@@ -1,0 +1,266 @@
+"""The game contract: what every game package provides, and all that the bot, storage and renderer may rely on.
+
+A game is a package `engine/<name>/` whose `__init__.py` exposes the module-level names of `Rules` (below) and is
+listed in `engine/games.py`. Modelled on boardgame.io's Game object (plain data, a reducer) and OpenSpiel's
+GameType (name, players, parameters): the bot builds its lobby, commands, buttons and texts from `GameInfo` and
+the game's `Presenter`, and never looks inside a state.
+
+Every view starts with the common header (`HEADER_KEYS`), so a program that knows no game can still tell whose
+turn it is, what they may do and whether the game is over:
+
+    game        the game's name                      version   state version (+1 per applied move)
+    viewer      the seat looking, or None            phase     a game-specific word (presenters explain it)
+    to_act      seats that must act now (in order)   current_player   the seat whose turn it is (or None)
+    turn        the turn number (1, 2, ...)          prompt    what the seats to act do now, in plain words
+    legal       legal moves of the seats to act, as the viewer may see them: dicts with key, kind, player,
+                label (at most 100 characters, words a player reads), number (1, 2, ... within the kind)
+    players     [{seat, name, ...}]                  game_over bool       result   None, or {scores, winners,
+                                                                                  ranking} (ranking: place per seat)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine.core.moves import Move
+from engine.errors import IllegalMove
+
+OptionValue = bool | int | str
+Event = dict[str, Any]
+View = dict[str, Any]
+
+HEADER_KEYS = (
+    "game",
+    "version",
+    "viewer",
+    "phase",
+    "to_act",
+    "current_player",
+    "turn",
+    "prompt",
+    "legal",
+    "players",
+    "game_over",
+    "result",
+)
+LEGAL_KEYS = ("key", "kind", "player", "label", "number")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One variant option a host may set in the lobby."""
+
+    name: str  # the key in the options dict, e.g. "personal_tiles"
+    label: str  # a few words for the lobby, e.g. "Personal tiles"
+    description: str  # one line: what it changes
+    default: OptionValue
+    choices: tuple[OptionValue, ...]  # the allowed values; (False, True) for a switch
+    choice_labels: tuple[str, ...] = ()  # words per choice, parallel to `choices`; empty: derived
+
+    @property
+    def is_switch(self) -> bool:
+        return self.choices == (False, True) or self.choices == (True, False)
+
+    def words(self, value: OptionValue) -> str:
+        """The lobby's words for a value of this option."""
+        if self.choice_labels and value in self.choices:
+            return self.choice_labels[self.choices.index(value)]
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
+
+
+@dataclass(frozen=True)
+class AIKind:
+    """A kind of computer player the lobby offers ("heuristic": plays sensibly)."""
+
+    name: str
+    label: str
+    description: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, for the lobby and the help: name, title, seats, options, AI kinds, rules version."""
+
+    name: str  # stable key stored with every game, e.g. "entdecker"
+    title: str  # what players read, e.g. "Entdecker"
+    summary: str  # one line for the game list
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    ai_kinds: tuple[AIKind, ...]  # the first is the default
+    rules_version: int
+    ai_names: tuple[str, ...] = ()  # names for AI seats, in order of use
+
+    def option(self, name: str) -> OptionSpec | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def ai_kind(self, name: str) -> AIKind | None:
+        return next((k for k in self.ai_kinds if k.name == name), None)
+
+    @property
+    def default_ai(self) -> str:
+        return self.ai_kinds[0].name
+
+    def normalise_options(self, options: dict[str, Any] | None) -> dict[str, OptionValue]:
+        """Every option with its value (defaults filled in); IllegalMove names an unknown option or value."""
+        out: dict[str, OptionValue] = {o.name: o.default for o in self.options}
+        for name, value in (options or {}).items():
+            spec = self.option(name)
+            if spec is None:
+                known = ", ".join(o.name for o in self.options) or "none"
+                raise IllegalMove(f"{self.title} has no option {name!r}; its options are: {known}.")
+            if value not in spec.choices or type(value) is not type(spec.choices[0]):
+                allowed = ", ".join(spec.words(c) for c in spec.choices)
+                raise IllegalMove(f"{spec.label} must be one of: {allowed}.")
+            out[name] = value
+        return out
+
+    def changed_options(self, options: dict[str, Any] | None) -> dict[str, OptionValue]:
+        """Only the options that differ from their defaults (what a lobby stores and shows)."""
+        full = self.normalise_options(options)
+        return {o.name: full[o.name] for o in self.options if full[o.name] != o.default}
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A slash command of a game's turn, e.g. `/ship position:` offering the move kind "ship".
+
+    Verbs of the same name in two games must use the same option name (the bot registers one command)."""
+
+    name: str  # the command, lowercase, at most 32 characters
+    description: str  # at most 100 characters
+    kinds: tuple[str, ...]  # the move kinds it offers
+    option: str | None = None  # the option's name; None for a verb without a value (`/stop`)
+    option_description: str = ""
+
+
+BUTTON_STYLES = ("primary", "secondary", "success", "danger")
+
+
+@dataclass(frozen=True)
+class Presenter:
+    """Everything the bot says or shows about a game, free of Discord: verbs, controls, words.
+
+    Only `verbs`, `rules_text` and `describe` are required; the rest have plain defaults."""
+
+    verbs: tuple[Verb, ...]
+    rules_text: str  # how the game goes, a few short paragraphs (the bot adds how the bot works)
+    describe: Callable[[Event, Sequence[str]], str | None]  # one line for an event, None for bookkeeping
+    select_kinds: frozenset[str] = frozenset()  # move kinds shown as a select menu rather than buttons
+    button_label: Callable[[dict[str, Any]], str] | None = None  # default: the entry's label
+    button_style: Callable[[str], str] | None = None  # kind -> one of BUTTON_STYLES; default "secondary"
+    placeholder: Callable[[str], str] | None = None  # kind -> a select menu's placeholder
+    progress: Callable[[View], str] | None = None  # the state of the current turn in a few words, or ""
+    status_lines: Callable[[View, Sequence[str]], list[str]] | None = None  # /game status: players and piles
+    redraw: Callable[[Iterable[Event]], bool] | None = None  # mid-turn: did these events change the picture?
+    value: Callable[[dict[str, Any]], str] | None = None  # what a verb's option takes for a legal entry
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def verb_of(self, kind: str) -> Verb | None:
+        return next((v for v in self.verbs if kind in v.kinds), None)
+
+    def value_of(self, entry: dict[str, Any]) -> str:
+        if self.value is not None:
+            return self.value(entry)
+        key = str(entry["key"])
+        return key.split(":", 1)[1] if ":" in key else ""
+
+    def label_of(self, entry: dict[str, Any]) -> str:
+        if self.button_label is not None:
+            return self.button_label(entry)
+        return str(entry.get("label") or entry["key"])
+
+    def style_of(self, kind: str) -> str:
+        style = self.button_style(kind) if self.button_style is not None else "secondary"
+        return style if style in BUTTON_STYLES else "secondary"
+
+    def placeholder_of(self, kind: str) -> str:
+        return self.placeholder(kind) if self.placeholder is not None else "Choose…"
+
+    def progress_of(self, view: View) -> str:
+        return self.progress(view) if self.progress is not None else ""
+
+    def status_of(self, view: View, names: Sequence[str]) -> list[str]:
+        if self.status_lines is not None:
+            return self.status_lines(view, names)
+        return []
+
+    def redraws(self, events: Iterable[Event]) -> bool:
+        return True if self.redraw is None else self.redraw(events)
+
+
+class Rules(Protocol):
+    """The module-level names of a game package (`engine/<name>/__init__.py`).
+
+    A state is any object with at least: game, rules_version, seed, version, names, options, history (the
+    applied moves), game_over; it is never mutated (step returns a new one)."""
+
+    INFO: GameInfo
+    PRESENTER: Presenter
+
+    def new_game(self, players: list[str], options: dict[str, Any] | None, seed: int) -> Any: ...
+
+    def legal_moves(self, state: Any) -> list[Move]:
+        """The legal moves of every seat that must act now ([] when the game is over)."""
+
+    def step(self, state: Any, move: Move) -> tuple[Any, list[Event]]:
+        """The new state and what happened; IllegalMove with a readable reason if the move is not legal."""
+
+    def turn_passed(self, events: Sequence[Event]) -> bool:
+        """Whether the move that produced these events ended a turn (or the game)."""
+
+    def to_act(self, state: Any) -> list[int]:
+        """The seats that must act now, in the order they act ([] when the game is over)."""
+
+    def view(self, state: Any, viewer: int | None) -> View:
+        """What `viewer` (None: a spectator) may see, starting with the common header."""
+
+    def move_label(self, state: Any, move: Move) -> str: ...
+
+    def ai_move(self, state: Any, kind: str) -> Move: ...
+
+    def state_to_dict(self, state: Any) -> dict[str, Any]: ...
+
+    def state_from_dict(self, data: dict[str, Any]) -> Any: ...
+
+
+RULES_NAMES = (
+    "INFO",
+    "PRESENTER",
+    "new_game",
+    "legal_moves",
+    "step",
+    "turn_passed",
+    "to_act",
+    "view",
+    "move_label",
+    "ai_move",
+    "state_to_dict",
+    "state_from_dict",
+)
+
+
+def header_problems(view: View) -> list[str]:
+    """What is missing or malformed in a view's common header (empty when it is fine); for tests."""
+    problems = [f"missing {k!r}" for k in HEADER_KEYS if k not in view]
+    if problems:
+        return problems
+    if not isinstance(view["version"], int) or not isinstance(view["to_act"], list):
+        problems.append("version must be an int and to_act a list")
+    if not isinstance(view["prompt"], str):
+        problems.append("prompt must be a text")
+    for entry in view["legal"]:
+        missing = [k for k in LEGAL_KEYS if k not in entry]
+        if missing:
+            problems.append(f"legal entry {entry.get('key')!r} lacks {missing}")
+        elif len(str(entry["label"])) > 100:
+            problems.append(f"label of {entry['key']!r} is longer than 100 characters")
+        elif entry["player"] not in view["to_act"]:
+            problems.append(f"legal entry {entry['key']!r} is for seat {entry['player']}, who is not to act")
+    if view["game_over"] and (view["to_act"] or view["result"] is None):
+        problems.append("a finished game has nobody to act and a result")
+    return problems

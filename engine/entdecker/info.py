@@ -1,0 +1,35 @@
+"""What Entdecker is, for the lobby and the help: seats, variant options, AI kinds."""
+
+from __future__ import annotations
+
+from engine.api import AIKind, GameInfo, OptionSpec
+from engine.entdecker.setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from engine.entdecker.state import GAME, RULES_VERSION
+
+# Short lobby words for each option of setup.OPTIONS (whose descriptions are the one-line explanations).
+_LABELS = {
+    "personal_tiles": "Personal tiles",
+    "rotating_first_player": "Changing first player",
+    "keep_unplayable": "Keep unplayable tiles",
+    "end_when_plants_run_out": "End when plants run out",
+    "plant_draw": "Plant tokens",
+}
+_CHOICE_LABELS = {"plant_draw": ("from two piles", "from a bag")}
+
+INFO = GameInfo(
+    name=GAME,
+    title="Entdecker",
+    summary="Sail into the unknown, discover islands tile by tile, build on them and score them (Teuber, 1996).",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=tuple(
+        OptionSpec(name, _LABELS[name], description, default, allowed, _CHOICE_LABELS.get(name, ()))
+        for name, (default, allowed, description) in OPTIONS.items()
+    ),
+    ai_kinds=(
+        AIKind("heuristic", "Heuristic", "plays sensibly: looks one step ahead"),
+        AIKind("random", "Random", "picks any legal move"),
+    ),
+    rules_version=RULES_VERSION,
+    ai_names=("Magellan", "Zheng He", "Cook", "Tasman"),
+)

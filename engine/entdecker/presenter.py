@@ -1,0 +1,121 @@
+"""How Entdecker reads in a chat: turn verbs, controls, status lines, the rules summary. No Discord here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from engine.api import Event, Presenter, Verb, View
+from engine.entdecker.labels import PIECE_WORDS, describe
+
+VERBS = (
+    Verb(
+        "ship",
+        "Put the ship on a circle to start your voyage",
+        ("ship",),
+        "position",
+        "A discovered space (C4) or an edge circle (A1N)",
+    ),
+    Verb("explore", "Declare how many tiles you will explore (1 gold each)", ("explore",), "tiles", "How many tiles"),
+    Verb(
+        "draw",
+        "Draw a tile from one of the five piles (or play a personal tile)",
+        ("draw", "personal"),
+        "pile",
+        "Pile 1-5, or one of your personal tiles",
+    ),
+    Verb(
+        "place",
+        "Choose where and how the drawn tile goes",
+        ("place",),
+        "option",
+        "A placement (numbers as on the board overlay)",
+    ),
+    Verb(
+        "build",
+        "Build on the tile your ship reached (ends your turn)",
+        ("build",),
+        "piece",
+        "What to build, and on which land if the tile has two",
+    ),
+    Verb("stop", "End your voyage and turn without building", ("stop",)),
+    Verb(
+        "recall",
+        "Take one of your trading posts back into your supply",
+        ("recall",),
+        "post",
+        "The space of the trading post",
+    ),
+)
+
+RULES_TEXT = (
+    "**Entdecker**: discover islands, build on them, score them when they are complete.\n"
+    "A turn: `/ship position` (a discovered circle or an edge circle), `/explore tiles` (pay 1 gold per tile "
+    "you may draw), then `/draw pile` again and again; when a tile fits in several ways `/place option`. "
+    "On land the ship reaches you may `/build piece` (trading post 1, fort 3, colony 6 gold), which ends "
+    "the turn; `/stop` ends it without building. `/recall post` takes a trading post back.\n"
+    "Income, forced stops, fill-ins, events and island scoring happen by themselves. The game ends when the "
+    "board is full or the discovery piles run out."
+)
+
+_PLACEHOLDERS = {"ship": "Put the ship on…", "place": "Place the tile at…", "explore": "Explore how many tiles…"}
+_STYLES = {"stop": "danger", "build": "success", "draw": "primary", "explore": "primary"}
+_REDRAW_EVENTS = frozenset({"place", "discard", "fill", "choose_placement"})
+
+
+def _button_label(entry: dict[str, Any]) -> str:
+    kind = entry["kind"]
+    if kind == "explore":
+        return f"Explore {entry.get('count')}"
+    if kind == "stop":
+        return "Stop"
+    return str(entry.get("label") or entry["key"])
+
+
+def _progress(view: View) -> str:
+    if view.get("phase") not in ("voyage", "place"):
+        return ""
+    voyage = view.get("voyage") or {}
+    parts = []
+    if view.get("ship"):
+        parts.append(f"ship on {view['ship']}")
+    if voyage:
+        parts.append(f"{voyage.get('remaining', 0)} of {voyage.get('declared', 0)} explorations left")
+    return ", ".join(parts)
+
+
+def _status_lines(view: View, names: Sequence[str]) -> list[str]:
+    rows = []
+    for p in view["players"]:
+        seat = p["seat"]
+        pieces = ", ".join(f"{n} {PIECE_WORDS.get(k, k)}" for k, n in p["pieces"].items())
+        plants = "+".join(map(str, p["plants"])) or "none"
+        marker = "▶ " if (not view["game_over"] and view["current_player"] == seat) else ""
+        name = names[seat] if seat < len(names) else p["name"]
+        rows.append(f"{marker}**{name}**: {p['vp']} points, {p['gold']} gold, plants {plants}; supply: {pieces}")
+    piles = view["piles"]
+    discovery = " / ".join(str(p["count"]) for p in piles["discovery"])
+    fill = ", ".join(f"{k}:{v}" for k, v in sorted(piles["fill"].items()))
+    plants = piles["plants"]
+    plants_text = " / ".join(map(str, plants)) if isinstance(plants, list) else str(plants)
+    rows.append(f"Season {view['season']}, turn {view['turn']}, phase {view['phase']}.")
+    rows.append(f"Discovery piles: {discovery} · fill-in piles {fill} · plant tokens: {plants_text}")
+    return rows
+
+
+def _redraw(events: Iterable[Event]) -> bool:
+    return any(e.get("type") in _REDRAW_EVENTS for e in events)
+
+
+PRESENTER = Presenter(
+    verbs=VERBS,
+    rules_text=RULES_TEXT,
+    describe=describe,
+    select_kinds=frozenset({"ship", "place"}),
+    button_label=_button_label,
+    button_style=lambda kind: _STYLES.get(kind, "secondary"),
+    placeholder=lambda kind: _PLACEHOLDERS.get(kind, "Choose…"),
+    progress=_progress,
+    status_lines=_status_lines,
+    redraw=_redraw,
+)
