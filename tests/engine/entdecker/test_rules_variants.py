@@ -8,7 +8,7 @@ from collections import Counter
 import engine
 from engine.entdecker import board as B
 from engine.entdecker.tiles import tile
-from tests.engine.helpers import (
+from tests.engine.entdecker.helpers import (
     BAY,
     CAPE,
     SEA,

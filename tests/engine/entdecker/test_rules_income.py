@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.entdecker.setup import spin_wheel
 from engine.entdecker.tiles import tileset
-from tests.engine.helpers import end_turn, events_of, game
+from tests.engine.entdecker.helpers import end_turn, events_of, game
 
 
 def test_wheel_values_are_two_to_five():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.helpers import SEA, event_tile, events_of, game, keys, play, set_piles
+from tests.engine.entdecker.helpers import SEA, event_tile, events_of, game, keys, play, set_piles
 
 STORM_SEA = event_tile("storm", "sea")
 STORM_CAPE = event_tile("storm", "cape")

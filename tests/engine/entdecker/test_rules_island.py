@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.entdecker import board as B
 from engine.entdecker.scoring import halved, rank_groups, shares
-from tests.engine.helpers import (
+from tests.engine.entdecker.helpers import (
     CAPE,
     ISTHMUS,
     SEA,

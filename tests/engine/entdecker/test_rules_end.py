@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from tests.engine.helpers import (
+from tests.engine.entdecker.helpers import (
     CAPE,
     SEA,
     end_turn,

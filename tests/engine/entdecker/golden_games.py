@@ -1,6 +1,6 @@
 """Golden playthroughs: fixed seeds played by the AIs, written out as a readable transcript.
 
-Regenerate after an intended rules or tile-data change with `python -m tests.engine.golden_games`,
+Regenerate after an intended rules or tile-data change with `python -m tests.engine.entdecker.golden_games`,
 and read the diff: every changed line is a changed game.
 """
 

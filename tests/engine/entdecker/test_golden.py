@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import engine
-from tests.engine.golden_games import CASES, GOLDEN_DIR, playthrough
+from tests.engine.entdecker.golden_games import CASES, GOLDEN_DIR, playthrough
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])

@@ -13,7 +13,7 @@ import engine
 from engine.core.moves import Move
 from engine.entdecker.state import PIECE_SUPPLY
 from engine.entdecker.tiles import tileset
-from tests.engine.helpers import CAPE, SEA, game, keys, mv, play, put, set_piles, snapshot
+from tests.engine.entdecker.helpers import CAPE, SEA, game, keys, mv, play, put, set_piles, snapshot
 
 
 def scripted_turn():

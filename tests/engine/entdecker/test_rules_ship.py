@@ -7,7 +7,7 @@ import pytest
 
 import engine
 from engine.entdecker.state import GRID
-from tests.engine.helpers import BAY, CAPE, SEA, end_turn, events_of, fill_board, game, keys, mv, play, put
+from tests.engine.entdecker.helpers import BAY, CAPE, SEA, end_turn, events_of, fill_board, game, keys, mv, play, put
 
 
 def test_first_turn_offers_exactly_the_34_edge_circles():

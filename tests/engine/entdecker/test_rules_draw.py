@@ -10,7 +10,7 @@ import pytest
 import engine
 from engine.entdecker import board as B
 from engine.entdecker.state import GRID
-from tests.engine.helpers import (
+from tests.engine.entdecker.helpers import (
     BAY,
     CAPE,
     SEA,

@@ -10,7 +10,7 @@ import engine
 from engine.entdecker import OPTIONS
 from engine.entdecker.state import GRID
 from engine.entdecker.tiles import tile, tileset
-from tests.engine.helpers import game
+from tests.engine.entdecker.helpers import game
 
 
 def test_board_is_ten_by_seven_and_starts_empty():

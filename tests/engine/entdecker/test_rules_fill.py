@@ -4,7 +4,7 @@ fill-in pile (the border counts as sea), and groups of empty spaces closed in by
 from __future__ import annotations
 
 from engine.entdecker.tiles import tile
-from tests.engine.helpers import CAPE, SEA, end_turn, events_of, game, land_sides, play, put, sp, voyage
+from tests.engine.entdecker.helpers import CAPE, SEA, end_turn, events_of, game, land_sides, play, put, sp, voyage
 
 
 def test_space_with_four_known_sides_is_filled_from_the_matching_pile():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from tests.engine.helpers import CAPE, SEA, events_of, game, keys, mv, play, put, set_piles
+from tests.engine.entdecker.helpers import CAPE, SEA, events_of, game, keys, mv, play, put, set_piles
 
 
 def test_explore_choices_run_from_one_to_the_gold_the_player_has():

@@ -7,7 +7,7 @@ import pytest
 
 import engine
 from engine.entdecker.state import Construction
-from tests.engine.helpers import (
+from tests.engine.entdecker.helpers import (
     CAPE,
     SEA,
     STRAIT,
