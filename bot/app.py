@@ -13,15 +13,20 @@ from discord.ext import commands
 
 from storage import Store
 
+from .ai_seats import AISeats
+from .announcer import Announcer
+from .boards import Boards
+from .catalog import Catalog
+from .cogs.lobby import GameCog
+from .cogs.turns import TurnCog
 from .components import DYNAMIC_ITEMS
 from .flow import Flow
+from .interactions import Replies
 from .reminders import Reminders
 from .service import GameService
 from .settings import Settings
 
 log = logging.getLogger(__name__)
-
-COGS = ("bot.cogs.lobby", "bot.cogs.turns")
 
 
 class EntdeckerTree(app_commands.CommandTree):
@@ -55,17 +60,26 @@ class EntdeckerBot(commands.Bot):
         )
         self.settings = settings
         self.clock = clock
+        self.catalog = Catalog()  # the registered games: their verbs become the turn commands
         self.store: Store | None = None
-        self.service: GameService = None  # type: ignore[assignment]  # set in setup_hook
+        # Set in setup_hook, once the store is open:
+        self.service: GameService = None  # type: ignore[assignment]
+        self.announcer: Announcer = None  # type: ignore[assignment]
+        self.ai: AISeats = None  # type: ignore[assignment]
         self.flow: Flow = None  # type: ignore[assignment]
-        self.reminders = Reminders(self)
+        self.reminders: Reminders | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.db_path)
-        self.service = GameService(self.store, self.settings, self.clock)
-        self.flow = Flow(self)
-        for cog in COGS:
-            await self.load_extension(cog)
+        self.service = GameService(self.store, self.settings, self.clock, self.catalog)
+        replies = Replies()
+        boards = Boards(self)
+        self.announcer = Announcer(self, self.service, boards, replies, busy=lambda cid: self.ai.busy(cid))
+        self.ai = AISeats(self.service, self.settings, self.announcer.announce, closed=self.is_closed)
+        self.flow = Flow(self.service, replies, self.announcer, self.ai)
+        self.reminders = Reminders(self, self.service, self.announcer, self.ai, self.settings)
+        await self.add_cog(GameCog(self.flow, boards, self.settings))
+        await self.add_cog(TurnCog(self.flow, self.tree))
         # Dynamic items route clicks by custom_id pattern, so buttons on messages sent before a restart work.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
@@ -78,7 +92,8 @@ class EntdeckerBot(commands.Bot):
         self.reminders.start()
 
     async def close(self) -> None:
-        await self.reminders.stop()
+        if self.reminders is not None:
+            await self.reminders.stop()
         if self.flow is not None:
             await self.flow.stop()
         await super().close()

@@ -1,29 +1,41 @@
-"""Texts the bot posts, kept within Discord's limits (2000 characters of content, 100/80 per label)."""
+"""Texts the bot posts, built from the game's view header and presenter, within Discord's limits (2000 characters
+of content, 100/80 per label). Nothing here knows a particular game."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from storage import GameRecord, PlayerRecord
 
-from .service import GAMES, MAX_SEATS, MIN_SEATS, Table, format_duration
 from .settings import Settings
 from .text import safe_name
 
-CONTENT_LIMIT = 2000
-PIECE_NAMES = {"trading_post": "trading post", "fort": "fort", "colony": "colony"}
+if TYPE_CHECKING:
+    from .catalog import Catalog
+    from .service import Table
 
-PROMPTS = {
-    "ship": "put the ship on a circle (`/ship position`)",
-    "explore": "declare how many tiles to explore (`/explore tiles`)",
-    "voyage": "draw a tile (`/draw pile`), build (`/build piece`) or stop (`/stop`)",
-    "place": "choose where the tile goes (`/place option`, numbers as on the board)",
-}
+CONTENT_LIMIT = 2000
 
 
 def clip(text: str, limit: int) -> str:
     """Cut text to limit characters, marking the cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def format_duration(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    if seconds >= 2 * 86400:
+        return plural(seconds // 86400, "day")
+    if seconds >= 2 * 3600:
+        return plural(seconds // 3600, "hour")
+    if seconds >= 120:
+        return plural(seconds // 60, "minute")
+    return plural(seconds, "second")
 
 
 def mention(player: PlayerRecord | None) -> str:
@@ -48,19 +60,33 @@ def lines_block(lines: list[str], budget: int) -> str:
     return "\n".join(reversed(out))
 
 
-def voyage_line(table: Table) -> str:
-    view = table.view(None)
-    voyage = view.get("voyage") or {}
-    ship = view.get("ship")
-    parts = []
-    if ship:
-        parts.append(f"ship on {ship}")
-    if voyage:
-        parts.append(f"{voyage.get('remaining', 0)} of {voyage.get('declared', 0)} explorations left")
-    return ", ".join(parts)
+def standings(result: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """ "1. alice: 30 points" lines; players who tie share a place ("2." twice, then "4.")."""
+    scores = result.get("scores") or []
+    places = result.get("ranking") or []
+    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    out = []
+    for rank, seat in enumerate(order):
+        place = places[seat] if seat < len(places) else rank + 1
+        tied = sum(1 for s in order if scores[s] == scores[seat]) > 1
+        out.append(f"{place}. {names[seat]}: {plural(scores[seat], 'point')}" + (" (tied)" if tied else ""))
+    return out
 
 
-def turn_content(table: Table, account: list[str], *, header: str | None = None) -> str:
+def commands_for(catalog: Catalog, game: str, legal: list[dict[str, Any]]) -> str:
+    """The commands that offer these legal moves: "`/draw pile:`, `/build piece:` or `/stop`"."""
+    usages: list[str] = []
+    for entry in legal:
+        verb = catalog.verb(game, entry["kind"])
+        usage = (f"`/{verb.name} {verb.option}:`" if verb.option else f"`/{verb.name}`") if verb else "`/play move:`"
+        if usage not in usages:
+            usages.append(usage)
+    if len(usages) <= 1:
+        return "".join(usages)
+    return ", ".join(usages[:-1]) + " or " + usages[-1]
+
+
+def turn_content(catalog: Catalog, table: Table, account: list[str], *, header: str | None = None) -> str:
     """The turn message: what happened, the board is attached, and who is to act doing what."""
     view = table.view(None)
     parts: list[str] = []
@@ -68,22 +94,22 @@ def turn_content(table: Table, account: list[str], *, header: str | None = None)
         parts.append(header)
     if table.state.game_over:
         result = view.get("result") or {}
-        scores = result.get("scores") or []
         names = table.shown_names
-        winners = ", ".join(names[s] for s in result.get("winners", []))
-        ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
-        board = "\n".join(f"{i + 1}. {names[s]}: {scores[s]} points" for i, s in enumerate(ranking))
-        tail = f"🏁 **Game over.** Winner: **{winners}**\n{board}"
+        winners = " and ".join(names[s] for s in result.get("winners", []))
+        tail = f"🏁 **Game over.** {'Winners' if len(result.get('winners', [])) > 1 else 'Winner'}: **{winners}**\n"
+        tail += "\n".join(standings(result, names))
     else:
-        current = table.current
-        phase = view.get("phase", "")
-        step = PROMPTS.get(phase, "make a move")
-        extra = voyage_line(table) if phase in ("voyage", "place") else ""
-        who = mention(current)
-        if current is not None and current.is_ai:
-            tail = f"🧭 Turn {view.get('turn')}: {who} is thinking…"
+        acting = table.to_act
+        turn = f"Turn {view.get('turn')}: " if view.get("turn") else ""
+        if acting and all(p.is_ai for p in acting):
+            tail = f"🧭 {turn}{' and '.join(mention(p) for p in acting)} is thinking…"
         else:
-            tail = f"🧭 Turn {view.get('turn')}: {who}, your move — {step}." + (f" ({extra})" if extra else "")
+            who = ", ".join(mention(p) for p in acting)
+            legal = [e for e in view.get("legal", []) if acting and e.get("player") == acting[0].seat]
+            commands = commands_for(catalog, table.game, legal)
+            step = str(view.get("prompt") or "make a move") + (f" ({commands})" if commands else "")
+            progress = catalog.presenter(table.game).progress_of(view)
+            tail = f"🧭 {turn}{who}, your move: {step}." + (f" ({progress})" if progress else "")
     budget = CONTENT_LIMIT - len(tail) - sum(len(p) + 1 for p in parts) - 10
     if account:
         parts.append(lines_block(account, budget))
@@ -91,65 +117,64 @@ def turn_content(table: Table, account: list[str], *, header: str | None = None)
     return clip("\n".join(parts), CONTENT_LIMIT)
 
 
-def lobby_content(table: Table) -> str:
+def options_words(catalog: Catalog, game: str, options: dict[str, Any]) -> str:
+    info = catalog.info(game)
+    chosen = []
+    for spec in info.options:
+        value = options.get(spec.name, spec.default)
+        if value != spec.default:
+            chosen.append(spec.label if spec.is_switch and value is True else f"{spec.label}: {spec.words(value)}")
+    return ", ".join(chosen) or "standard rules"
+
+
+def lobby_content(catalog: Catalog, table: Table) -> str:
     record = table.record
-    options = ", ".join(f"{k}={v}" for k, v in record.options.items()) or "standard rules"
+    info = catalog.info(table.game)
     seats = "\n".join(
         f"{p.seat + 1}. {safe_name(p.display_name)}" + (" (host)" if p.user_id == record.host_user_id else "")
         for p in table.players
     )
+    kinds = ", ".join(f"{k.label.lower()} ({k.description})" for k in info.ai_kinds)
+    variants = "\nThe host sets the variants with the menus below." if info.options else ""
     return clip(
-        f"🗺️ **{record.game.title()}** lobby (game {record.id}; {options})\n{seats}\n"
-        f"{len(table.players)}/{MAX_SEATS} seats. `/game join` or `/game addbot`; "
-        f"the host starts with `/game start` once {MIN_SEATS}+ are seated.",
+        f"🗺️ **{info.title}** lobby (game {record.id}) — {options_words(catalog, table.game, record.options)}\n"
+        f"{seats}\n"
+        f"{len(table.players)} of {info.min_players}–{info.max_players} seats taken. `/game join` or the Join "
+        f"button; `/game addbot` seats an AI ({kinds}); the host starts with `/game start`.{variants}",
         CONTENT_LIMIT,
     )
 
 
-def status_content(record: GameRecord, players: list[PlayerRecord], state: Any | None, view: dict | None) -> str:
+def status_content(
+    catalog: Catalog, record: GameRecord, players: list[PlayerRecord], view: dict[str, Any] | None
+) -> str:
     names = [safe_name(p.display_name) for p in players]
-    head = f"**{record.game.title()}** game {record.id} — {record.status}"
-    if view is None or state is None:
+    status = {"lobby": "in the lobby", "active": "running", "finished": "finished", "abandoned": "abandoned"}
+    head = f"**{catalog.title(record.game)}** game {record.id}: {status.get(record.status, record.status)}"
+    if view is None:
         return clip(head + "\n" + "\n".join(f"{i + 1}. {n}" for i, n in enumerate(names)), CONTENT_LIMIT)
-    rows = []
-    for p in view["players"]:
-        seat = p["seat"]
-        pieces = ", ".join(f"{n} {PIECE_NAMES.get(k, k)}" for k, n in p["pieces"].items())
-        plants = "+".join(map(str, p["plants"])) or "none"
-        who = players[seat] if seat < len(players) else None
-        marker = "▶ " if (not view["game_over"] and view["current_player"] == seat) else ""
-        ai = " (AI)" if who is not None and who.is_ai and "(AI)" not in names[seat] else ""
-        rows.append(
-            f"{marker}**{names[seat]}**{ai}: {p['vp']} points, {p['gold']} gold, plants {plants}; supply: {pieces}"
-        )
-    piles = view["piles"]
-    discovery = " / ".join(str(p["count"]) for p in piles["discovery"])
-    fill = ", ".join(f"{k}:{v}" for k, v in sorted(piles["fill"].items()))
-    plants = piles["plants"]
-    plants_text = " / ".join(map(str, plants)) if isinstance(plants, list) else str(plants)
-    info = (
-        f"Season {view['season']}, turn {view['turn']}, phase {view['phase']}.\n"
-        f"Discovery piles: {discovery} · fill-in piles {fill} · plant tokens: {plants_text}"
-    )
-    return clip("\n".join([head, *rows, info]), CONTENT_LIMIT)
+    lines = catalog.presenter(record.game).status_of(view, names)
+    if view.get("game_over") and view.get("result"):
+        lines = [*lines, "Final standings:", *standings(view["result"], names)]
+    return clip("\n".join([head, *lines]), CONTENT_LIMIT)
 
 
-def rules_content(settings: Settings) -> str:
-    options = "\n".join(f"• `{name}` — {desc}" for name, (_, _, desc) in GAMES["entdecker"].items())
+def rules_content(catalog: Catalog, settings: Settings, game: str | None = None) -> str:
+    game = game or catalog.default_game
+    info = catalog.info(game)
+    presenter = catalog.presenter(game)
+    options = "\n".join(f"• **{o.label}**: {o.description}" for o in info.options)
+    others = [i.title for n, i in catalog.infos.items() if n != game]
     return clip(
-        "**Entdecker** — discover islands, build on them, score them when they are complete.\n"
-        "A turn: `/ship position` (a discovered circle or an edge circle), `/explore tiles` (pay 1 gold per tile "
-        "you may draw), then `/draw pile` again and again; when a tile fits in several ways `/place option`. "
-        "On land the ship reaches you may `/build piece` (trading post 1, fort 3, colony 6 gold), which ends "
-        "the turn; `/stop` ends it without building. `/recall post` takes a trading post back.\n"
-        "Income, forced stops, fill-ins, events and island scoring happen by themselves. The game ends when the "
-        "board is full or the discovery piles run out.\n"
-        "Buttons on the turn message do the same as the commands. `/game board overlay:true` shows the choices "
-        "on the board; `/game status` the scores, gold, pieces and piles; `/game log` what happened.\n"
+        f"{presenter.rules_text}\n"
+        f"Buttons on the turn message do the same as the commands, and `/play move:` offers every move you can "
+        f"make. `/game board overlay:true` shows the choices on the board; `/game status` the scores; "
+        f"`/game log` what happened.\n"
         f"Reminders after {format_duration(settings.reminder_after)} of silence (at most {settings.reminder_max}); "
         f"after {format_duration(settings.idle_after)} the others may `/game skip` the turn (the AI plays it) "
         "or `/game substitute` the absent player (to a member or an AI); `/game handover` gives away your own "
         "seat, and `/game substitute to:@member seat:<n>` gives an AI seat back to a person.\n"
-        f"Variant options of `/game new`:\n{options}",
+        + (f"Variants the host can set in the lobby:\n{options}\n" if options else "")
+        + (f"Other games: {', '.join(others)} (`/game rules game:`)." if others else ""),
         CONTENT_LIMIT,
     )

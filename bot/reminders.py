@@ -13,17 +13,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from storage import StorageError
 
-from .service import format_duration
+from .ai_seats import AISeats
+from .announcer import Announcer
+from .service import GameService, format_duration
+from .settings import Settings
 from .text import mentions
-
-if TYPE_CHECKING:
-    from .app import EntdeckerBot
 
 log = logging.getLogger(__name__)
 
@@ -32,8 +31,14 @@ CATCH_UP_GRACE = 60.0  # seconds a stored move may wait for its own announcement
 
 
 class Reminders:
-    def __init__(self, bot: EntdeckerBot) -> None:
-        self.bot = bot
+    def __init__(
+        self, client: discord.Client, service: GameService, announcer: Announcer, ai: AISeats, settings: Settings
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.announcer = announcer
+        self.ai = ai
+        self.settings = settings
         self._task: asyncio.Task[None] | None = None
         self._passes = 0
 
@@ -49,30 +54,29 @@ class Reminders:
             self._task = None
 
     async def _run(self) -> None:
-        await self.bot.wait_until_ready()
-        while not self.bot.is_closed():
+        await self.client.wait_until_ready()
+        while not self.client.is_closed():
             try:
                 await self.tick()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("reminder loop")  # keep looping: one bad game must not stop all reminders
-            await asyncio.sleep(self.bot.settings.check_interval)
+            await asyncio.sleep(self.settings.check_interval)
 
     async def tick(self) -> int:
         """One pass: catch up lost announcements, start AI seats that are due and send the reminders that are
         due; returns pings sent."""
-        service = self.bot.service
-        settings = self.bot.settings
-        flow = self.bot.flow
+        service = self.service
+        settings = self.settings
         first, self._passes = self._passes == 0, self._passes + 1
         try:
-            await flow.catch_up(grace=0.0 if first else CATCH_UP_GRACE)
+            await self.announcer.catch_up(grace=0.0 if first else CATCH_UP_GRACE)
         except (discord.HTTPException, StorageError):
             log.warning("could not catch up announcements", exc_info=True)
         for channel_id in await service.games_needing_ai():
-            flow.kick_ai(channel_id)
-        await flow.prune()
+            self.ai.kick(channel_id)
+        await self.prune()
         sent = 0
         now = service.clock()
         for idle in await service.store.idle_games(now, settings.reminder_after, settings.reminder_max):
@@ -90,7 +94,7 @@ class Reminders:
                     "(to a member, or to an AI)."
                 )
             try:
-                await flow.channel(idle.game.channel_id).send(text, allowed_mentions=mentions(player.user_id))
+                await self.announcer.channel(idle.game.channel_id).send(text, allowed_mentions=mentions(player.user_id))
             except (discord.Forbidden, discord.NotFound):
                 # The channel refuses us (permission revoked, channel deleted): count it as sent, so the
                 # reminders of this turn run out as usual instead of being retried on every pass.
@@ -105,3 +109,14 @@ class Reminders:
             except StorageError:
                 log.warning("could not count a reminder for game %s", idle.game.id, exc_info=True)
         return sent
+
+    async def prune(self) -> None:
+        """Forget per-channel locks, records and finished AI tasks of channels without an open game."""
+        try:
+            open_channels = {record.channel_id for record in await self.service.store.active_games()}
+        except StorageError:
+            log.warning("could not list the open games", exc_info=True)
+            return
+        self.service.prune(open_channels)
+        self.announcer.prune(open_channels)
+        self.ai.prune()

@@ -302,6 +302,15 @@ class Store:
             await _require_status(db, game_id, "lobby")
             return await _remove_seat(db, game_id, seat, now)
 
+    async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> GameRecord:
+        """Replace a lobby's variant options (WrongStatus once the game has started)."""
+        async with self._write() as db:
+            await _require_status(db, game_id, "lobby")
+            await db.execute(
+                "UPDATE games SET options = ?, updated_at = ? WHERE id = ?", (json.dumps(options), now, game_id)
+            )
+            return await _game(db, game_id)
+
     async def start_game(self, game_id: int, initial_state: State, now: float) -> GameRecord:
         """Lobby -> active with snapshot version 0; the state must have one player per seat, in seat order."""
         saved = replay.saved_game(initial_state)

@@ -4,71 +4,61 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+import engine
+
 from .. import messages
-from ..components import lobby_view
-from ..flow import CANNOT_POST, NO_ACCESS, is_manager
+from ..announcer import CANNOT_POST, NO_ACCESS
+from ..boards import Boards
+from ..flow import Flow
+from ..interactions import is_manager
 from ..service import Refusal
+from ..settings import Settings
 from ..text import NO_MENTIONS, mentions, safe_name
 
-if TYPE_CHECKING:
-    from ..app import EntdeckerBot
-    from ..flow import Flow
-    from ..service import GameService
-
 log = logging.getLogger(__name__)
+
+# Slash command options are fixed when the command is registered: seat numbers go up to the largest game's.
+MAX_SEATS = max(info.max_players for info in engine.games())
+Choices = list[app_commands.Choice[str]]
 
 
 @app_commands.guild_only()
 class GameCog(commands.GroupCog, group_name="game", group_description="Set up and follow a game in this channel"):
-    def __init__(self, bot: EntdeckerBot) -> None:
-        self.bot = bot
+    def __init__(self, flow: Flow, boards: Boards, settings: Settings) -> None:
+        self.flow = flow
+        self.service = flow.service
+        self.catalog = flow.catalog
+        self.boards = boards
+        self.settings = settings
         super().__init__()
 
-    @property
-    def service(self) -> GameService:
-        return self.bot.service
-
-    @property
-    def flow(self) -> Flow:
-        return self.bot.flow
+    async def _game_choices(self, interaction: discord.Interaction, current: str) -> Choices:
+        typed = str(current or "").lower()
+        return [
+            app_commands.Choice(name=f"{i.title} ({i.min_players}–{i.max_players} players)"[:100], value=i.name)
+            for i in self.catalog.infos.values()
+            if typed in i.name or typed in i.title.lower()
+        ][:25]
 
     # ------------------------------------------------------------------ lobby
 
     @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
     @app_commands.describe(
-        game="Which game",
-        personal_tiles="Variant: four personal tiles each, placing one costs 2 gold",
-        rotating_first_player="Variant: the first player passes the income wheel every season",
-        keep_unplayable="Variant: unplayable tiles without an event are kept as fill-ins",
-        end_when_plants_run_out="Variant (Dutch edition): the game also ends when the plants run out",
-        plant_draw="Plant tokens from two face-down piles or from a bag",
+        game="Which game (the list shows them all)",
         seed="Shuffle seed, to replay a particular game (random if left out)",
     )
     async def new(
         self,
         interaction: discord.Interaction,
-        game: Literal["entdecker"] = "entdecker",
-        personal_tiles: bool | None = None,
-        rotating_first_player: bool | None = None,
-        keep_unplayable: bool | None = None,
-        end_when_plants_run_out: bool | None = None,
-        plant_draw: Literal["piles", "bag"] | None = None,
+        game: str | None = None,
         seed: app_commands.Range[int, 0, 2**53] | None = None,
     ) -> None:
         await self.flow.defer(interaction)
-        options = {
-            "personal_tiles": personal_tiles,
-            "rotating_first_player": rotating_first_player,
-            "keep_unplayable": keep_unplayable,
-            "end_when_plants_run_out": end_when_plants_run_out,
-            "plant_draw": plant_draw,
-        }
         assert interaction.channel_id is not None
         try:
             table = await self.service.new_game(
@@ -77,16 +67,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
                 interaction.user.id,
                 interaction.user.display_name,
                 game,
-                options,
+                None,
                 seed,
             )
         except Refusal as refusal:
             await self.flow.reply(interaction, f"⚠️ {refusal}")
             return
-        channel = self.flow.channel(interaction.channel_id)
+        channel = self.flow.announcer.channel(interaction.channel_id)
         try:
             message = await channel.send(
-                messages.lobby_content(table), view=lobby_view(table.game_id), allowed_mentions=NO_MENTIONS
+                messages.lobby_content(self.catalog, table),
+                view=self.flow.lobby_components(table),
+                allowed_mentions=NO_MENTIONS,
             )
         except discord.HTTPException as exc:
             # Nobody could see or join this lobby, and it would block the channel: take it back.
@@ -98,7 +90,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             return
         await self.service.store.set_message_ids(table.game_id, turn_message_id=message.id)
         self.service.forget(interaction.channel_id)
-        await self.flow.reply(interaction, "✅ Lobby open. Others join with `/game join` or the Join button.")
+        info = self.catalog.info(table.game)
+        variants = " Set the variants with the menus on the lobby message." if info.options else ""
+        await self.flow.reply(
+            interaction, f"✅ {info.title} lobby open. Others join with `/game join` or the Join button.{variants}"
+        )
+
+    @new.autocomplete("game")
+    async def _new_game_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._game_choices(interaction, current)
 
     @app_commands.command(name="join", description="Take a seat in the lobby")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -111,12 +111,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         await self.flow.lobby_action(interaction, "leave")
 
     @app_commands.command(name="addbot", description="Seat an AI player that plays its own turns")
-    @app_commands.describe(kind="heuristic (plays sensibly) or random")
-    async def addbot(
-        self, interaction: discord.Interaction, kind: Literal["heuristic", "random"] = "heuristic"
-    ) -> None:
+    @app_commands.describe(kind="Which kind of AI (the list shows this game's)")
+    async def addbot(self, interaction: discord.Interaction, kind: str | None = None) -> None:
         await self.flow.defer(interaction)
         await self.flow.lobby_action(interaction, "addbot", kind=kind)
+
+    @addbot.autocomplete("kind")
+    async def _kind_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        table = await self.service.table(interaction.channel_id or 0)
+        game = table.game if table is not None else self.catalog.default_game
+        typed = str(current or "").lower()
+        return [
+            app_commands.Choice(name=f"{k.label}: {k.description}"[:100], value=k.name)
+            for k in self.catalog.info(game).ai_kinds
+            if typed in k.name or typed in k.label.lower()
+        ]
 
     @app_commands.command(name="start", description="Start the game (host or Manage Channels)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -132,7 +141,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         except Refusal as refusal:
             await self.flow.reply(interaction, f"⚠️ {refusal}")
             return
-        channel = self.flow.channel(interaction.channel_id)
+        channel = self.flow.announcer.channel(interaction.channel_id)
         try:
             await channel.send(
                 f"🛑 Game {record.id} was abandoned by {interaction.user.mention}. `/game new` starts another.",
@@ -159,18 +168,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             # Personal tiles may only be shown to their owner, so the overlay uses their own view.
             viewer = seat if (current is not None and seat == current.seat) else None
             view = table.view(viewer)
-            content = messages.turn_content(table, [])
+            content = messages.turn_content(self.catalog, table, [])
         else:
             last = await self.service.last_game(interaction.channel_id)
             if last is None or last[2] is None:
                 await interaction.followup.send("There is no board to show: `/game new` starts a game.")
                 return
-            import engine
-
             view = engine.view(last[2], None)
             content = f"Game {last[0].id} ({last[0].status})."
             overlay = False
-        file = await self.flow.board_file(view, overlay, interaction.filesize_limit)
+        file = await self.boards.file(view, overlay, interaction.filesize_limit)
         if file is None:
             await interaction.followup.send(content + "\n(The board is too large for this server's upload limit.)")
             return
@@ -182,17 +189,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         assert interaction.channel_id is not None
         table = await self.service.table(interaction.channel_id, fresh=True)
         if table is not None and table.state is None:
-            await self.flow.reply(interaction, messages.lobby_content(table))
+            await self.flow.reply(interaction, messages.lobby_content(self.catalog, table))
             return
         last = await self.service.last_game(interaction.channel_id)
         if last is None:
             await self.flow.reply(interaction, "No game has been played in this channel yet: `/game new`.")
             return
         record, players, state = last
-        import engine
-
         view = engine.view(state, None) if state is not None else None
-        await self.flow.reply(interaction, messages.status_content(record, players, state, view))
+        await self.flow.reply(interaction, messages.status_content(self.catalog, record, players, view))
 
     @app_commands.command(name="log", description="What happened lately in this channel's game")
     async def log_(self, interaction: discord.Interaction) -> None:
@@ -206,10 +211,24 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         body = messages.lines_block(lines, messages.CONTENT_LIMIT - len(head) - 20) if lines else "Nothing yet."
         await self.flow.reply(interaction, head + body)
 
-    @app_commands.command(name="rules", description="How Entdecker and this bot work")
-    async def rules(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="rules", description="How the game in this channel (or another) and this bot work")
+    @app_commands.describe(game="Which game (default: this channel's)")
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await self.flow.defer(interaction)
-        await self.flow.reply(interaction, messages.rules_content(self.bot.settings))
+        name = self.catalog.find(game) if game else None
+        if game and name is None:
+            await self.flow.reply(
+                interaction, f"⚠️ There is no game {safe_name(game)!r}. The games: {self.catalog.games_list()}."
+            )
+            return
+        if name is None:
+            table = await self.service.table(interaction.channel_id or 0)
+            name = table.game if table is not None else None
+        await self.flow.reply(interaction, messages.rules_content(self.catalog, self.settings, name))
+
+    @rules.autocomplete("game")
+    async def _rules_game_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._game_choices(interaction, current)
 
     # ------------------------------------------------------------------ absent players
 
@@ -227,8 +246,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         if not outcomes:  # someone else skipped at the same moment, or the player moved after all
             await self.flow.reply(interaction, "⚠️ That turn has moved on meanwhile; nothing was done.")
             return
-        problem = await self.flow.announce(outcomes[-1], interaction)
-        self.flow.after_move(outcomes[-1])
+        problem = await self.flow.announcer.announce(outcomes[-1], interaction)
+        self.flow.ai.after_move(outcomes[-1])
         name = safe_name(absent.display_name)
         done = f"✅ The AI played {name}'s turn; the seat stays theirs."
         await self.flow.reply(interaction, done + (f"\n{problem}" if problem else ""))
@@ -249,7 +268,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         self,
         interaction: discord.Interaction,
         to: discord.Member | None = None,
-        seat: app_commands.Range[int, 1, 4] | None = None,
+        seat: app_commands.Range[int, 1, MAX_SEATS] | None = None,
     ) -> None:
         await self._hand_seat(interaction, to, absent=True, seat=seat - 1 if seat is not None else None)
 
@@ -272,7 +291,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             return
         who = to.mention if to is not None else f"**{safe_name(player.display_name)}**"
         try:
-            await self.flow.channel(cid).send(
+            await self.flow.announcer.channel(cid).send(
                 f"🔁 Seat {player.seat + 1} is now played by {who}.",
                 allowed_mentions=mentions(to.id) if to is not None else NO_MENTIONS,
             )
@@ -280,9 +299,5 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             log.warning("could not announce a handover", exc_info=True)
         table = await self.service.table(cid)
         if table is not None and table.current is not None and table.current.is_ai:
-            self.flow.kick_ai(cid)
+            self.flow.ai.kick(cid)
         await self.flow.reply(interaction, "✅ Handed over.")
-
-
-async def setup(bot: EntdeckerBot) -> None:
-    await bot.add_cog(GameCog(bot))

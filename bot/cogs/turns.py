@@ -1,127 +1,131 @@
-"""The turn commands: /ship, /explore, /draw, /place, /build, /stop (and /recall), each with autocomplete.
+"""The turn commands: every registered game's verbs (built at start-up from the games' presenters) and `/play`.
 
 Autocomplete cannot be deferred, so it answers from the service's in-memory table of the channel (loaded once,
-replaced after every move) and offers exactly the values legal now for the user asking: nothing for a user
-who may not act.
+replaced after every move) and offers exactly the moves legal now for the user asking. A user who may not act
+gets one choice that says whose turn it is, rather than Discord's bare "No options match".
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..service import COMMANDS, value_of
-
-if TYPE_CHECKING:
-    from ..app import EntdeckerBot
+from ..catalog import Command
+from ..flow import Flow
+from ..service import Table
 
 MAX_CHOICES = 25
+NOTHING = "-"  # the value of an informational choice; choosing it gets the polite refusal that explains
+
+Choices = list[app_commands.Choice[str]]
 
 
 class TurnCog(commands.Cog):
-    def __init__(self, bot: EntdeckerBot) -> None:
-        self.bot = bot
+    """`/play move:` here; the games' verbs are added to the tree in cog_load, one command per verb name."""
 
-    async def _choices(self, interaction: discord.Interaction, command: str, current: str) -> list[tuple[str, str]]:
-        """(label, value) pairs legal now for this user, filtered by what they typed."""
-        service = self.bot.service
+    def __init__(self, flow: Flow, tree: app_commands.CommandTree) -> None:
+        self.flow = flow
+        self.tree = tree
+        self.service = flow.service
+        self.catalog = flow.catalog
+        self.verbs = [self._verb_command(c) for c in self.catalog.commands.values()]
+
+    async def cog_load(self) -> None:
+        for command in self.verbs:
+            self.tree.add_command(command)
+
+    async def cog_unload(self) -> None:
+        for command in self.verbs:
+            self.tree.remove_command(command.name)
+
+    # ------------------------------------------------------------------ choices
+
+    async def choices(
+        self, interaction: discord.Interaction, command: str, current: str, value: Callable[[dict[str, Any]], str]
+    ) -> Choices:
+        """The moves of `command` (or all, for /play) legal now for this user, filtered by what they typed."""
         channel_id = interaction.channel_id
         if channel_id is None:
             return []
-        table = await service.table(channel_id)  # cached; the first use after a restart reads once
-        legal = service.legal_for(table, interaction.user.id, COMMANDS[command][1])
+        table = await self.service.table(channel_id)  # cached; the first use after a restart reads once
+        note = self._why_nothing(table, interaction.user.id, command)
+        if note is not None:
+            return [app_commands.Choice(name=note[:100], value=NOTHING)]
+        verb = None if command == "play" else self.catalog.verb_named(table.game, command)  # type: ignore[union-attr]
+        legal = self.service.legal_for(table, interaction.user.id, verb.kinds if verb else None)
         typed = str(current or "").strip().lower()
         out = []
         for entry in legal:
-            value = value_of(entry)
-            label = str(entry.get("label", value))
-            if typed and typed not in value.lower() and typed not in label.lower():
+            label = str(entry.get("label") or entry["key"])
+            val = value(entry)
+            if typed and typed not in val.lower() and typed not in label.lower():
                 continue
-            out.append((label[:100], value[:100]))
+            out.append(app_commands.Choice(name=label[:100], value=val[:100]))
+        if not out and legal:
+            return [app_commands.Choice(name=f"Nothing matches “{current}”: clear it to see all"[:100], value=NOTHING)]
+        if not out and table is not None and table.active:
+            prompt = table.view(None).get("prompt") or "make another move"
+            return [app_commands.Choice(name=f"Not now: it is time to {prompt}"[:100], value=NOTHING)]
         return out[:MAX_CHOICES]
 
-    async def _str_choices(
-        self, interaction: discord.Interaction, command: str, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=n, value=v) for n, v in await self._choices(interaction, command, current)]
-
-    async def _move(self, interaction: discord.Interaction, command: str, value: str | int | None) -> None:
-        await self.bot.flow.move_interaction(interaction, command=command, value=value)
+    def _why_nothing(self, table: Table | None, user_id: int, command: str) -> str | None:
+        if table is None or table.state is None:
+            return "No game is running in this channel (/game new starts one)"
+        if not table.active:
+            return "The game is over"
+        if command != "play" and self.catalog.verb_named(table.game, command) is None:
+            return f"Not a command of {self.catalog.title(table.game)}: try /play"
+        seat = table.seat_of(user_id)
+        if seat is None or not table.acts(seat):
+            return f"{self.service.waiting_for(table)}: nothing for you to choose now"
+        return None
 
     # ------------------------------------------------------------------ commands
 
-    @app_commands.command(name="ship", description="Put the ship on a circle to start your voyage")
-    @app_commands.describe(position="A discovered space (C4) or an edge circle (A1N)")
+    def _verb_command(self, spec: Command) -> app_commands.Command[Any, ..., None]:
+        name = spec.name
+        if spec.option is None:
+
+            async def run(interaction: discord.Interaction) -> None:
+                await self.flow.move_interaction(interaction, command=name, value=None)
+
+            callback: Callable[..., Awaitable[None]] = run
+        else:
+
+            async def run_with(interaction: discord.Interaction, value: str) -> None:
+                await self.flow.move_interaction(interaction, command=name, value=value)
+
+            callback = app_commands.describe(value=spec.option_description)(
+                app_commands.rename(value=spec.option)(run_with)
+            )
+        command = app_commands.Command(
+            name=name, description=spec.description, callback=app_commands.guild_only()(callback)
+        )
+        if spec.option is not None:
+            presenter_value = self._value_for
+
+            async def complete(interaction: discord.Interaction, current: str) -> Choices:
+                return await self.choices(interaction, name, current, lambda e: presenter_value(interaction, e))
+
+            command.autocomplete("value")(complete)
+        return command
+
+    def _value_for(self, interaction: discord.Interaction, entry: dict[str, Any]) -> str:
+        table = self.service.cached(interaction.channel_id or 0)
+        if table is None:
+            return str(entry["key"])
+        return self.catalog.presenter(table.game).value_of(entry)
+
+    @app_commands.command(name="play", description="Make any move you can make now (every game)")
+    @app_commands.describe(move="Your move: the list shows everything you can do now")
     @app_commands.guild_only()
-    async def ship(self, interaction: discord.Interaction, position: str) -> None:
-        await self._move(interaction, "ship", position)
+    async def play(self, interaction: discord.Interaction, move: str) -> None:
+        await self.flow.move_interaction(interaction, command="play", value=move)
 
-    @ship.autocomplete("position")
-    async def _ship_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._str_choices(interaction, "ship", current)
-
-    @app_commands.command(name="explore", description="Declare how many tiles you will explore (1 gold each)")
-    @app_commands.describe(tiles="How many tiles")
-    @app_commands.guild_only()
-    async def explore(self, interaction: discord.Interaction, tiles: int) -> None:
-        await self._move(interaction, "explore", tiles)
-
-    @explore.autocomplete("tiles")
-    async def _explore_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        out = []
-        for name, value in await self._choices(interaction, "explore", str(current or "")):
-            if value.isdigit():
-                out.append(app_commands.Choice(name=name, value=int(value)))
-        return out
-
-    @app_commands.command(name="draw", description="Draw a tile from one of the five piles (or play a personal tile)")
-    @app_commands.describe(pile="Pile 1-5, or one of your personal tiles")
-    @app_commands.guild_only()
-    async def draw(self, interaction: discord.Interaction, pile: str) -> None:
-        await self._move(interaction, "draw", pile)
-
-    @draw.autocomplete("pile")
-    async def _draw_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._str_choices(interaction, "draw", current)
-
-    @app_commands.command(name="place", description="Choose where and how the drawn tile goes")
-    @app_commands.describe(option="A placement (numbers as on the board overlay)")
-    @app_commands.guild_only()
-    async def place(self, interaction: discord.Interaction, option: str) -> None:
-        await self._move(interaction, "place", option)
-
-    @place.autocomplete("option")
-    async def _place_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._str_choices(interaction, "place", current)
-
-    @app_commands.command(name="build", description="Build on the tile your ship reached (ends your turn)")
-    @app_commands.describe(piece="What to build, and on which land if the tile has two")
-    @app_commands.guild_only()
-    async def build(self, interaction: discord.Interaction, piece: str) -> None:
-        await self._move(interaction, "build", piece)
-
-    @build.autocomplete("piece")
-    async def _build_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._str_choices(interaction, "build", current)
-
-    @app_commands.command(name="stop", description="End your voyage and turn without building")
-    @app_commands.guild_only()
-    async def stop(self, interaction: discord.Interaction) -> None:
-        await self._move(interaction, "stop", None)
-
-    @app_commands.command(name="recall", description="Take one of your trading posts back into your supply")
-    @app_commands.describe(post="The space of the trading post")
-    @app_commands.guild_only()
-    async def recall(self, interaction: discord.Interaction, post: str) -> None:
-        await self._move(interaction, "recall", post)
-
-    @recall.autocomplete("post")
-    async def _recall_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._str_choices(interaction, "recall", current)
-
-
-async def setup(bot: EntdeckerBot) -> None:
-    await bot.add_cog(TurnCog(bot))
+    @play.autocomplete("move")
+    async def _play_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self.choices(interaction, "play", current, lambda e: str(e["key"]))

@@ -12,9 +12,13 @@ from engine.entdecker.tiles import tile
 PROMPTS = {
     "ship": "put the ship on a circle",
     "explore": "declare how many tiles to explore",
-    "voyage": "draw a tile, build or stop",
     "place": "choose where the drawn tile goes (numbers as on the board)",
 }
+VOYAGE_STEPS = (
+    ("draw", "draw a tile"),
+    ("build", "build on the land you reached"),
+    ("stop", "stop"),
+)
 
 
 def tile_view(tid: str, rotation: int = 0) -> dict[str, Any]:
@@ -104,7 +108,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "version": state.version,
         "viewer": viewer,
         "to_act": [] if state.game_over else [state.current],
-        "prompt": "" if state.game_over else PROMPTS.get(state.phase, "make a move"),
+        "prompt": _prompt(state, legal),
         "board": {"cols": GRID.cols, "rows": GRID.rows},
         "tiles": tiles,
         "islands": islands,
@@ -131,6 +135,19 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "game_over": state.game_over,
         "result": state.result,
     }
+
+
+def _prompt(state: State, legal: list[dict[str, Any]]) -> str:
+    """What the player to move does now, in words; mid-voyage only what is possible (no "build" at sea)."""
+    if state.game_over:
+        return ""
+    if state.phase != "voyage":
+        return PROMPTS.get(state.phase, "make a move")
+    kinds = {e["kind"] for e in legal}
+    steps = [words for kind, words in VOYAGE_STEPS if kind in kinds]
+    if not steps:
+        return "make a move"
+    return steps[0] if len(steps) == 1 else ", ".join(steps[:-1]) + " or " + steps[-1]
 
 
 def _kept_counts(state: State) -> dict[str, int]:

@@ -14,6 +14,7 @@ import discord
 import pytest
 
 from bot import messages
+from bot.catalog import Catalog
 from bot.reminders import Reminders
 from bot.service import GameService, Refusal
 from bot.settings import HOUR, Settings, SettingsError
@@ -57,15 +58,16 @@ async def _nothing(**_: Any) -> None:
     return None
 
 
-def _bot(svc: GameService, channel: _Channel) -> Any:
-    flow = SimpleNamespace(channel=lambda _cid: channel, kick_ai=lambda _cid: None, catch_up=_nothing, prune=_nothing)
-    return SimpleNamespace(service=svc, settings=svc.settings, flow=flow)
+def _reminders(svc: GameService, channel: _Channel) -> Reminders:
+    announcer = SimpleNamespace(channel=lambda _cid: channel, catch_up=_nothing, prune=lambda _open: None)
+    ai = SimpleNamespace(kick=lambda _cid: None, prune=lambda: None)
+    return Reminders(SimpleNamespace(), svc, announcer, ai, svc.settings)  # type: ignore[arg-type]
 
 
 async def test_idle_reminder_points_the_others_to_substitute(svc: GameService) -> None:
     await three_players(svc)
     channel = _Channel()
-    reminders = Reminders(_bot(svc, channel))
+    reminders = _reminders(svc, channel)
     svc.clock.now += 49 * HOUR  # type: ignore[attr-defined]
     assert await reminders.tick() == 1
     text = channel.sent[-1]
@@ -74,7 +76,7 @@ async def test_idle_reminder_points_the_others_to_substitute(svc: GameService) -
 
 
 def test_rules_text_points_the_others_to_substitute() -> None:
-    text = messages.rules_content(Settings())
+    text = messages.rules_content(Catalog(), Settings())
     assert "/game substitute" in text, text
 
 
@@ -82,7 +84,7 @@ async def test_reminders_to_a_channel_that_refuses_them_are_bounded(svc: GameSer
     await three_players(svc)
     response = SimpleNamespace(status=403, reason="Forbidden")
     channel = _Channel(discord.Forbidden(response, {"code": 50013, "message": "Missing Permissions"}))  # type: ignore[arg-type]
-    reminders = Reminders(_bot(svc, channel))
+    reminders = _reminders(svc, channel)
     for _ in range(20):
         svc.clock.now += svc.settings.check_interval  # type: ignore[attr-defined]
         svc.clock.now += 13 * HOUR  # type: ignore[attr-defined]
@@ -148,8 +150,8 @@ async def test_names_in_accounts_cannot_ping(svc: GameService) -> None:
     assert tag not in " ".join(table.shown_names) and "\\*\\*Bob\\*\\*" in table.shown_names[1]
     outcome = await svc.play(CH, ANN, key=engine_pick(table))
     assert all(tag not in line for line in outcome.lines)
-    assert tag not in messages.turn_content(outcome.table, outcome.lines)
-    assert tag not in messages.lobby_content(table)
+    assert tag not in messages.turn_content(svc.catalog, outcome.table, outcome.lines)
+    assert tag not in messages.lobby_content(svc.catalog, table)
 
 
 def engine_pick(table: Any) -> str:

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.service import GameService, Refusal, legal_summary
+from bot.catalog import Catalog
+from bot.service import GameService, Refusal
 from storage import Store
 
 CH = 1001
@@ -26,7 +27,7 @@ async def test_lobby_rules(svc: GameService) -> None:
     assert table.names == ["Ann"] and table.record.options == {"personal_tiles": True}
     with pytest.raises(Refusal, match="already has a game"):
         await svc.new_game(CH, 1, BOB, "Bob")
-    with pytest.raises(Refusal, match="At least 2"):
+    with pytest.raises(Refusal, match="at least 2 players"):
         await svc.start(CH, ALICE)
     await svc.join(CH, BOB, "Bob")
     with pytest.raises(Refusal, match="already have a seat"):
@@ -47,7 +48,7 @@ async def test_lobby_rules(svc: GameService) -> None:
 
 
 async def test_bad_option_refused(svc: GameService) -> None:
-    with pytest.raises(Refusal, match="plant_draw"):
+    with pytest.raises(Refusal, match="Plant tokens must be one of: from two piles, from a bag"):
         await svc.new_game(CH, 1, ALICE, "Ann", "entdecker", {"plant_draw": "hat"})
 
 
@@ -67,14 +68,14 @@ async def test_bad_values_name_the_legal_ones(svc: GameService) -> None:
     await started(svc)
     with pytest.raises(Refusal) as info:
         await svc.play(CH, ALICE, command="ship", value="Z99")
-    assert "Legal now" in str(info.value) and "A1N" in str(info.value)
+    assert "not one of your choices" in str(info.value) and "A1N" in str(info.value)
     await svc.play(CH, ALICE, command="ship", value="A1N")
     await svc.play(CH, ALICE, command="explore", value=2)
     with pytest.raises(Refusal) as info:
         await svc.play(CH, ALICE, command="draw", value="9")
     text = str(info.value)
-    assert "/draw pile:" in text and "1, 2, 3, 4, 5" in text
-    with pytest.raises(Refusal, match="Legal now"):
+    assert "/draw pile:" in text and "Pile 1" in text and "Pile 5" in text and "draw:" not in text
+    with pytest.raises(Refusal, match="You cannot `/build` now: it is time to draw a tile. You can:"):
         await svc.play(CH, ALICE, command="build", value="colony:0")
 
 
@@ -172,7 +173,7 @@ async def test_turn_account_covers_the_whole_turn(svc: GameService) -> None:
         lines.extend(outcome.lines)
         if outcome.turn_over:
             break
-    account = await svc.turn_account(table.game_id, table.names)
+    account = await svc.turn_account(table.game_id, table.names, "entdecker")
     assert account == lines and account[0].startswith("Ann puts the ship")
 
 
@@ -235,4 +236,7 @@ def test_legal_summary_is_grouped_by_command() -> None:
         {"key": "build:fort:0", "kind": "build"},
         {"key": "stop", "kind": "stop"},
     ]
-    assert legal_summary(legal) == "Legal now: `/draw pile:` 1, 2 · `/build piece:` fort:0 · `/stop`"
+    legal = [{**e, "label": label} for e, label in zip(legal, ["Pile 1", "Pile 2", "Build a fort", "Stop"], strict=True)]
+    assert Catalog().legal_summary("entdecker", legal) == (
+        "You can: `/draw pile:` Pile 1; Pile 2 · `/build piece:` Build a fort · `/stop`"
+    )

@@ -1,0 +1,337 @@
+"""Showing the game in its channel: a turn message per turn (board, account, the next player's choices), edited
+while the turn goes on; and catching up on states a crash left unshown.
+
+Announcements of one channel are serialised by their own lock so turn messages appear in the order the moves were
+made. games.announced_version records the state version the channel was last shown. Every announcement checks it
+under the announcement lock (a state already shown, or a newer one, is not shown again), and `catch_up` shows what
+a crash between storing a move and announcing it left unshown (after a restart, and from the reminder loop).
+Names are escaped wherever they are shown, and a message only ever pings the players it is meant for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+import engine
+from storage import GameRecord, StorageError
+
+from . import messages
+from .boards import TOO_LARGE, Boards
+from .catalog import Catalog
+from .components import turn_view
+from .interactions import Replies, clicked_on
+from .service import GameService, MoveOutcome, Table
+from .text import NO_MENTIONS, mentions
+
+log = logging.getLogger(__name__)
+
+NO_ACCESS = (discord.Forbidden, discord.NotFound)  # the channel refuses us: retrying will not help
+CANNOT_POST = (
+    "I cannot post in this channel: I need the **Send Messages** and **Attach Files** permissions here "
+    "(ask someone with Manage Channels, or play in a channel where I have them)."
+)
+
+
+def turn_mentions(table: Table) -> discord.AllowedMentions:
+    """A turn message pings the human players to act, and nobody else."""
+    humans = [p.user_id for p in table.to_act if not p.is_ai and p.user_id is not None]
+    return mentions(*humans) if humans else NO_MENTIONS
+
+
+class Announcer:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: GameService,
+        boards: Boards,
+        replies: Replies,
+        busy: Callable[[int], bool] = lambda channel_id: False,
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.catalog: Catalog = service.catalog
+        self.boards = boards
+        self.replies = replies
+        self.busy = busy  # whether the channel's AI is playing (catch-up leaves such channels alone)
+        self._announce_locks: dict[int, asyncio.Lock] = {}
+        # Per game id: the record as the last announcement bookkeeping write of this process left it (announced
+        # version, turn message id). Those columns are written only here, under the announcement lock, so it
+        # spares a read per announcement; dropped on any failure, and a new process starts by reading.
+        self._shown: dict[int, GameRecord] = {}
+
+    def channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.client.get_channel(channel_id)
+        if channel is None:  # not cached (e.g. a thread after a restart): a partial channel can still send
+            return self.client.get_partial_messageable(channel_id)
+        return channel  # type: ignore[return-value]
+
+    def turn_parts(self, table: Table, account: list[str], header: str | None = None) -> tuple[str, Any]:
+        """The turn message's text and components."""
+        view, left_out = turn_view(table, self.catalog.presenter(table.game))
+        content = messages.turn_content(self.catalog, table, account, header=header)
+        if left_out:
+            content = messages.clip(content + f"\n({left_out} more choices: use the slash commands.)", 2000)
+        return content, view
+
+    def announce_lock(self, channel_id: int) -> asyncio.Lock:
+        return self._announce_locks.setdefault(channel_id, asyncio.Lock())
+
+    async def announce(self, outcome: MoveOutcome, interaction: discord.Interaction | None = None) -> str | None:
+        """Show a move: a new turn message with board and account when the turn ended, else refresh it.
+
+        Never raises. Returns None when the channel shows the move (or a newer state already), else a note
+        for the user who moved (the move is stored either way).
+        """
+        table = outcome.table
+        channel_id = table.record.channel_id
+        async with self.announce_lock(channel_id):
+            try:
+                record = await self.shown_record(table.game_id)
+                if record.announced_version is not None and record.announced_version >= table.version:
+                    return None  # shown already, by a catch-up or a later move's announcement
+                try:
+                    if outcome.turn_over:
+                        await self.post_turn(table, interaction=interaction, account_of_last_turn=True, record=record)
+                    else:
+                        redraw = self.catalog.presenter(table.game).redraws(outcome.events)
+                        await self.update_turn(table, rerender=redraw, interaction=interaction, record=record)
+                except BaseException:
+                    self._shown.pop(table.game_id, None)  # unsure what was written: read it next time
+                    raise
+                return None
+            except NO_ACCESS:
+                log.warning("cannot announce a move in channel %s (no access)", channel_id)
+                await self.give_up(table)
+                if interaction is not None and interaction.type == discord.InteractionType.component:
+                    await self.show_privately(interaction, table, f"⚠️ Your move was saved, but {CANNOT_POST}")
+                    await self._update_through(interaction, table)
+                    return None
+                if interaction is not None:
+                    await self.show_privately(interaction, table, f"⚠️ The move was saved, but {CANNOT_POST}")
+                    return None
+                return f"⚠️ The move was saved, but {CANNOT_POST}"
+            except (discord.HTTPException, StorageError):
+                # The move is stored; the channel just missed a picture. /game board shows it again.
+                log.warning("could not announce a move in channel %s", channel_id, exc_info=True)
+            except Exception:
+                log.exception("announcing a move in channel %s failed", channel_id)
+            return "⚠️ The move was saved, but the channel could not be updated; `/game board` shows the board."
+
+    async def shown_record(self, game_id: int) -> GameRecord:
+        """The game's record with its announcement bookkeeping current (call under the announcement lock)."""
+        record = self._shown.get(game_id)
+        if record is None:
+            record = await self.service.store.game(game_id)
+        return record
+
+    def _remember(self, record: GameRecord) -> None:
+        self._shown[record.id] = record
+
+    async def give_up(self, table: Table) -> None:
+        """Count a state as announced although the channel refused it, so nothing retries it forever."""
+        self._shown.pop(table.game_id, None)
+        try:
+            await self.service.store.set_announced_version(table.game_id, table.version)
+        except StorageError:
+            log.warning("could not record the announced version of game %s", table.game_id, exc_info=True)
+
+    async def show_privately(self, interaction: discord.Interaction, table: Table, note: str) -> None:
+        """The note, the turn text and (if it fits) the board, to the user only."""
+        content = messages.clip(note + "\n" + messages.turn_content(self.catalog, table, []), messages.CONTENT_LIMIT)
+        kwargs: dict[str, Any] = {"allowed_mentions": NO_MENTIONS}
+        try:
+            file = await self.boards.file(table.view(None), overlay=False, limit=interaction.filesize_limit)
+        except Exception:
+            log.warning("could not render the board for a private answer", exc_info=True)
+            file = None
+        if file is not None:
+            kwargs["file"] = file
+        await self.replies.reply(interaction, content, **kwargs)
+
+    async def _update_through(self, interaction: discord.Interaction, table: Table) -> None:
+        """Without Send Messages the clicked turn message can still be edited through the interaction: show the
+        new state on it, so the game can go on by its buttons."""
+        try:
+            record = await self.service.store.game(table.game_id)
+            if not clicked_on(interaction, record.turn_message_id):
+                return
+            content, view = self.turn_parts(table, [])
+            await interaction.edit_original_response(content=content, view=view, allowed_mentions=turn_mentions(table))
+        except (discord.HTTPException, StorageError):
+            log.warning("could not update the clicked message in channel %s", table.record.channel_id, exc_info=True)
+
+    async def post_turn(
+        self,
+        table: Table,
+        *,
+        interaction: discord.Interaction | None = None,
+        account_of_last_turn: bool = False,
+        header: str | None = None,
+        record: GameRecord | None = None,
+    ) -> None:
+        """A new turn message: what happened in the last turn, the board and the next player's choices.
+
+        `record`: the game as the announcement bookkeeping left it, if the caller has it (else table.record)."""
+        channel_id = table.record.channel_id
+        account = []
+        if account_of_last_turn:
+            account = await self.service.turn_account(
+                table.game_id, table.shown_names, table.record.game, channel_id=channel_id, version=table.version
+            )
+        limit = self.boards.upload_limit(channel_id, interaction)
+        file = await self.boards.file(table.view(None), overlay=table.active, limit=limit)
+        content, view = self.turn_parts(table, account, header)
+        if file is None:
+            content = messages.clip(content + "\n" + TOO_LARGE, messages.CONTENT_LIMIT)
+        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": turn_mentions(table)}
+        if file is not None:
+            kwargs["file"] = file
+        if view is not None:
+            kwargs["view"] = view
+        channel = self.channel(channel_id)
+        message = await channel.send(**kwargs)
+        old = (record or table.record).turn_message_id
+        self._shown.pop(table.game_id, None)
+        self._remember(
+            await self.service.store.set_announced_version(
+                table.game_id, table.version, turn_message_id=message.id, board_message_id=message.id
+            )
+        )
+        if old is not None and old != message.id:
+            # Old buttons would be refused politely anyway; removing them avoids the confusion.
+            with contextlib.suppress(discord.HTTPException):
+                if clicked_on(interaction, old):
+                    await interaction.edit_original_response(view=None)  # type: ignore[union-attr]
+                else:
+                    await channel.get_partial_message(old).edit(view=None)  # type: ignore[attr-defined]
+
+    async def update_turn(
+        self,
+        table: Table,
+        *,
+        rerender: bool,
+        interaction: discord.Interaction | None,
+        record: GameRecord | None = None,
+    ) -> None:
+        """Mid-turn: edit the turn message with the account so far, the new choices and (if changed) the board.
+
+        `record`: the game as the announcement bookkeeping left it, if the caller has it (read otherwise)."""
+        if record is None:
+            record = await self.shown_record(table.game_id)
+        if record.turn_message_id is None:
+            await self.post_turn(table, interaction=interaction, record=record)
+            return
+        account = await self.service.turn_account(
+            table.game_id,
+            table.shown_names,
+            table.record.game,
+            channel_id=table.record.channel_id,
+            version=table.version,
+        )
+        content, view = self.turn_parts(table, account)
+        attachments: list[discord.File] | None = None  # None: leave the picture as it is
+        if rerender:
+            limit = self.boards.upload_limit(table.record.channel_id, interaction)
+            file = await self.boards.file(table.view(None), overlay=True, limit=limit)
+            if file is not None:
+                attachments = [file]
+            else:  # keep the earlier picture rather than none, and say why it is not the latest
+                content = messages.clip(content + "\n" + TOO_LARGE + " The picture is from earlier.", 2000)
+        kwargs: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": turn_mentions(table)}
+        if attachments is not None:
+            kwargs["attachments"] = attachments
+        channel = self.channel(table.record.channel_id)
+        try:
+            if clicked_on(interaction, record.turn_message_id):
+                # The button's own message: editing it through the interaction is also the user's answer.
+                await interaction.edit_original_response(**kwargs)  # type: ignore[union-attr]
+            else:
+                await channel.get_partial_message(record.turn_message_id).edit(**kwargs)  # type: ignore[attr-defined]
+        except discord.NotFound:
+            await self.post_turn(table, interaction=interaction, record=record)
+            return
+        self._shown.pop(table.game_id, None)
+        self._remember(await self.service.store.set_announced_version(table.game_id, table.version))
+
+    # ------------------------------------------------------------------ catching up
+
+    async def _show_unannounced(self, table: Table) -> bool:
+        """Show the table's state if the channel has not been shown it (call under the announcement lock, with a
+        table read just now). A new turn message when a turn ended since the last one shown, else an update."""
+        record = table.record
+        announced = record.announced_version if record.announced_version is not None else -1
+        if table.state is None or announced >= table.version:
+            return False
+        moves = await self.service.store.moves(table.game_id, after=max(announced, 0))
+        turn_ended = any(engine.turn_passed(table.game, m.events) for m in moves)
+        self._shown.pop(table.game_id, None)  # the record read just now is the truth
+        if announced < 0 or record.turn_message_id is None or turn_ended or not table.active:
+            await self.post_turn(table, account_of_last_turn=True, record=record)
+        else:
+            await self.update_turn(table, rerender=True, interaction=None, record=record)
+        return True
+
+    async def catch_up(self, grace: float = 0.0) -> int:
+        """Show the stored moves no channel has been shown (the process died between storing and announcing),
+        leaving alone games whose last move is younger than `grace` seconds (its own announcement is probably
+        on its way) and channels whose AI is playing. Never raises; returns how many games were caught up."""
+        shown = 0
+        try:
+            records = await self.service.store.unannounced_games()
+        except StorageError:
+            log.warning("could not look for unannounced games", exc_info=True)
+            return 0
+        now = self.service.clock()
+        for record in records:
+            channel_id = record.channel_id
+            if self.busy(channel_id):
+                continue
+            if now - (record.last_move_at or record.started_at or record.updated_at) < grace:
+                continue
+            table: Table | None = None
+            try:
+                async with self.announce_lock(channel_id):
+                    table = await self.service.game_table(record.id)
+                    if await self._show_unannounced(table):
+                        shown += 1
+            except NO_ACCESS:
+                log.warning("cannot catch up game %s in channel %s (no access); given up", record.id, channel_id)
+                if table is not None:
+                    await self.give_up(table)
+            except (discord.HTTPException, StorageError):
+                log.warning("could not catch up game %s in channel %s", record.id, channel_id, exc_info=True)
+            except Exception:
+                log.exception("catching up game %s in channel %s failed", record.id, channel_id)
+        return shown
+
+    def prune(self, open_channels: set[int]) -> None:
+        """Forget the announcement locks and records of channels without an open game."""
+        for channel_id, lock in list(self._announce_locks.items()):
+            if channel_id not in open_channels and not lock.locked() and not getattr(lock, "_waiters", None):
+                del self._announce_locks[channel_id]
+        for game_id, record in list(self._shown.items()):
+            if record.channel_id not in open_channels:
+                del self._shown[game_id]
+
+    async def repair_turn_message(self, channel_id: int, interaction: discord.Interaction) -> None:
+        """A stale click on the *current* turn message while the stored announced version is behind the state
+        means the last update was lost (say the process died between storing a move and announcing it): show
+        the current state so the right buttons appear. A double click finds the state announced: no repair."""
+        try:
+            async with self.announce_lock(channel_id):
+                table = await self.service.table(channel_id, fresh=True)
+                if table is None or not table.active or not clicked_on(interaction, table.record.turn_message_id):
+                    return
+                await self._show_unannounced(table)
+        except NO_ACCESS:
+            log.warning("cannot repair the turn message in channel %s (no access)", channel_id)
+        except (discord.HTTPException, StorageError):
+            log.warning("could not repair the turn message in channel %s", channel_id, exc_info=True)
+        except Exception:
+            log.exception("repairing the turn message in channel %s failed", channel_id)

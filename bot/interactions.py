@@ -1,0 +1,67 @@
+"""Answering interactions: acknowledge at once (the 3-second rule), answer privately, never raise on the way.
+
+Handlers register themselves when they defer, so that closing the bot lets them finish their last write.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from .messages import CONTENT_LIMIT, clip
+
+log = logging.getLogger(__name__)
+
+
+def is_manager(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and (perms.manage_channels or perms.administrator))
+
+
+def clicked_on(interaction: discord.Interaction | None, message_id: int | None) -> bool:
+    """Whether the interaction is a click on that message's components."""
+    return (
+        interaction is not None
+        and interaction.type == discord.InteractionType.component
+        and interaction.message is not None
+        and interaction.message.id == message_id
+    )
+
+
+class Replies:
+    def __init__(self) -> None:
+        # Interaction handlers still at work (registered by defer): closing waits for them, so their last
+        # database write or message edit never meets a closed store or HTTP session.
+        self._handlers: set[asyncio.Task[Any]] = set()
+
+    def track(self) -> None:
+        """Register the running interaction handler, so that wait() lets it finish."""
+        task = asyncio.current_task()
+        if task is not None and task not in self._handlers:
+            self._handlers.add(task)
+            task.add_done_callback(self._handlers.discard)
+
+    async def defer(self, interaction: discord.Interaction) -> None:
+        """Acknowledge at once: a silent update for buttons, a private 'thinking…' for commands."""
+        self.track()
+        if interaction.response.is_done():
+            return
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+    async def reply(self, interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+        """An ephemeral follow-up after a defer; never raises (the user has at least the defer)."""
+        try:
+            await interaction.followup.send(clip(content, CONTENT_LIMIT), ephemeral=True, **kwargs)
+        except discord.HTTPException:
+            log.warning("could not send a follow-up to interaction %s", interaction.id, exc_info=True)
+
+    async def wait(self, timeout: float) -> None:
+        handlers = self._handlers - {asyncio.current_task()}
+        if handlers:
+            await asyncio.wait(handlers, timeout=timeout)

@@ -1,0 +1,171 @@
+"""Setting a game up: open a lobby, take and leave seats, seat AIs, set variant options, start, abandon."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import engine
+from storage import AlreadyJoined, ChannelBusy, GameFull, GameRecord, NotJoined, WrongStatus
+
+from ..text import safe_name
+from .core import ServiceCore
+from .tables import Refusal, Table
+
+MAX_SEED = 2**63
+
+
+class LobbyService(ServiceCore):
+    def _chosen_options(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
+        """Only the options that differ from the game's defaults; Refusal (in words) for a bad one."""
+        try:
+            return self.catalog.info(game).changed_options({k: v for k, v in options.items() if v is not None})
+        except engine.IllegalMove as exc:
+            raise Refusal(exc.reason) from None
+
+    async def new_game(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        user_id: int,
+        user_name: str,
+        game: str | None = None,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> Table:
+        name = self.catalog.default_game if game is None else self.catalog.find(game)
+        if name is None:
+            raise Refusal(f"There is no game called {safe_name(str(game))!r}. The games: {self.catalog.games_list()}.")
+        chosen = self._chosen_options(name, options or {})
+        if seed is None:
+            seed = random.randrange(MAX_SEED)
+        elif not 0 <= seed < MAX_SEED:
+            raise Refusal("The seed must be between 0 and 2^63-1.")
+        async with self.lock(channel_id):
+            try:
+                await self.store.create_game(
+                    guild_id, channel_id, name, chosen, seed, user_id, self.clock(), host_name=user_name
+                )
+            except ChannelBusy:
+                raise Refusal(
+                    "This channel already has a game. Finish or `/game abandon` it first, or use a thread."
+                ) from None
+            return await self._reload(channel_id)
+
+    async def _lobby(self, channel_id: int) -> Table:
+        table = await self.table(channel_id, fresh=True)
+        if table is None:
+            raise Refusal("There is no game in this channel. Start one with `/game new`.")
+        if table.record.status != "lobby":
+            raise Refusal("The game has already started.")
+        return table
+
+    def _max_seats(self, table: Table) -> int:
+        return self.catalog.info(table.game).max_players
+
+    async def join(self, channel_id: int, user_id: int, user_name: str) -> Table:
+        async with self.lock(channel_id):
+            table = await self._lobby(channel_id)
+            seats = self._max_seats(table)
+            try:
+                await self.store.join(table.game_id, user_id, user_name, seats, self.clock())
+            except AlreadyJoined:
+                raise Refusal("You already have a seat in this game.") from None
+            except GameFull:
+                raise Refusal(f"The game is full ({seats} players).") from None
+            return await self._reload(channel_id)
+
+    async def leave(self, channel_id: int, user_id: int) -> Table:
+        async with self.lock(channel_id):
+            table = await self.table(channel_id, fresh=True)
+            if table is not None and table.record.status == "active" and table.seat_of(user_id) is not None:
+                raise Refusal("The game has started: hand your seat over with `/game handover` instead.")
+            table = await self._lobby(channel_id)
+            if user_id == table.record.host_user_id:
+                raise Refusal("The host cannot leave the lobby; use `/game abandon` to cancel the game.")
+            try:
+                await self.store.leave(table.game_id, user_id, self.clock())
+            except NotJoined:
+                raise Refusal("You have no seat in this game.") from None
+            return await self._reload(channel_id)
+
+    async def add_bot(self, channel_id: int, user_id: int, kind: str | None = None) -> Table:
+        async with self.lock(channel_id):
+            table = await self._lobby(channel_id)
+            info = self.catalog.info(table.game)
+            kind = kind or info.default_ai
+            if info.ai_kind(kind) is None:
+                kinds = ", ".join(f"{k.label} ({k.description})" for k in info.ai_kinds)
+                raise Refusal(f"{info.title} has no AI called {safe_name(kind)!r}; choose one of: {kinds}.")
+            if table.seat_of(user_id) is None:
+                raise Refusal("Only players in the lobby can add an AI; `/game join` first.")
+            taken = set(table.names)
+            name = next((f"{n} (AI)" for n in info.ai_names if f"{n} (AI)" not in taken), None)
+            name = name or f"AI {len(table.players) + 1}"
+            try:
+                await self.store.add_ai(table.game_id, name, kind, info.max_players, self.clock())  # type: ignore[arg-type]
+            except GameFull:
+                raise Refusal(f"The game is full ({info.max_players} players).") from None
+            return await self._reload(channel_id)
+
+    async def set_options(self, channel_id: int, user_id: int, options: dict[str, Any], manage: bool = False) -> Table:
+        """The host changes variant options in the lobby; `options` holds only the options being changed."""
+        async with self.lock(channel_id):
+            table = await self._lobby(channel_id)
+            if user_id != table.record.host_user_id and not manage:
+                raise Refusal("Only the host (or someone with Manage Channels) can change the options.")
+            chosen = self._chosen_options(table.game, {**table.record.options, **options})
+            try:
+                await self.store.set_options(table.game_id, chosen, self.clock())
+            except WrongStatus:
+                raise Refusal("The game has already started.") from None
+            return await self._reload(channel_id)
+
+    async def start(self, channel_id: int, user_id: int, manage: bool = False) -> Table:
+        async with self.lock(channel_id):
+            table = await self._lobby(channel_id)
+            if user_id != table.record.host_user_id and not manage:
+                raise Refusal("Only the host (or someone with Manage Channels) can start the game.")
+            info = self.catalog.info(table.game)
+            if len(table.players) < info.min_players:
+                raise Refusal(
+                    f"{info.title} needs at least {info.min_players} players: `/game join` or `/game addbot`."
+                )
+            record = table.record
+            try:
+                state = engine.new_game(record.game, table.names, record.options, record.seed)
+            except engine.IllegalMove as exc:
+                raise Refusal(exc.reason) from None
+            try:
+                started = await self.store.start_game(record.id, state, self.clock())
+            except WrongStatus:
+                raise Refusal("The game has already started.") from None
+            # The seats were read under this lock and the state is the one just stored: no need to read them back.
+            table = Table(started, table.players, state)
+            self._set_table(channel_id, table)
+            self._note_account(channel_id, record.id, 0, [], False)
+            return table
+
+    async def abandon(self, channel_id: int, user_id: int, manage: bool = False) -> GameRecord:
+        async with self.lock(channel_id):
+            table = await self.table(channel_id, fresh=True)
+            if table is None:
+                raise Refusal("There is no game in this channel.")
+            if not manage and not self._may_abandon(table, user_id):
+                raise Refusal(
+                    "Only the host while seated (or, once the host has left the table, any seated player, or "
+                    "someone with Manage Channels) can abandon the game."
+                )
+            record = await self.store.abandon_game(table.game_id, self.clock())
+            self.forget(channel_id)
+            self._set_table(channel_id, None)
+            return record
+
+    @staticmethod
+    def _may_abandon(table: Table, user_id: int) -> bool:
+        """The host, as long as they hold a seat; a host who handed their seat away no longer speaks for the
+        table, and then any seated player may."""
+        host = table.record.host_user_id
+        if table.seat_of(host) is not None:
+            return user_id == host
+        return table.seat_of(user_id) is not None

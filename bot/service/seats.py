@@ -1,0 +1,131 @@
+"""Absent players: how long a seat has been silent, `/game skip`, `/game substitute` and `/game handover`."""
+
+from __future__ import annotations
+
+from storage import PlayerRecord, StorageError
+
+from ..text import safe_name
+from .tables import MoveOutcome, Refusal, Table, format_duration
+from .turns import TurnService
+
+
+class SeatService(TurnService):
+    def idle_for(self, table: Table) -> float:
+        record = table.record
+        since = record.last_move_at or record.started_at or record.created_at
+        return max(0.0, self.clock() - since)
+
+    def _check_absent(self, table: Table, user_id: int, manage: bool, what: str) -> PlayerRecord:
+        current = table.current
+        if current is None:
+            raise Refusal("The game is over.")
+        if current.is_ai:
+            raise Refusal(
+                "An AI is playing this seat already; to give it to a person use "
+                f"`/game substitute to:@member seat:{current.seat + 1}`."
+            )
+        if current.user_id == user_id:
+            raise Refusal(f"It is your own turn; to {what} use `/game handover`.")
+        if table.seat_of(user_id) is None and not manage:
+            raise Refusal("Only the other players (or someone with Manage Channels) can do that.")
+        idle = self.idle_for(table)
+        if idle < self.settings.idle_after:
+            wait = self.settings.idle_after - idle
+            raise Refusal(
+                f"{safe_name(current.display_name)} has been away for {format_duration(idle)}; "
+                f"that is possible after {format_duration(self.settings.idle_after)} "
+                f"(in {format_duration(wait)})."
+            )
+        return current
+
+    async def check_skip(self, channel_id: int, user_id: int, manage: bool = False) -> PlayerRecord:
+        """Refusal unless the user may have the AI play the absent current player's turn; returns that seat."""
+        table = await self.active_table(channel_id)
+        return self._check_absent(table, user_id, manage, "hand your turn to the AI")
+
+    async def skip_turn(self, channel_id: int, user_id: int, manage: bool = False) -> list[MoveOutcome]:
+        """`/game skip`: the heuristic AI plays the rest of the absent player's turn; the seat stays theirs.
+
+        Each AI move is made only if the absent seat is still to act at the version the previous step left
+        (checked under the lock), so a second skip at the same moment, or the player coming back and moving,
+        stops this one instead of making the AI play somebody else's turn. Empty if nothing was left to do.
+        """
+        async with self.lock(channel_id):
+            table = await self.active_table(channel_id)
+            absent = self._check_absent(table, user_id, manage, "hand your turn to the AI")
+            version = table.version
+        outcomes: list[MoveOutcome] = []
+        while True:
+            outcome = await self.ai_step(channel_id, force=True, seat=absent.seat, version=version)
+            if outcome is None:
+                break
+            outcomes.append(outcome)
+            version = outcome.table.version
+            if outcome.turn_over:
+                break
+        return outcomes
+
+    async def handover(
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        to_user: tuple[int, str] | None = None,
+        manage: bool = False,
+        kind: str | None = None,
+        absent: bool = False,
+        seat: int | None = None,
+    ) -> PlayerRecord:
+        """Hand a seat to another user (to_user) or to an AI.
+
+        absent=False (`/game handover`): the user's own seat, any time. absent=True (`/game substitute`): the
+        seat of the player to move, by another player or a moderator, once they have been idle long enough.
+        `seat` (0-based) names the seat: an AI seat can be given (back) to a person by any seated player or a
+        moderator at any time; any other seat must be the one the rules above pick.
+        """
+        async with self.lock(channel_id):
+            table = await self.active_table(channel_id)
+            if not table.active:
+                raise Refusal("The game is over.")
+            chosen: PlayerRecord
+            if seat is not None and not 0 <= seat < len(table.players):
+                raise Refusal(f"There is no seat {seat + 1}; this game has seats 1 to {len(table.players)}.")
+            if seat is not None and table.players[seat].is_ai:
+                chosen = table.players[seat]
+                if to_user is None:
+                    raise Refusal(f"Seat {seat + 1} is played by an AI already; name the member who takes it over.")
+                if table.seat_of(user_id) is None and not manage:
+                    raise Refusal("Only the players (or someone with Manage Channels) can give an AI seat to a person.")
+            elif absent:
+                chosen = self._check_absent(table, user_id, manage, "hand over your seat")
+            else:
+                own = table.seat_of(user_id)
+                if own is None:
+                    raise Refusal("You have no seat to hand over; `/game substitute` replaces an absent player.")
+                chosen = table.players[own]
+            if seat is not None and chosen.seat != seat:
+                raise Refusal(
+                    f"Seat {seat + 1} is not yours, not an AI's and not the absent player's to move; "
+                    "it cannot be handed over now."
+                )
+            if to_user is not None:
+                if table.seat_of(to_user[0]) is not None:
+                    raise Refusal(f"{safe_name(to_user[1])} already has a seat in this game.")
+                name, ai_kind, new_user = to_user[1], None, to_user[0]
+            else:
+                kind = kind or self.catalog.info(table.game).default_ai
+                name, ai_kind, new_user = f"{chosen.display_name} (AI)", kind, None
+            try:
+                player = await self.store.replace_seat(
+                    table.game_id,
+                    chosen.seat,
+                    new_user,
+                    name,
+                    ai_kind,  # type: ignore[arg-type]
+                    self.clock(),
+                )
+            except StorageError as exc:
+                raise Refusal(str(exc)) from None
+            self.forget(channel_id)
+            await self.table(channel_id, fresh=True)
+            return player
