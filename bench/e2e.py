@@ -38,8 +38,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import engine
 from bot import Settings, create_bot
-from bot.service import COMMAND_OF_KIND, COMMANDS
+from bot.catalog import Catalog
 from tests.fakediscord import FAST_CLIENT_OPTIONS, FakeDiscord, FakeMessage, InteractionHandle, run_bot
+
+CATALOG = Catalog()
+GAME = "entdecker"  # the game the load is measured with
 
 ACK_AIM = 0.100
 IMAGE_AIM = 0.500
@@ -160,13 +163,14 @@ async def slash_move(run: Run, user: str, channel: str, key: str) -> None:
     """Type into the option, take the autocomplete choice that is the wanted move, send the command."""
     fake = run.fake
     channel_id = fake.channel(channel).id
-    command = COMMAND_OF_KIND[key.split(":", 1)[0]]
-    option = COMMANDS[command][0]
+    verb = CATALOG.verb(GAME, key.split(":", 1)[0])
+    assert verb is not None, key
+    command, option = verb.name, verb.option
     if not option:
         await measured(run, "command", f"/{command}", channel_id, fake.slash(user, channel, command))
         return
     value = key.split(":", 1)[1]
-    wanted: Any = int(value) if command == "explore" else value
+    wanted: Any = value
     values = await autocomplete(run, user, channel, command, option, "")
     if wanted not in values:  # more than 25 legal values: narrow them down by typing
         values = await autocomplete(run, user, channel, command, option, value)
@@ -217,7 +221,7 @@ async def play_game(run: Run, index: int, seed: int, moves: int) -> None:
     channel = fake.add_channel(name)
     host, guest = fake.add_member(f"host{index + 1}"), fake.add_member(f"guest{index + 1}")
     await asyncio.sleep(0)  # let CHANNEL_CREATE / GUILD_MEMBER_ADD reach the bot first
-    start = fake.slash(host, name, "game", "new", game="entdecker", seed=seed)
+    start = fake.slash(host, name, "game", "new", game=GAME, seed=seed)
     await measured(run, "command", "/game new", channel.id, start)
     await measured(run, "command", "/game join", channel.id, fake.slash(guest, name, "game", "join"))
     await measured(run, "command", "/game start", channel.id, fake.slash(host, name, "game", "start"))

@@ -75,7 +75,7 @@ async def test_bad_values_name_the_legal_ones(svc: GameService) -> None:
         await svc.play(CH, ALICE, command="draw", value="9")
     text = str(info.value)
     assert "/draw pile:" in text and "Pile 1" in text and "Pile 5" in text and "draw:" not in text
-    with pytest.raises(Refusal, match="You cannot `/build` now: it is time to draw a tile. You can:"):
+    with pytest.raises(Refusal, match=r"You cannot `/build` now: it is time to draw a tile\. You can:"):
         await svc.play(CH, ALICE, command="build", value="colony:0")
 
 
@@ -236,7 +236,9 @@ def test_legal_summary_is_grouped_by_command() -> None:
         {"key": "build:fort:0", "kind": "build"},
         {"key": "stop", "kind": "stop"},
     ]
-    legal = [{**e, "label": label} for e, label in zip(legal, ["Pile 1", "Pile 2", "Build a fort", "Stop"], strict=True)]
+    legal = [
+        {**e, "label": label} for e, label in zip(legal, ["Pile 1", "Pile 2", "Build a fort", "Stop"], strict=True)
+    ]
     assert Catalog().legal_summary("entdecker", legal) == (
         "You can: `/draw pile:` Pile 1; Pile 2 · `/build piece:` Build a fort · `/stop`"
     )

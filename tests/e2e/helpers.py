@@ -11,7 +11,8 @@ from typing import Any
 import engine
 from bot import Settings, create_bot
 from bot.app import EntdeckerBot
-from bot.service import COMMAND_OF_KIND, COMMANDS, Table
+from bot.catalog import Catalog
+from bot.service import Table
 from tests.fakediscord import FAST_CLIENT_OPTIONS, BotRun, FakeDiscord, FakeMessage, InteractionHandle, run_bot
 
 LOGGERS = ("discord", "bot")  # errors logged by either fail the test
@@ -45,11 +46,48 @@ async def refused(handle: InteractionHandle) -> str:
     return message.content
 
 
-async def open_game(fake: FakeDiscord, channel: str, players: list[str], seed: int = 1, **options: Any) -> None:
-    await ok(await fake.slash(players[0], channel, "game", "new", game="entdecker", seed=seed, **options))
+CATALOG = Catalog()
+
+
+async def open_game(
+    fake: FakeDiscord, channel: str, players: list[str], seed: int = 1, game: str = "entdecker", **options: Any
+) -> None:
+    """A lobby opened by players[0], variants set by the host through the lobby menus, everyone seated, started."""
+    await ok(await fake.slash(players[0], channel, "game", "new", game=game, seed=seed))
+    if options:
+        await set_options(fake, channel, players[0], game, **options)
     for name in players[1:]:
         await ok(await fake.slash(name, channel, "game", "join"))
     await ok(await fake.slash(players[0], channel, "game", "start"))
+
+
+def lobby_message(fake: FakeDiscord, channel: str) -> FakeMessage:
+    return next(
+        m for m in reversed(fake.channel_messages(channel)) if any(c.startswith("edl:") for c in m.custom_ids())
+    )
+
+
+async def set_options(fake: FakeDiscord, channel: str, user: str, game: str, **options: Any) -> None:
+    """Set variant options as the host would: the switches menu for on/off ones, one menu for each other."""
+    info = CATALOG.info(game)
+    switches = {o.name for o in info.options if o.is_switch}
+    lobby = lobby_message(fake, channel)
+    if switches & set(options):
+        menu = next(s for s in lobby.selects() if s["custom_id"].startswith("edv:"))
+        current = {o["value"] for o in menu["options"] if o.get("default")}
+        chosen = sorted(
+            (current - {n for n, v in options.items() if v is False}) | {n for n, v in options.items() if v is True}
+        )
+        await ok(await fake.select(user, lobby, menu["custom_id"], chosen))
+    for name, value in options.items():
+        if name in switches:
+            continue
+        menu = next(s for s in fake.message(lobby.id).selects() if s["custom_id"].endswith(f":{name}"))
+        await ok(
+            await fake.select(
+                user, lobby, menu["custom_id"], [str(value).lower() if isinstance(value, bool) else str(value)]
+            )
+        )
 
 
 async def table_of(bot: EntdeckerBot, fake: FakeDiscord, channel: str) -> Table | None:
@@ -67,21 +105,31 @@ def pick(table: Table) -> str:
     return engine.ai_move(table.state, "heuristic").key
 
 
-async def slash_move(fake: FakeDiscord, channel: str, user: str, key: str) -> InteractionHandle:
-    """Play `key` as a user would: type into the option, take the matching autocomplete choice, send."""
+async def slash_move(
+    fake: FakeDiscord, channel: str, user: str, key: str, game: str = "entdecker"
+) -> InteractionHandle:
+    """Play `key` as a user would: the game's verb for it, the matching autocomplete choice, send."""
     kind = key.split(":", 1)[0]
-    command = COMMAND_OF_KIND[kind]
-    option = COMMANDS[command][0]
-    if not option:
-        return await fake.slash(user, channel, command)
+    verb = CATALOG.verb(game, kind)
+    assert verb is not None, key
+    if not verb.option:
+        return await fake.slash(user, channel, verb.name)
     value = key.split(":", 1)[1]
-    choices = await fake.autocomplete(user, channel, command, focused=option, value="")
+    choices = await fake.autocomplete(user, channel, verb.name, focused=verb.option, value="")
     assert 0 < len(choices) <= 25
-    wanted: Any = int(value) if command == "explore" else value
-    if wanted not in [c["value"] for c in choices]:  # more than 25 legal values: narrow them down by typing
-        choices = await fake.autocomplete(user, channel, command, focused=option, value=value)
-    assert wanted in [c["value"] for c in choices], (key, choices)
-    return await fake.slash(user, channel, command, **{option: wanted})
+    if value not in [c["value"] for c in choices]:  # more than 25 legal values: narrow them down by typing
+        choices = await fake.autocomplete(user, channel, verb.name, focused=verb.option, value=value)
+    assert value in [c["value"] for c in choices], (key, choices)
+    return await fake.slash(user, channel, verb.name, **{verb.option: value})
+
+
+async def play_move(fake: FakeDiscord, channel: str, user: str, key: str) -> InteractionHandle:
+    """Play `key` through `/play move:`, the command every game has, taking the autocomplete choice."""
+    choices = await fake.autocomplete(user, channel, "play", focused="move", value="")
+    if key not in [c["value"] for c in choices]:
+        choices = await fake.autocomplete(user, channel, "play", focused="move", value=key)
+    assert key in [c["value"] for c in choices], (key, choices)
+    return await fake.slash(user, channel, "play", move=key)
 
 
 def turn_message(fake: FakeDiscord, bot_table: Table) -> FakeMessage:

@@ -130,7 +130,7 @@ async def test_variants_and_private_personal_tiles(tmp_path: Path) -> None:
                 user = user_of(fake, table)
                 if table.view(None)["phase"] == "voyage":
                     choices = await fake.autocomplete(user, "game-1", "draw", focused="pile", value="")
-                    personal = [c for c in choices if not str(c["value"]).isdigit()]
+                    personal = [c for c in choices if not str(c["value"]).isdigit() and c["value"] != "-"]
                     seen_personal |= bool(personal)
                     # Personal tiles are secret: never on the public turn message.
                     message = turn_message(fake, table)

@@ -25,9 +25,12 @@ async def test_wrong_player_and_spectators_get_private_answers(tmp_path: Path) -
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
             await open_game(fake, "game-1", ["alice", "bob"])
-            # Only the player to move is offered anything.
-            assert await fake.autocomplete("bob", "game-1", "ship", focused="position", value="") == []
-            assert await fake.autocomplete("carol", "game-1", "ship", focused="position", value="") == []
+            # Only the player to move is offered moves; the others get one note saying whose turn it is.
+            for user in ("bob", "carol"):
+                note = await fake.autocomplete(user, "game-1", "ship", focused="position", value="")
+                assert [c["value"] for c in note] == ["-"] and "alice's turn" in note[0]["name"], note
+            text = await refused(await fake.slash("bob", "game-1", "ship", position="-"))
+            assert "alice's turn, not yours" in text
             assert len(await fake.autocomplete("alice", "game-1", "ship", focused="position", value="")) == 25
             assert [
                 c["value"] for c in await fake.autocomplete("alice", "game-1", "ship", focused="position", value="J7")
@@ -59,15 +62,15 @@ async def test_bad_values_name_what_is_legal(tmp_path: Path) -> None:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
             await open_game(fake, "game-1", ["alice", "bob"])
             text = await refused(await fake.slash("alice", "game-1", "ship", position="Z99"))
-            assert "Legal now" in text and "A1N" in text
+            assert "not one of your choices" in text and "A1N" in text and "ship:" not in text
             await ok(await slash_move(fake, "game-1", "alice", "ship:A1N"))
             text = await refused(await fake.slash("alice", "game-1", "draw", pile="9"))
             assert "/explore tiles:" in text
             await ok(await slash_move(fake, "game-1", "alice", "explore:2"))
             text = await refused(await fake.slash("alice", "game-1", "draw", pile="9"))
-            assert "1, 2, 3, 4, 5" in text
-            text = await refused(await fake.slash("alice", "game-1", "explore", tiles=3))
-            assert "Legal now" in text
+            assert "Pile 1" in text and "Pile 5" in text and "draw:" not in text
+            text = await refused(await fake.slash("alice", "game-1", "explore", tiles="3"))
+            assert "You cannot `/explore` now" in text and "/draw pile:" in text
             assert (await table_of(bot, fake, "game-1")).version == 2
         fake.assert_no_violations()
 
