@@ -1,0 +1,125 @@
+"""The seam between the games and the rest: every registered game keeps the contract of engine/api.py, and bot/,
+storage/ and the render core name no game (no import of a game package, no game's option, verb or move kind)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot.catalog import Catalog
+from engine.api import RULES_NAMES, header_problems
+from engine.core.rng import rand_below
+from engine.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME_FREE = [ROOT / "bot", ROOT / "storage", *sorted((ROOT / "render").glob("*.py"))]
+VERB_NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
+
+
+def _python_files() -> list[Path]:
+    out: list[Path] = []
+    for place in GAME_FREE:
+        out.extend(sorted(place.rglob("*.py")) if place.is_dir() else [place])
+    return out
+
+
+def _game_words() -> set[str]:
+    """What only a game may say: its name, its options' names, its verbs' move kinds."""
+    words: set[str] = set()
+    for name, module in GAMES.items():
+        words.add(name)
+        words.update(o.name for o in module.INFO.options)
+        for verb in module.PRESENTER.verbs:
+            words.update(verb.kinds)
+    return words
+
+
+def _literals_and_imports(path: Path) -> tuple[set[str], set[str]]:
+    tree = ast.parse(path.read_text(), str(path))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    literals = {
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings
+    }
+    imports = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Import):
+            imports.update(a.name for a in n.names)
+        elif isinstance(n, ast.ImportFrom) and n.module:
+            imports.add(n.module)
+            imports.update(f"{n.module}.{a.name}" for a in n.names)
+    return literals, imports
+
+
+@pytest.mark.parametrize("path", _python_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_bot_storage_and_render_core_name_no_game(path: Path) -> None:
+    words = _game_words()
+    literals, imports = _literals_and_imports(path)
+    named = sorted(literals & words)
+    assert not named, f"{path.relative_to(ROOT)} names a game's words: {named}"
+    games = [i for i in imports if any(i.startswith(f"{pkg}.{g}") for pkg in ("engine", "render") for g in GAMES)]
+    assert not games, f"{path.relative_to(ROOT)} imports a game package: {games}"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_registered_game_provides_the_contract(game: str) -> None:
+    module = GAMES[game]
+    missing = [name for name in RULES_NAMES if not hasattr(module, name)]
+    assert not missing
+    info = module.INFO
+    assert info.name == game and info.title and 1 <= info.min_players <= info.max_players
+    assert info.ai_kinds and info.ai_names, "the lobby needs AI kinds and names for AI seats"
+    for option in info.options:
+        assert option.default in option.choices and len(option.label) <= 100 and len(option.description) <= 100
+        assert not option.choice_labels or len(option.choice_labels) == len(option.choices)
+    assert len([o for o in info.options if not o.is_switch]) <= 3, "the lobby has room for three option menus"
+    presenter = module.PRESENTER
+    assert presenter.verbs and presenter.rules_text
+    for verb in presenter.verbs:
+        assert VERB_NAME.match(verb.name) and 1 <= len(verb.description) <= 100, verb
+        assert verb.option is None or (VERB_NAME.match(verb.option) and len(verb.option_description) <= 100), verb
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_view_of_a_random_game_has_the_header_and_every_move_a_verb(game: str) -> None:
+    info = engine.info(game)
+    presenter = engine.presenter(game)
+    names = [f"P{i + 1}" for i in range(info.max_players)]
+    state = engine.new_game(game, names, {}, seed=7)
+    for n in range(400):
+        for viewer in (None, *range(len(names))):
+            view = engine.view(state, viewer)
+            assert header_problems(view) == [], (n, viewer)
+            assert view["to_act"] == engine.to_act(state)
+        moves = engine.legal_moves(state)
+        if not moves:
+            assert state.game_over
+            break
+        for move in moves:
+            assert presenter.verb_of(move.kind) is not None, f"no verb offers {move.kind!r}"
+        move = moves[rand_below(7, "seam-test", n, len(moves))]
+        state, events = engine.step(state, move)
+        assert isinstance(engine.turn_passed(game, events), bool)
+        for event in events:
+            text = presenter.describe(event, names)
+            assert text is None or (isinstance(text, str) and text and "{" not in text)
+
+
+def test_the_games_verbs_unite_into_one_command_set() -> None:
+    catalog = Catalog()
+    assert set(catalog.infos) == set(GAMES)
+    for command in catalog.commands.values():
+        assert len(command.description) <= 100 and command.games
+        assert command.name != "play", "/play is the bot's own command for every game"
