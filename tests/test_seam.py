@@ -123,3 +123,57 @@ def test_the_games_verbs_unite_into_one_command_set() -> None:
     for command in catalog.commands.values():
         assert len(command.description) <= 100 and command.games
         assert command.name != "play", "/play is the bot's own command for every game"
+
+
+def _bot_imports(path: Path) -> set[str]:
+    """The bot modules a bot module imports at run time (TYPE_CHECKING blocks left out)."""
+    tree = ast.parse(path.read_text(), str(path))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(n) for n in ast.walk(node))
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    out = set()
+    for node in ast.walk(tree):
+        if id(node) in skip or not isinstance(node, ast.ImportFrom):
+            continue
+        base = package.split(".")
+        if node.level:
+            base = base[: len(base) - node.level + 1]
+            module = ".".join([*base, node.module] if node.module else base)
+        else:
+            module = node.module or ""
+        if module.startswith("bot"):
+            names = {f"{module}.{a.name}" for a in node.names}
+            submodules = {n for n in names if _is_module(n)}
+            out.update(submodules)
+            if names - submodules:  # `from .x import y` with y defined in x: x itself
+                out.add(module)
+    return out
+
+
+def _is_module(dotted: str) -> bool:
+    path = ROOT.joinpath(*dotted.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+def test_no_import_circle_inside_the_bot() -> None:
+    modules = {
+        ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
+        for p in (ROOT / "bot").rglob("*.py")
+    }
+    graph = {m: {i for i in _bot_imports(p) if i in modules and i != m} for m, p in modules.items()}
+    # Importing a package runs its __init__: count it as importing what the package module imports.
+    seen: dict[str, int] = {}
+
+    def visit(module: str, path: list[str]) -> None:
+        if seen.get(module) == 2:
+            return
+        assert seen.get(module) != 1, f"import circle: {' -> '.join([*path, module])}"
+        seen[module] = 1
+        for nxt in sorted(graph[module]):
+            visit(nxt, [*path, module])
+        seen[module] = 2
+
+    for module in sorted(graph):
+        visit(module, [])
