@@ -3,23 +3,29 @@
 Public API::
 
     render_board(view, overlay=False, scale=1.0) -> bytes      # PNG
-    render_image(view, overlay=False) -> PIL.Image.Image       # RGB, layout_for(view).size
+    render_image(view, overlay=False) -> PIL.Image.Image       # RGB; never raises on a view
     shrink_png(view, max_bytes, overlay=False) -> bytes        # the largest scale that fits max_bytes
-    layout_for(view) / layout(cols, rows) -> Layout            # space name -> pixel rect, label positions
+    compose(view, overlay=False) -> PIL.Image.Image            # the game's drawing without the safety net
+    encode(image) -> bytes                                     # PNG of a finished picture
+    painter(game) -> module | None                             # the game's render sub-package
 
-Only what the view holds is drawn, and nothing that depends on who is looking: personal tiles are counted, never
-shown, so every seat's view of the same state gives the same picture (the overlay draws the viewer's `legal`).
+The core names no game. A view's game is drawn by the sub-package `render.<view["game"]>`, found by that
+convention; it exposes `draw(view, *, overlay) -> PIL.Image.Image` (see docs/render.md, "Adding a game's
+renderer"). Only what the view holds is drawn, and nothing that depends on who is looking, so every seat's view
+of the same state gives the same picture (the overlay draws the viewer's `legal`).
 """
 
 from __future__ import annotations
 
-import io
+import importlib
+from functools import lru_cache
+from types import ModuleType
 
 from PIL import Image
 
-from .board import draw_board, draw_overlay, legal_choices, overlay_positions, recall_positions
-from .layout import TILE, Layout, layout, layout_for
-from .panel import draw_panel, status_line
+from . import plain
+from .layout import TILE, Layout, layout
+from .png import encode, scaled, shrink
 
 __all__ = [
     "TILE",
@@ -27,71 +33,63 @@ __all__ = [
     "compose",
     "encode",
     "layout",
-    "layout_for",
-    "legal_choices",
-    "overlay_positions",
-    "recall_positions",
+    "painter",
     "render_board",
     "render_image",
     "shrink_png",
-    "status_line",
 ]
 
-PNG_COLORS = 256
+
+@lru_cache(maxsize=64)
+def _painter(game: str) -> ModuleType | None:
+    try:
+        module = importlib.import_module(f"{__name__}.{game}")
+    except ImportError:
+        return None
+    # a game's painter is a sub-package with a callable draw; core modules (render.png, ...) are not packages
+    if not hasattr(module, "__path__") or not callable(getattr(module, "draw", None)):
+        return None
+    return module
+
+
+def painter(game: object) -> ModuleType | None:
+    """The render sub-package of `game` (the view's "game" key), or None if there is none."""
+    if not isinstance(game, str) or not game.isidentifier() or game.startswith("_"):
+        return None
+    return _painter(game)
 
 
 def compose(view: dict, *, overlay: bool = False) -> Image.Image:
-    """The picture as an RGB image (may raise on a malformed view; render_image never does)."""
-    from .board import _background
-
-    lay = layout_for(view)
-    im = _background(lay).copy()
-    draw_board(im, view, lay)
-    if overlay:
-        draw_overlay(im, view, lay)
-    draw_panel(im, view, lay, overlay)
-    return im
+    """The picture as an RGB image: the game's drawing (may raise on a malformed view; render_image never does),
+    or for a view of no known game the plain picture with the status in words."""
+    module = painter(view.get("game")) if isinstance(view, dict) else None
+    if module is None:
+        return plain.draw(view)
+    im = module.draw(view, overlay=overlay)
+    return im if im.mode == "RGB" else im.convert("RGB")
 
 
 def render_image(view: dict, *, overlay: bool = False) -> Image.Image:
-    """The picture of view as an RGB image of layout_for(view).size pixels. Never raises on a view."""
+    """The picture of view as an RGB image. Never raises on a view: a picture with less on it beats no picture
+    (without the overlay, then the plain picture)."""
     try:
         return compose(view, overlay=overlay)
-    except Exception:  # a picture with less on it beats no picture
+    except Exception:
+        pass
+    if overlay:
         try:
             return compose(view, overlay=False)
         except Exception:
-            from .board import _background
-
-            return _background(layout_for(view if isinstance(view, dict) else {})).copy()
-
-
-PNG_LEVEL = 3  # zlib level: 3 is as small as 6 on a 256-colour picture, and twice as fast
-
-
-def encode(im: Image.Image) -> bytes:
-    """PNG bytes of an RGB picture: quantized to a 256-colour palette (the art is flat colours, so this is
-    invisible), which makes the file ~3x smaller and the encoding ~2x faster than RGB."""
-    pal = im.quantize(colors=PNG_COLORS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    pal.save(buf, "PNG", compress_level=PNG_LEVEL)
-    return buf.getvalue()
+            pass
+    return plain.draw(view)
 
 
 def render_board(view: dict, *, overlay: bool = False, scale: float = 1.0) -> bytes:
     """PNG of view (see render_image); scale < 1 gives a smaller picture for small upload limits."""
-    im = render_image(view, overlay=overlay)
-    if scale != 1.0:
-        scale = min(max(scale, 0.1), 4.0)
-        im = im.resize((max(round(im.width * scale), 1), max(round(im.height * scale), 1)), Image.Resampling.LANCZOS)
-    return encode(im)
+    return encode(scaled(render_image(view, overlay=overlay), scale))
 
 
 def shrink_png(view: dict, max_bytes: int, *, overlay: bool = False) -> bytes:
-    """The PNG of view at the largest scale (1, 0.85, 0.7, ...) whose size is at most max_bytes."""
-    data = render_board(view, overlay=overlay)
-    scale = 1.0
-    while len(data) > max_bytes and scale > 0.2:
-        scale = round(scale - 0.15, 2)
-        data = render_board(view, overlay=overlay, scale=scale)
-    return data
+    """The PNG of view at the largest scale (1, 0.85, 0.7, ...) whose size is at most max_bytes (the smallest
+    tried if none fits)."""
+    return shrink(render_image(view, overlay=overlay), max_bytes)[0]

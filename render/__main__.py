@@ -1,4 +1,4 @@
-"""python -m render demo --seed N [--players 3] [--moves M] [--overlay] [--final] --out FILE.png"""
+"""python -m render demo [--game NAME] --seed N [--players 3] [--moves M] [--overlay] [--final] --out FILE.png"""
 
 from __future__ import annotations
 
@@ -6,13 +6,14 @@ import argparse
 import sys
 
 from . import render_board
-from .selfplay import selfplay_view
+from .selfplay import default_game, selfplay_view
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m render")
     sub = ap.add_subparsers(dest="cmd", required=True)
     demo = sub.add_parser("demo", help="draw a board from seeded self-play")
+    demo.add_argument("--game", default=None, help="a registered game (default: the first of the registry)")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--players", type=int, default=3)
     demo.add_argument("--moves", type=int, default=None, help="moves of self-play (default: about mid-game)")
@@ -21,12 +22,13 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--scale", type=float, default=1.0)
     demo.add_argument("--out", required=True)
     args = ap.parse_args(argv)
+    game = args.game or default_game()
     stage = "final" if args.final else "mid"
-    view = selfplay_view(args.seed, stage=stage, players=args.players, moves=args.moves)
+    view = selfplay_view(args.seed, stage=stage, players=args.players, moves=args.moves, game=game)
     data = render_board(view, overlay=args.overlay, scale=args.scale)
     with open(args.out, "wb") as fh:
         fh.write(data)
-    print(f"{args.out}: {len(data)} bytes, phase {view.get('phase')}, turn {view.get('turn')}", file=sys.stderr)
+    print(f"{args.out}: {game}, {len(data)} bytes, phase {view.get('phase')}, turn {view.get('turn')}", file=sys.stderr)
     return 0
 
 

@@ -1,187 +1,34 @@
-"""Small cached RGBA pictures pasted onto the board: pieces, the ship, badges, text."""
+"""Small cached RGBA pictures any game pastes: text labels and number badges; and the helpers to draw sprites
+supersampled and to paste them by their centre or text by its anchor."""
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from . import style
 
-SS = 4  # supersampling for sprites
+SS = 4  # supersampling for sprites: drawn at 4x, shrunk once with LANCZOS
+
+Point = tuple[float, float]
 
 
-def _finish(big: Image.Image) -> Image.Image:
+def finish(big: Image.Image) -> Image.Image:
+    """A sprite drawn at SS times its size, shrunk to its size."""
     return big.resize((big.width // SS, big.height // SS), Image.Resampling.LANCZOS)
 
 
-def _pts(points: list[tuple[float, float]], ox: float = 0, oy: float = 0) -> list[tuple[float, float]]:
+def pts(points: list[Point], ox: float = 0, oy: float = 0) -> list[Point]:
+    """Points of a sprite (pixels at scale 1), moved by (ox, oy) and scaled to the supersampled canvas."""
     return [((x + ox) * SS, (y + oy) * SS) for x, y in points]
 
 
-PIECE_SIZE = 44
-
-# Silhouettes in a 44 x 44 box (pixels at scale 1).
-_HOUSE = [(9, 21), (22, 8), (35, 21), (35, 38), (9, 38)]  # trading post: a hut with a roof
-_FORT = [
-    (6, 12),
-    (13, 12),
-    (13, 17),
-    (19, 17),
-    (19, 12),
-    (25, 12),
-    (25, 17),
-    (31, 17),
-    (31, 12),
-    (38, 12),
-    (38, 39),
-    (6, 39),
-]  # fort: a crenellated tower
-_COLONY = [
-    (2, 22),
-    (12, 10),
-    (22, 22),
-    (22, 16),
-    (32, 6),
-    (42, 16),
-    (42, 40),
-    (2, 40),
-]  # colony: a town of two houses
-_SHAPES = {"trading_post": _HOUSE, "fort": _FORT, "colony": _COLONY}
-_TEXT_CENTER = {"trading_post": (22, 29), "fort": (22, 27), "colony": (22, 29)}
-
-
-def piece_kind(piece: str) -> str:
-    p = str(piece).lower()
-    if "colon" in p:
-        return "colony"
-    if "fort" in p:
-        return "fort"
-    return "trading_post"
-
-
-@lru_cache(maxsize=256)
-def piece(kind: str, seat: int, scale: float = 1.0) -> Image.Image:
-    """A construction: the shape tells the piece, the colour and the number (seat + 1) tell the player."""
-    kind = piece_kind(kind)
-    n = round(PIECE_SIZE * scale)
-    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    k = scale
-    shape = [(x * k, y * k) for x, y in _SHAPES[kind]]
-    color = style.player_color(seat)
-    d.polygon(_pts(shape, 0.8 * k, 1.6 * k), fill=(0, 0, 0, 110))  # shadow
-    d.polygon(_pts(shape), fill=(*color, 255), outline=(*style.OUTLINE, 255), width=max(int(2.4 * k * SS), 1))
-    f = style.font(max(int(19 * k), 8) * SS)
-    tx, ty = _TEXT_CENTER[kind]
-    d.text((tx * k * SS, ty * k * SS), str(seat + 1), font=f, fill=(*style.ink_on(color), 255), anchor="mm")
-    return _finish(big)
-
-
-@lru_cache(maxsize=8)
-def ship(scale: float = 1.0) -> Image.Image:
-    n = round(46 * scale)
-    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    k = scale
-    w = max(int(2.2 * k * SS), 1)
-    ol = (*style.OUTLINE, 255)
-    d.ellipse(_pts([(1 * k, 1 * k), (45 * k, 45 * k)]), fill=(255, 255, 255, 235), outline=ol, width=w)
-    hull = [(8, 29), (38, 29), (33, 37), (13, 37)]
-    d.polygon(_pts([(x * k, y * k) for x, y in hull]), fill=(120, 70, 36, 255), outline=ol, width=w)
-    d.line(_pts([(23 * k, 8 * k), (23 * k, 29 * k)]), fill=ol, width=w)
-    sail = [(24.5, 10), (35, 25), (24.5, 25)]
-    d.polygon(_pts([(x * k, y * k) for x, y in sail]), fill=(250, 250, 250, 255), outline=ol, width=w)
-    sail2 = [(21.5, 13), (21.5, 25), (13, 25)]
-    d.polygon(_pts([(x * k, y * k) for x, y in sail2]), fill=(250, 250, 250, 255), outline=ol, width=w)
-    d.polygon(_pts([(23 * k, 5 * k), (31 * k, 7.5 * k), (23 * k, 10 * k)]), fill=(213, 40, 30, 255))
-    return _finish(big)
-
-
-def _event_icon(d: ImageDraw.ImageDraw, event: str, c: float, r: float) -> None:
-    e = event.lower()
-    ink = (60, 30, 20, 255)
-
-    def P(x: float, y: float) -> tuple[float, float]:
-        return (c + x * r, c + y * r)
-
-    if "storm" in e:
-        d.polygon(
-            [P(0.15, -0.8), P(-0.45, 0.1), P(-0.02, 0.1), P(-0.2, 0.8), P(0.45, -0.15), P(0.02, -0.15)],
-            fill=(40, 60, 120, 255),
-        )
-    elif "pirat" in e or "skull" in e:
-        d.ellipse((*P(-0.5, -0.6), *P(0.5, 0.3)), fill=ink)
-        d.rectangle((*P(-0.28, 0.1), *P(0.28, 0.55)), fill=ink)
-        for x in (-0.22, 0.22):
-            d.ellipse((*P(x - 0.14, -0.25), *P(x + 0.14, 0.02)), fill=(*style.EVENT, 255))
-    elif "hostil" in e or "arrow" in e or "bow" in e:
-        w = int(r * 0.16)
-        for sgn in (-1, 1):
-            d.line([P(-0.6 * sgn, 0.6), P(0.55 * sgn, -0.55)], fill=(150, 30, 20, 255), width=w)
-            d.polygon([P(0.7 * sgn, -0.7), P(0.25 * sgn, -0.55), P(0.55 * sgn, -0.25)], fill=(150, 30, 20, 255))
-    elif "welcom" in e or "friend" in e or "flower" in e or "plant" in e:
-        for i in range(5):
-            a = i * 2 * math.pi / 5
-            x, y = 0.38 * math.cos(a), 0.38 * math.sin(a)
-            d.ellipse((*P(x - 0.3, y - 0.3), *P(x + 0.3, y + 0.3)), fill=(220, 90, 150, 255))
-        d.ellipse((*P(-0.2, -0.2), *P(0.2, 0.2)), fill=(240, 200, 40, 255))
-    elif "ruin" in e:
-        d.rectangle((*P(-0.65, -0.6), *P(0.65, -0.4)), fill=ink)
-        for x in (-0.45, 0.0, 0.45):
-            d.rectangle((*P(x - 0.12, -0.4), *P(x + 0.12, 0.45 if x < 0.3 else 0.05)), fill=ink)
-        d.rectangle((*P(-0.7, 0.45), *P(0.7, 0.62)), fill=ink)
-    elif "gold" in e:
-        d.ellipse((*P(-0.6, -0.6), *P(0.6, 0.6)), fill=(236, 180, 30, 255), outline=ink, width=int(r * 0.1))
-        d.text(P(0, 0), "3", font=style.font(int(r * 0.9)), fill=ink, anchor="mm")
-    else:
-        d.text(P(0, 0.05), "?", font=style.font(int(r * 1.3)), fill=ink, anchor="mm")
-
-
-@lru_cache(maxsize=32)
-def event_badge(event: str) -> Image.Image:
-    """A round badge telling which event a tile carried."""
-    n = 30
-    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    d.ellipse(
-        (SS, SS, (n - 1) * SS, (n - 1) * SS),
-        fill=(*style.EVENT, 255),
-        outline=(*style.EVENT_RING, 255),
-        width=int(2.5 * SS),
-    )
-    _event_icon(d, event, n * SS / 2, (n / 2 - 5) * SS)
-    return _finish(big)
-
-
-@lru_cache(maxsize=4)
-def flag() -> Image.Image:
-    """Pennant marking a completed island."""
-    big = Image.new("RGBA", (26 * SS, 30 * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    ol = (*style.OUTLINE, 255)
-    d.line(_pts([(6, 3), (6, 28)]), fill=ol, width=int(2.5 * SS))
-    d.polygon(_pts([(7, 3), (24, 8.5), (7, 14)]), fill=(*style.GOLD, 255), outline=ol, width=int(1.6 * SS))
-    return _finish(big)
-
-
-@lru_cache(maxsize=512)
-def number_badge(number: int, size: int = 30) -> Image.Image:
-    """A legal choice's number, as in the autocomplete labels: black on white, heavy ring."""
-    text = str(number)
-    f = style.font(int(size * 0.6) * SS)
-    tw = f.getlength(text)
-    w = max(size * SS, int(tw + size * 0.55 * SS))
-    h = size * SS
-    big = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    ring = max(int(size * 0.1 * SS), 1)
-    d.rounded_rectangle(
-        (0, 0, w - 1, h - 1), radius=h // 2, fill=(*style.OVERLAY, 255), outline=(*style.OVERLAY_RING, 255), width=ring
-    )
-    d.text((w / 2, h / 2 + SS), text, font=f, fill=(0, 0, 0, 255), anchor="mm")
-    return _finish(big)
+def paste(im: Image.Image, sprite: Image.Image, center: tuple[float, float]) -> None:
+    """Paste an RGBA sprite centred on `center`."""
+    x = round(center[0] - sprite.width / 2)
+    y = round(center[1] - sprite.height / 2)
+    im.paste(sprite, (x, y), sprite)
 
 
 @lru_cache(maxsize=4096)
@@ -199,14 +46,47 @@ def text(s: str, size: int, color: style.Color, stroke: int = 0) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=2)
-def recall_badge() -> Image.Image:
-    """Marks a trading post its owner may take back: a white disc with a U-turn arrow."""
-    n = 26
-    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
+def put_text(
+    im: Image.Image,
+    xy: tuple[float, float],
+    s: str,
+    size: int,
+    color: style.Color,
+    anchor: str = "ls",
+    stroke: int = 0,
+    shadow: bool = False,
+) -> int:
+    """Paste cached text; anchor: l/m/r horizontally, s (baseline) or m (middle) vertically. Returns its width."""
+    sp = text(s, size, color, stroke)
+    x, y = xy
+    if anchor[0] == "m":
+        x -= sp.width / 2
+    elif anchor[0] == "r":
+        x -= sp.width
+    if anchor[1] == "m":
+        y -= sp.height / 2
+    else:
+        y -= sp.info.get("baseline", sp.height)
+    if shadow:  # a dark outline, for text on pictures
+        dark = text(s, size, (0, 0, 0), 2)
+        im.paste(dark, (round(x) - 2, round(y) - 2), dark)
+    im.paste(sp, (round(x), round(y)), sp)
+    return sp.width
+
+
+@lru_cache(maxsize=512)
+def number_badge(number: int, size: int = 30) -> Image.Image:
+    """A legal choice's number, as in the autocomplete labels: black on white, heavy ring."""
+    label = str(number)
+    f = style.font(int(size * 0.6) * SS)
+    tw = f.getlength(label)
+    w = max(size * SS, int(tw + size * 0.55 * SS))
+    h = size * SS
+    big = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
-    ring = (*style.OVERLAY_RING, 255)
-    d.ellipse((0, 0, n * SS - 1, n * SS - 1), fill=(*style.OVERLAY, 255), outline=ring, width=int(2.4 * SS))
-    d.arc(_pts([(7, 7), (19, 19)]), 200, 90, fill=ring, width=int(2.6 * SS))
-    d.polygon(_pts([(4.5, 9), (11, 9.5), (7, 15)]), fill=ring)
-    return _finish(big)
+    ring = max(int(size * 0.1 * SS), 1)
+    d.rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=h // 2, fill=(*style.OVERLAY, 255), outline=(*style.OVERLAY_RING, 255), width=ring
+    )
+    d.text((w / 2, h / 2 + SS), label, font=f, fill=(0, 0, 0, 255), anchor="mm")
+    return finish(big)

@@ -1,5 +1,7 @@
-"""Palette and fonts. Colours are RGB tuples; player colours are Okabe-Ito (safe for colour-blind viewers),
-and every piece also carries its player's seat number, so colour is never the only cue."""
+"""Colours every game shares (frame, panel, text, highlights, players) and fonts. Colours are RGB tuples.
+
+Player colours are Okabe-Ito (safe for colour-blind viewers); a game's pieces should also carry their player's
+seat number, so that colour is never the only cue. A game's own art colours live in its sub-package."""
 
 from __future__ import annotations
 
@@ -17,30 +19,13 @@ PANEL_CURRENT = (54, 76, 104)  # the row of the player to move
 TEXT = (244, 238, 222)
 TEXT_DIM = (168, 182, 198)
 GOLD = (240, 190, 60)
+GRID = (30, 52, 70)  # lines between spaces
+OUTLINE = (20, 20, 24)  # the board's border, outlines of pieces and icons
 
-SEA = (44, 112, 164)
-SEA_WAVE = (88, 150, 196)
-SHALLOW = (78, 152, 190)
-LAND = (122, 170, 86)
-LAND_DONE = (92, 142, 62)  # land of a completed island
-SAND = (230, 210, 152)
-COAST = (46, 58, 40)
-UNKNOWN = (196, 186, 160)  # undiscovered space: parchment
-UNKNOWN_HATCH = (176, 164, 136)
-GRID = (30, 52, 70)
-CIRCLE = (248, 248, 242)
-CIRCLE_FILL = (70, 136, 182)
-LINE = (250, 250, 245)
-OUTLINE = (20, 20, 24)
-
-HIGHLIGHT = (255, 255, 255)  # frame of last turn's tiles
+HIGHLIGHT = (255, 255, 255)  # frame of last turn's spaces
 HIGHLIGHT_EDGE = (12, 12, 12)
-FILL_HIGHLIGHT = (200, 220, 236)
-EVENT = (250, 236, 200)
-EVENT_RING = (120, 40, 30)
-OVERLAY = (255, 255, 255)
+OVERLAY = (255, 255, 255)  # the overlay's marks and number badges
 OVERLAY_RING = (10, 10, 10)
-PREVIEW_TINT = (255, 255, 255)
 
 # Okabe-Ito: vermillion, blue, yellow, reddish purple, sky blue, orange, bluish green, black.
 PLAYER_COLORS: tuple[Color, ...] = (

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from . import style
-from .layout import TILE
+from engine.core.tiles import Geometry
+from render.layout import TILE
+
+from . import colors
 
 SS = 3  # supersampling factor for the cached tile art
 CORNERS = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))  # NW, NE, SE, SW; side s runs CORNERS[s] -> [s+1]
@@ -19,11 +22,22 @@ CIRCLE_R = 0.135  # central circle radius, in tiles
 ANCHOR_INSET = 22  # a piece's centre stays this far from the tile's border
 
 Point = tuple[float, float]
-Geometry = tuple[str, tuple[tuple[int, ...], ...], tuple[int, ...], bool]  # sides, segments, lines, circle
 
 
-def geometry(tile: dict) -> Geometry:
-    """The hashable drawing key of a tile dict (as the view gives it)."""
+@dataclass(frozen=True)
+class Art:
+    """The hashable drawing key of a tile: the engine's geometry and whether it shows the central circle."""
+
+    geometry: Geometry
+    circle: bool
+
+    def rotated(self, rotation: int) -> Art:
+        """Turned `rotation` quarter turns clockwise (the engine's rotation: side d moves to side d + rotation)."""
+        return Art(self.geometry.rotated(rotation), self.circle)
+
+
+def art_key(tile: dict) -> Art:
+    """The drawing key of a tile dict as the view gives it (sides, segments, lines, circle), read defensively."""
     sides = str(tile.get("sides") or "SSSS").upper()
     if len(sides) != 4 or any(c not in "LS" for c in sides):
         sides = "SSSS"
@@ -39,24 +53,11 @@ def geometry(tile: dict) -> Geometry:
         lines = tuple(sorted({int(x) % 4 for x in tile.get("lines") or []}))
     except (TypeError, ValueError):
         lines = ()
-    if not segs:  # derive segments from sides if the tile did not give them
-        land = [i for i in range(4) if sides[i] == "L"]
-        if land:
-            segs = [tuple(land)]
-    circle = bool(tile.get("circle", "S" in sides))
-    return sides, tuple(segs), lines, circle
-
-
-def rotate_geometry(geo: Geometry, rotation: int) -> Geometry:
-    """geo turned `rotation` quarter turns clockwise (side i moves to side i + rotation)."""
-    r = rotation % 4
-    if not r:
-        return geo
-    sides, segs, lines, circle = geo
-    new_sides = "".join(sides[(i - r) % 4] for i in range(4))
-    new_segs = tuple(tuple(sorted((s + r) % 4 for s in seg)) for seg in segs)
-    new_lines = tuple(sorted((s + r) % 4 for s in lines))
-    return new_sides, new_segs, new_lines, circle
+    land = (sides[0] == "L", sides[1] == "L", sides[2] == "L", sides[3] == "L")
+    if not segs and any(land):  # derive one segment from the sides if the tile did not give them
+        segs = [tuple(d for d in range(4) if land[d])]
+    circle = bool(tile.get("circle", not all(land)))
+    return Art(Geometry(land, tuple(segs), lines), circle)
 
 
 # --- coast geometry ------------------------------------------------------------------------------------------
@@ -162,10 +163,10 @@ def _waves(draw: ImageDraw.ImageDraw, size: int) -> None:
     for x, y in ((18, 22), (62, 14), (40, 48), (76, 60), (14, 72), (52, 84)):
         for k in (0, 1):
             cx, cy = (x + k * 7) * u, y * u
-            draw.arc((cx - 4 * u, cy - 3 * u, cx + 3 * u, cy + 3 * u), 200, 340, fill=style.SEA_WAVE, width=int(u))
+            draw.arc((cx - 4 * u, cy - 3 * u, cx + 3 * u, cy + 3 * u), 200, 340, fill=colors.SEA_WAVE, width=int(u))
 
 
-def _dotted(draw: ImageDraw.ImageDraw, a: Point, b: Point, r: float, step: float, fill: style.Color) -> None:
+def _dotted(draw: ImageDraw.ImageDraw, a: Point, b: Point, r: float, step: float, fill: colors.Color) -> None:
     length = math.hypot(b[0] - a[0], b[1] - a[1])
     n = max(int(length // step), 1)
     for i in range(n + 1):
@@ -173,60 +174,60 @@ def _dotted(draw: ImageDraw.ImageDraw, a: Point, b: Point, r: float, step: float
         draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
 
 
-def _draw_geometry(draw: ImageDraw.ImageDraw, geo: Geometry, size: int, done: tuple[bool, ...]) -> None:
-    _sides, segs, lines, circle = geo
+def _draw_art(draw: ImageDraw.ImageDraw, art: Art, size: int, done: tuple[bool, ...]) -> None:
+    segs, lines, circle = art.geometry.segments, art.geometry.lines, art.circle
     u = size / 96
-    draw.rectangle((0, 0, size, size), fill=style.SEA)
+    draw.rectangle((0, 0, size, size), fill=colors.SEA)
     _waves(draw, size)
     shapes = [segment_shape(seg) for seg in segs]
     for _poly, coasts in shapes:  # shallow water first, so that the land covers its inner half
         for c in coasts:
-            draw.line([_px(p, size) for p in c], fill=style.SHALLOW, width=int(16 * u), joint="curve")
+            draw.line([_px(p, size) for p in c], fill=colors.SHALLOW, width=int(16 * u), joint="curve")
     for i, (poly, coasts) in enumerate(shapes):
-        green = style.LAND_DONE if i < len(done) and done[i] else style.LAND
+        green = colors.LAND_DONE if i < len(done) and done[i] else colors.LAND
         draw.polygon([_px(p, size) for p in poly], fill=green)
         for c in coasts:
-            draw.line([_px(p, size) for p in c], fill=style.SAND, width=int(7 * u), joint="curve")
-            draw.line([_px(p, size) for p in _offset(c, 3.5 / 96)], fill=style.COAST, width=int(2 * u), joint="curve")
+            draw.line([_px(p, size) for p in c], fill=colors.SAND, width=int(7 * u), joint="curve")
+            draw.line([_px(p, size) for p in _offset(c, 3.5 / 96)], fill=colors.COAST, width=int(2 * u), joint="curve")
     for s in lines:
         a = _lerp(CENTER, SIDE_MID[s], (CIRCLE_R + 0.06) / 0.5)
-        _dotted(draw, _px(a, size), _px(SIDE_MID[s], size), 2.6 * u, 9 * u, style.LINE)
+        _dotted(draw, _px(a, size), _px(SIDE_MID[s], size), 2.6 * u, 9 * u, colors.LINE)
     if circle:
         r = CIRCLE_R * size
         c = size / 2
-        draw.ellipse((c - r, c - r, c + r, c + r), fill=style.CIRCLE_FILL, outline=style.CIRCLE, width=int(3 * u))
+        draw.ellipse((c - r, c - r, c + r, c + r), fill=colors.CIRCLE_FILL, outline=colors.CIRCLE, width=int(3 * u))
 
 
 @lru_cache(maxsize=1024)
-def tile_art(geo: Geometry, done: tuple[bool, ...] = ()) -> Image.Image:
+def tile_art(art: Art, done: tuple[bool, ...] = ()) -> Image.Image:
     """RGB image TILE x TILE of a placed tile (without event badge, pieces or highlights)."""
-    big = Image.new("RGB", (TILE * SS, TILE * SS), style.SEA)
-    _draw_geometry(ImageDraw.Draw(big), geo, TILE * SS, done)
+    big = Image.new("RGB", (TILE * SS, TILE * SS), colors.SEA)
+    _draw_art(ImageDraw.Draw(big), art, TILE * SS, done)
     return big.resize((TILE, TILE), Image.Resampling.LANCZOS)
 
 
 @lru_cache(maxsize=512)
-def tile_thumb(geo: Geometry, size: int) -> Image.Image:
+def tile_thumb(art: Art, size: int) -> Image.Image:
     """A smaller picture of a tile (previews in the panel)."""
-    return tile_art(geo).resize((size, size), Image.Resampling.LANCZOS)
+    return tile_art(art).resize((size, size), Image.Resampling.LANCZOS)
 
 
 @lru_cache(maxsize=2)
 def unknown_art() -> Image.Image:
     """An undiscovered space: parchment with hatching."""
     size = TILE * SS
-    big = Image.new("RGB", (size, size), style.UNKNOWN)
+    big = Image.new("RGB", (size, size), colors.UNKNOWN)
     d = ImageDraw.Draw(big)
     step = 12 * SS
     for k in range(-size, size * 2, step):
-        d.line((k, 0, k - size, size), fill=style.UNKNOWN_HATCH, width=SS)
+        d.line((k, 0, k - size, size), fill=colors.UNKNOWN_HATCH, width=SS)
     return big.resize((TILE, TILE), Image.Resampling.LANCZOS)
 
 
 @lru_cache(maxsize=1024)
-def segment_anchors(geo: Geometry) -> tuple[tuple[int, int], ...]:
+def segment_anchors(art: Art) -> tuple[tuple[int, int], ...]:
     """Pixel point (within the tile) deepest inside each land segment, away from the central circle."""
-    _sides, segs, _lines, circle = geo
+    segs, circle = art.geometry.segments, art.circle
     n = 40
     out = []
     for seg in segs:

@@ -10,7 +10,8 @@ import pytest
 from PIL import Image, ImageChops
 
 import render
-from render import board, sprites, tiles
+from render import sprites as core_sprites
+from render.entdecker import board, overlay_positions, recall_positions, status_line, tiles
 from render.layout import MARGIN, PANEL_HEIGHT, TILE, layout
 
 from .conftest import engine, first_view, game, view_at
@@ -49,7 +50,7 @@ def test_size_is_as_documented() -> None:
     for v in (view_at(1, 0), view_at(1, 80), view_at(1, 10_000, players=4)):
         assert render.render_image(v).size == SIZE
         assert png_image(render.render_board(v)).size == SIZE
-    assert layout().size == SIZE
+    assert layout(10, 7).size == SIZE
 
 
 def test_deterministic_and_independent_of_cache_state() -> None:
@@ -58,8 +59,8 @@ def test_deterministic_and_independent_of_cache_state() -> None:
     assert render.render_board(v, overlay=True) == a
     tiles.tile_art.cache_clear()
     tiles.segment_anchors.cache_clear()
-    sprites.text.cache_clear()
-    board._background.cache_clear()
+    core_sprites.text.cache_clear()
+    board.background.cache_clear()
     render.render_board(view_at(3, 60))  # other tiles in the caches first
     assert render.render_board(v, overlay=True) == a
 
@@ -98,7 +99,7 @@ def test_layout_matches_engine_names() -> None:
 
 def test_labels_are_drawn_on_the_margins() -> None:
     im = render.render_image(view_at(1, 0))
-    lay = layout()
+    lay = layout(10, 7)
     for c in range(10):
         for x, y in lay.col_label_centers(c):
             assert any(sum(p) > 660 for p in pixels(im.crop((x - 12, y - 14, x + 12, y + 14))))
@@ -112,7 +113,7 @@ def test_labels_are_drawn_on_the_margins() -> None:
 def test_terrain_colours_at_tile_centres() -> None:
     v = view_at(4, 10_000)  # a finished game: most spaces discovered
     im = render.render_image(v)
-    lay = layout()
+    lay = layout(10, 7)
     placed = {t["space"]: t for t in v["tiles"]}
     checked = {"sea": 0, "land": 0, "unknown": 0}
     for name in lay.space_names():
@@ -148,9 +149,9 @@ def test_overlay_appears_exactly_at_legal_positions(phase: str) -> None:
     v = first_view(5, lambda v: v["phase"] == phase and v["turn"] > 3 and _legal_with_place(v))
     plain = render.render_image(v)
     over = render.render_image(v, overlay=True)
-    lay = layout()
-    pos = render.overlay_positions(v)
-    recalls = render.recall_positions(v)
+    lay = layout(10, 7)
+    pos = overlay_positions(v)
+    recalls = recall_positions(v)
     numbered = [m for m in v["legal"] if m["label"].startswith(f"#{m['number']} ")]
     spatial = {m["number"] for m in numbered if m.get("space") or m.get("position")}
     assert set(pos) == spatial
@@ -175,7 +176,7 @@ def test_overlay_appears_exactly_at_legal_positions(phase: str) -> None:
         allowed.paste(255, (cx - half, cy - half, cx + half, cy + half))
         box = diff.crop((cx - 10, cy - 10, cx + 10, cy + 10))
         assert box.getbbox() is not None, f"no mark for {number} at {name}"
-    allowed.paste(255, layout().panel_rect)
+    allowed.paste(255, layout(10, 7).panel_rect)
     stray = ImageChops.subtract(diff, allowed)
     assert stray.getbbox() is None, stray.getbbox()
 
@@ -183,7 +184,7 @@ def test_overlay_appears_exactly_at_legal_positions(phase: str) -> None:
 def test_overlay_numbers_match_labels() -> None:
     v = first_view(6, lambda v: v["phase"] == "place" and len(v["legal"]) >= 2)
     numbers = [m["number"] for m in v["legal"]]
-    assert sorted(render.overlay_positions(v)) == sorted(numbers)
+    assert sorted(overlay_positions(v)) == sorted(numbers)
     assert all(m["label"].startswith(f"#{m['number']} ") for m in v["legal"])
     assert render.render_board(v, overlay=True) != render.render_board(v)
 
@@ -219,17 +220,19 @@ def test_game_over_shows_the_winner() -> None:
     v = view_at(9, 10_000)
     assert v["game_over"]
     winners = v["result"]["winners"]
-    line = render.status_line(v)
+    line = status_line(v)
     assert "Game over" in line
     assert all(v["players"][w]["name"] in line for w in winners)
 
 
 def test_malformed_views_never_raise() -> None:
     good = view_at(10, 70)
+    game = {"game": "entdecker"}
     broken: list[dict] = [
-        {},
-        {"tiles": None, "players": None, "piles": None},
-        {"tiles": [{"space": "Z9"}, {"col": "x"}, 5, {"space": "C4", "sides": "??", "segments": "x"}]},
+        game,
+        {**game, "tiles": None, "players": None, "piles": None},
+        {**game, "tiles": [{"space": "Z9"}, {"col": "x"}, 5, {"space": "C4", "sides": "??", "segments": "x"}]},
+        {**game, "tiles": [{"col": 12, "row": 0, "sides": "LLLL"}, {"col": -1, "row": 2}], "board": "x"},
         {**good, "legal": [{"kind": "place", "space": "C4", "rotation": "x"}, {"kind": "ship", "position": "Q0N"}]},
         {**good, "voyage": {"drawn": {"sides": "LLLL"}}, "phase": "place", "ship": 5},
         {**good, "players": [{"seat": 0, "name": None, "pieces": None, "plants": None}]},
@@ -250,7 +253,14 @@ def test_shrink_png_and_scale() -> None:
     assert png_image(render.render_board(v, scale=0.5)).size == (SIZE[0] // 2, SIZE[1] // 2)
 
 
-def test_rotate_geometry() -> None:
-    geo = ("LSSS", ((0,),), (1, 2, 3), True)
-    assert tiles.rotate_geometry(geo, 1) == ("SLSS", ((1,),), (0, 2, 3), True)
-    assert tiles.rotate_geometry(geo, 4) == geo
+def test_tile_art_turns_as_the_engine_turns() -> None:
+    """The overlay and the panel turn the tile in hand with the engine's Geometry.rotated: the art of a tile the
+    engine turned is the art of the tile as drawn, turned."""
+    from engine.entdecker.tiles import tileset
+    from engine.entdecker.view import tile_view
+
+    for tid in tileset().tiles:
+        art = tiles.art_key(tile_view(tid))
+        for rotation in range(4):
+            assert tiles.art_key(tile_view(tid, rotation)) == art.rotated(rotation)
+    assert art.rotated(4) == art

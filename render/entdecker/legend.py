@@ -1,0 +1,206 @@
+"""Entdecker's legend under the board: status line, players, piles, tile in hand, choices and the result."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.entdecker.state import PIECES
+from render import panel, style
+from render.layout import Layout
+from render.panel import as_int
+from render.sprites import number_badge, paste, put_text
+
+from . import sprites, tiles
+from .overlay import legal_choices
+
+PAD = panel.PAD
+PANEL_ROWS_HEIGHT = 280  # header + player rows
+SPLIT = 624  # x of the line between the players and the piles
+PHASE_WORDS = {
+    "ship": "places the ship",
+    "explore": "declares explorations",
+    "voyage": "explores",
+    "place": "places a tile",
+}
+
+
+def status_line(view: dict) -> str:
+    """The one-line summary at the top of the panel."""
+    if panel.is_over(view):
+        return panel.game_over_line(view, "VP")
+    cur = view.get("current_player")
+    phase = view.get("phase")
+    parts = [f"Season {as_int(view.get('season'), 1)}", f"Turn {as_int(view.get('turn'))}"]
+    s = f"{panel.player_name(view, cur)} {PHASE_WORDS.get(str(phase), 'to play')}"
+    voy = view.get("voyage")
+    if isinstance(voy, dict) and phase in ("voyage", "place"):
+        rem, dec = voy.get("remaining"), voy.get("declared")
+        if isinstance(rem, int) and isinstance(dec, int):
+            s += f" ({rem} of {dec} left)"
+    parts.append(s)
+    return "   |   ".join(parts)
+
+
+def _leaf(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A plant token icon."""
+    d.ellipse((x - 9, y - 5, x + 9, y + 5), fill=(120, 200, 90), outline=(30, 60, 20), width=2)
+    d.line((x - 8, y, x + 8, y), fill=(30, 60, 20), width=1)
+
+
+def draw_legend(im: Image.Image, view: dict, lay: Layout, overlay: bool) -> None:
+    top = lay.frame_height
+    d = ImageDraw.Draw(im)
+    panel.heading(im, lay, status_line(view), panel.is_over(view))
+    _players(im, d, view, PAD, top + 56, SPLIT - PAD - 14)
+    panel.divider(d, SPLIT, top + 54, lay.height - 14)
+    _piles(im, d, view, SPLIT + 18, top + 56, lay.width - SPLIT - 18 - PAD, overlay)
+
+
+def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, w: int) -> None:
+    over = panel.is_over(view)
+    res = view.get("result") if isinstance(view.get("result"), dict) else {}
+    winners = set(res.get("winners") or [])
+    scores = res.get("scores") if isinstance(res.get("scores"), list) else []
+    personal = bool((view.get("options") or {}).get("personal_tiles"))
+    cols = {"name": x + 50, "gold": x + 222, "vp": x + 290, "pieces": x + 360, "plants": x + w - 76}
+    for key, label in (("name", "player"), ("gold", "gold"), ("vp", "final" if over else "VP")):
+        put_text(im, (cols[key], y + 16), label, 18, style.TEXT_DIM)
+    put_text(im, (cols["pieces"], y + 16), "pieces left", 18, style.TEXT_DIM)
+    put_text(im, (cols["plants"], y + 16), "plants", 18, style.TEXT_DIM)
+    cur = view.get("current_player")
+    first = view.get("first_player")
+    for row in panel.player_rows(view, y + 26, PANEL_ROWS_HEIGHT - 26):
+        p, seat, cy, base, big = row.player, row.seat, row.cy, row.base, row.size
+        if seat == cur and not over:
+            panel.current_row(d, x, row, w)
+        paste(im, sprites.piece("colony", seat, 0.8), (x + 27, cy))
+        name = str(p.get("name", f"Player {seat + 1}"))
+        tag = ""
+        if over and seat in winners:
+            tag = "WINNER"
+        elif seat == first and not over:
+            tag = "1st"
+        extra = ""
+        pc = p.get("personal_count")
+        if personal and isinstance(pc, int) and not over:
+            extra = f"+{pc} own"
+        budget = cols["gold"] - cols["name"] - 30
+        if tag:
+            budget -= panel.tag_width(tag) - 2
+        if extra:
+            budget -= int(style.font(16).getlength(extra)) + 8
+        nx = cols["name"]
+        nx += put_text(im, (nx, base), style.fit(name, big, max(budget, 30)), big, style.TEXT) + 7
+        if tag:
+            nx += panel.tag(im, d, nx, cy, tag, style.GOLD if tag == "WINNER" else style.TEXT)
+        if extra:
+            put_text(im, (nx, base - 2), extra, 16, style.TEXT_DIM)
+        panel.coin(d, cols["gold"] + 2, cy)
+        put_text(im, (cols["gold"] + 16, base), str(as_int(p.get("gold"))), big, style.TEXT)
+        panel.star(d, cols["vp"] + 2, cy)
+        vp = as_int(p.get("vp"))
+        if over and seat < len(scores) and isinstance(scores[seat], int):
+            vp = scores[seat]
+        put_text(im, (cols["vp"] + 16, base), str(vp), big, style.GOLD if over and seat in winners else style.TEXT)
+        pieces = p.get("pieces") if isinstance(p.get("pieces"), dict) else {}
+        px = cols["pieces"]
+        for kind in PIECES:
+            paste(im, sprites.piece(kind, seat, 0.62), (px + 12, cy))
+            px += 26 + put_text(im, (px + 26, base), str(as_int(pieces.get(kind))), big - 2, style.TEXT) + 10
+        plants = [v for v in p.get("plants") or [] if isinstance(v, int)]
+        _leaf(d, cols["plants"] + 8, cy)
+        pw = put_text(im, (cols["plants"] + 22, base), str(len(plants)), big, style.TEXT)
+        if plants:
+            vals = "(" + ",".join(map(str, plants)) + ")"
+            room = x + w - (cols["plants"] + 26 + pw)
+            put_text(im, (cols["plants"] + 26 + pw, base), style.fit(vals, 15, room), 15, style.TEXT_DIM)
+
+
+def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, w: int, overlay: bool) -> None:
+    piles = view.get("piles") if isinstance(view.get("piles"), dict) else {}
+    disc = [p for p in piles.get("discovery") or [] if isinstance(p, dict)]
+    choices = legal_choices(view) if overlay else []
+    drawable = set()
+    for m in choices:
+        if m.get("kind") == "draw":
+            pile = m.get("pile")
+            if not isinstance(pile, int):
+                key = str(m.get("key", ""))
+                pile = int(key[5:]) if key.startswith("draw:") and key[5:].isdigit() else None
+            if isinstance(pile, int):
+                drawable.add(pile)
+    put_text(im, (x, y + 16), "discovery piles", 17, style.TEXT_DIM)
+    cw, ch, gap = 50, 66, 10
+    for i, p in enumerate(disc[:5]):
+        cx = x + i * (cw + gap)
+        box = (cx, y + 24, cx + cw, y + 24 + ch)
+        count = as_int(p.get("count"))
+        ev = bool(p.get("top_event")) and count > 0
+        panel.card(d, box, count == 0)
+        if ev:  # an event tile's back shows a big "?"
+            put_text(im, (cx + cw / 2, y + 24 + ch / 2 - 6), "?", 34, (255, 236, 170), "mm", stroke=1)
+            put_text(im, (cx + cw / 2, y + 24 + ch - 11), str(count), 17, style.TEXT, "mm")
+        else:
+            put_text(im, (cx + cw / 2, y + 24 + ch / 2), str(count), 26, style.TEXT, "mm")
+        put_text(im, (cx + cw / 2, y + 24 + ch + 14), str(i + 1), 18, style.TEXT_DIM, "mm")
+        if (i + 1) in drawable:  # a pile the player may draw from: framed in white
+            d.rounded_rectangle((cx - 4, y + 20, cx + cw + 4, y + 28 + ch), radius=9, outline=style.OVERLAY, width=3)
+    # the tile in hand (face up: everyone saw it drawn)
+    voy = view.get("voyage") if isinstance(view.get("voyage"), dict) else {}
+    drawn = voy.get("drawn")
+    hx = x + 5 * (cw + gap) + 8
+    if isinstance(drawn, dict):
+        put_text(im, (hx, y + 16), "in hand", 17, style.TEXT_DIM)
+        thumb = tiles.tile_thumb(tiles.art_key(drawn), 62)
+        im.paste(thumb, (hx, y + 24))
+        d.rectangle((hx - 1, y + 23, hx + 62, y + 24 + 62), outline=style.TEXT, width=2)
+        if drawn.get("event"):
+            paste(im, sprites.event_badge(str(drawn["event"])), (hx + 62, y + 26))
+    # fill-in and plant piles
+    fy = y + 136
+    fill = piles.get("fill") if isinstance(piles.get("fill"), dict) else {}
+    put_text(im, (x, fy), "fill-in", 17, style.TEXT_DIM)
+    fx = x + 62
+    for k in sorted(fill, key=str):
+        fx += put_text(im, (fx, fy), f"{k}:{as_int(fill[k])}", 21, style.TEXT) + 14
+    plants = piles.get("plants")
+    if isinstance(plants, int):
+        plants = [plants]
+    if isinstance(plants, list):
+        py = fy + 30
+        put_text(im, (x, py), "plants", 17, style.TEXT_DIM)
+        put_text(im, (x + 62, py), "  ".join(str(as_int(v)) for v in plants), 21, style.TEXT)
+        kept = piles.get("kept") if isinstance(piles.get("kept"), dict) else {}
+        kept_n = sum(as_int(v) for v in kept.values())
+        if kept_n:
+            put_text(im, (x + 170, py), f"kept unplayable: {kept_n}", 17, style.TEXT_DIM)
+    if overlay:
+        _choices(im, d, view, x, fy + 44, w)
+
+
+def _choices(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, w: int) -> None:
+    """Choices the board cannot show (explore counts, stop, ...), and each placement of the tile in hand."""
+    choices = legal_choices(view)
+    drawn = (view.get("voyage") or {}).get("drawn") if isinstance(view.get("voyage"), dict) else None
+    places = [m for m in choices if m.get("kind") == "place"]
+    if places and isinstance(drawn, dict):
+        art = tiles.art_key(drawn)
+        size, step = 46, 58
+        per_row = max(w // step, 1)
+        for k, m in enumerate(places[: per_row * 2]):
+            r, c = divmod(k, per_row)
+            tx, ty = x + c * step, y + 6 + r * (size + 10)
+            rot = m.get("rotation") if isinstance(m.get("rotation"), int) else 0
+            im.paste(tiles.tile_thumb(art.rotated(rot), size), (tx, ty))
+            paste(im, number_badge(m["number"], 22), (tx + size - 2, ty + 4))
+            if isinstance(m.get("space"), str):
+                put_text(im, (tx + 2, ty + size - 3), m["space"], 15, style.TEXT, stroke=0, shadow=True)
+        return
+    rest = [
+        m for m in choices if m.get("kind") == "recall" or (m.get("kind") not in ("place", "draw") and not _on_board(m))
+    ]
+    panel.choice_list(im, d, rest, x, y, w)
+
+
+def _on_board(m: dict) -> bool:
+    return isinstance(m.get("space") or m.get("position"), str)

@@ -1,0 +1,87 @@
+"""Entdecker's overlay: the current player's legal choices drawn on the board, numbered as in their labels."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.entdecker.labels import NUMBERED
+from render import frame, panel, style
+from render.layout import Layout
+from render.sprites import number_badge, paste
+
+from . import colors, sprites, tiles
+from .board import layout_for, piece_center, placed_tiles
+
+
+def legal_choices(view: dict) -> list[dict]:
+    """view["legal"] with "number" and "numbered" (see render.panel.legal_choices); a choice without a label is
+    numbered if its kind is one the engine numbers."""
+    return panel.legal_choices(view, NUMBERED)
+
+
+def overlay_positions(view: dict, lay: Layout | None = None) -> dict[int, tuple[int, int]]:
+    """Centre of the number badge of each numbered legal choice that has a place on the board (a ship position
+    or a placement), by its number."""
+    lay = lay or layout_for(view)
+    groups: dict[tuple[int, int], list[int]] = {}
+    ship = view.get("ship")
+    for m in legal_choices(view):
+        space = m.get("space") or m.get("position")
+        if not m["numbered"] or not isinstance(space, str):
+            continue
+        center = lay.position_center(space)
+        if center is None:
+            continue
+        if m.get("kind") == "ship" and isinstance(ship, str) and ship.upper() == space.upper():
+            center = (center[0] + 22, center[1] + 22)  # beside the ship, which stays visible
+        groups.setdefault(center, []).append(m["number"])
+    out = {}
+    for (cx, cy), nums in groups.items():
+        per_row = 3
+        rows = (len(nums) + per_row - 1) // per_row
+        for k, n in enumerate(nums):
+            row, col = divmod(k, per_row)
+            count = min(len(nums) - row * per_row, per_row)
+            out[n] = (cx + round((col - (count - 1) / 2) * 30), cy + round((row - (rows - 1) / 2) * 30))
+    return out
+
+
+def recall_positions(view: dict, lay: Layout | None = None) -> dict[str, tuple[int, int]]:
+    """Centre of the "take back" marker for each trading post the current player may recall, by space."""
+    lay = lay or layout_for(view)
+    placed = placed_tiles(view, lay)
+    out = {}
+    for m in legal_choices(view):
+        space = m.get("space")
+        if m.get("kind") == "recall" and isinstance(space, str) and lay.parse_space(space):
+            c = piece_center(lay, placed, space.upper())
+            if c:
+                out[space.upper()] = (c[0] + 20, c[1] + 14)
+    return out
+
+
+def draw_overlay(im: Image.Image, view: dict, lay: Layout) -> None:
+    choices = legal_choices(view)
+    drawn = (view.get("voyage") or {}).get("drawn")
+    place_by_space: dict[str, list[dict]] = {}
+    for m in choices:
+        if m.get("kind") == "place" and isinstance(m.get("space"), str) and lay.parse_space(m["space"]):
+            place_by_space.setdefault(m["space"].upper(), []).append(m)
+    if isinstance(drawn, dict):
+        art = tiles.art_key(drawn)
+        for space, ms in place_by_space.items():
+            if len(ms) == 1:  # one way to lay it here: show the tile in place, faded
+                rot = ms[0].get("rotation", 0)
+                turned = tiles.tile_art(art.rotated(rot if isinstance(rot, int) else 0))
+                im.paste(_faded(turned), lay.space_rect(space)[:2])
+    d = ImageDraw.Draw(im)
+    for space in place_by_space:
+        frame.mark(d, lay.space_rect(space), style.OVERLAY, 3)
+    for number, center in overlay_positions(view, lay).items():
+        paste(im, number_badge(number, 28), center)
+    for center in recall_positions(view, lay).values():
+        paste(im, sprites.recall_badge(), center)
+
+
+def _faded(art: Image.Image) -> Image.Image:
+    return Image.blend(art, Image.new("RGB", art.size, colors.UNKNOWN), 0.35)

@@ -1,0 +1,48 @@
+"""PNG bytes of a finished picture: palette encoding, scaling and shrinking to an upload limit."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+PNG_COLORS = 256
+PNG_LEVEL = 3  # zlib level: 3 is as small as 6 on a 256-colour picture, and twice as fast
+MIN_SCALE = 0.2  # shrink() gives up below this
+SCALE_STEP = 0.15
+
+
+def encode(im: Image.Image) -> bytes:
+    """PNG bytes of an RGB picture: quantized to a 256-colour palette (the art is flat colours, so this is
+    invisible), which makes the file ~3x smaller and the encoding ~2x faster than RGB."""
+    pal = im.quantize(colors=PNG_COLORS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    pal.save(buf, "PNG", compress_level=PNG_LEVEL)
+    return buf.getvalue()
+
+
+def scaled(im: Image.Image, scale: float) -> Image.Image:
+    """im resized by scale (clamped to 0.1-4); the same image at scale 1."""
+    if scale == 1.0:
+        return im
+    scale = min(max(scale, 0.1), 4.0)
+    return im.resize((max(round(im.width * scale), 1), max(round(im.height * scale), 1)), Image.Resampling.LANCZOS)
+
+
+def scales() -> list[float]:
+    """The scales shrink() tries, largest first: 1, 0.85, 0.7, ... down to MIN_SCALE."""
+    out = [1.0]
+    while out[-1] > MIN_SCALE:
+        out.append(round(out[-1] - SCALE_STEP, 2))
+    return out
+
+
+def shrink(im: Image.Image, max_bytes: int) -> tuple[bytes, bool]:
+    """(PNG of im at the largest of scales() whose size is at most max_bytes, True); (the smallest, False) if none
+    fits."""
+    data = b""
+    for scale in scales():
+        data = encode(scaled(im, scale))
+        if len(data) <= max_bytes:
+            return data, True
+    return data, False
