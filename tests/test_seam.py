@@ -48,10 +48,19 @@ def _literals_and_imports(path: Path) -> tuple[set[str], set[str]]:
         and isinstance(node.body[0], ast.Expr)
         and isinstance(node.body[0].value, ast.Constant)
     }
+    # getattr(module, "draw") names an attribute of the contract, not a game's move.
+    attributes = {
+        id(n.args[1])
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id in ("getattr", "hasattr")
+        and len(n.args) > 1
+    }
     literals = {
         n.value
         for n in ast.walk(tree)
-        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings | attributes
     }
     imports = set()
     for n in ast.walk(tree):
