@@ -24,7 +24,7 @@ from storage import GameRecord, StorageError
 from . import messages
 from .boards import TOO_LARGE, Boards
 from .catalog import Catalog
-from .components import turn_view
+from .components import lobby_view, turn_view
 from .interactions import Replies, clicked_on
 from .service import GameService, MoveOutcome, Table
 from .text import NO_MENTIONS, mentions
@@ -36,6 +36,20 @@ CANNOT_POST = (
     "I cannot post in this channel: I need the **Send Messages** and **Attach Files** permissions here "
     "(ask someone with Manage Channels, or play in a channel where I have them)."
 )
+
+
+HISTORY_LOOKBACK = 25  # recent messages searched for a turn message a crash left unrecorded
+PASSED = "⏭️ This turn is over: what happened, and the board, are in the next message."
+
+
+def turn_nonce(table: Table) -> str:
+    """At most 25 characters, the same for every attempt to post this state's turn message."""
+    return f"t{table.game_id}v{table.version}"[:25]
+
+
+def board_filename(table: Table) -> str:
+    """The board's file name marks which state a turn message shows (found again after a crash)."""
+    return f"board-{table.game_id}-{table.version}.png"
 
 
 def turn_mentions(table: Table) -> discord.AllowedMentions:
@@ -166,6 +180,51 @@ class Announcer:
         except (discord.HTTPException, StorageError):
             log.warning("could not update the clicked message in channel %s", table.record.channel_id, exc_info=True)
 
+    def lobby_components(self, table: Table) -> discord.ui.View:
+        return lobby_view(table.game_id, self.catalog.info(table.game), table.record.options)
+
+    async def post_lobby(self, table: Table, *, adopt: bool = False) -> discord.Message:
+        """The lobby message (idempotent like a turn message: a nonce, and with `adopt` the channel's recent
+        history is searched first), and its id recorded so the lobby can be edited."""
+        channel = self.channel(table.record.channel_id)
+        message = await self._posted_before(channel, table, (f"edl:{table.game_id}:",)) if adopt else None
+        if message is None:
+            message = await channel.send(
+                messages.lobby_content(self.catalog, table),
+                view=self.lobby_components(table),
+                allowed_mentions=NO_MENTIONS,
+                nonce=f"l{table.game_id}"[:25],
+            )
+        await self.service.store.set_message_ids(table.game_id, turn_message_id=message.id)
+        self.service.forget(table.record.channel_id)
+        return message
+
+    async def post_lost_lobbies(self, grace: float) -> int:
+        """Lobbies stored without a message (the process died during `/game new`) would block their channel
+        unseen: post them. Never raises; returns how many were posted."""
+        posted = 0
+        try:
+            records = await self.service.store.active_games()
+        except StorageError:
+            log.warning("could not list the open games", exc_info=True)
+            return 0
+        now = self.service.clock()
+        for record in records:
+            if record.status != "lobby" or record.turn_message_id is not None or now - record.created_at < grace:
+                continue
+            try:
+                async with self.announce_lock(record.channel_id):
+                    table = await self.service.table(record.channel_id, fresh=True)
+                    if table is None or table.game_id != record.id or table.record.turn_message_id is not None:
+                        continue
+                    await self.post_lobby(table, adopt=True)
+                    posted += 1
+            except (discord.HTTPException, StorageError):
+                log.warning("could not post the lost lobby of game %s", record.id, exc_info=True)
+            except Exception:
+                log.exception("posting the lost lobby of game %s failed", record.id)
+        return posted
+
     async def post_turn(
         self,
         table: Table,
@@ -174,28 +233,41 @@ class Announcer:
         account_of_last_turn: bool = False,
         header: str | None = None,
         record: GameRecord | None = None,
+        adopt: bool = False,
     ) -> None:
         """A new turn message: what happened in the last turn, the board and the next player's choices.
 
+        Posting is idempotent: the message carries a nonce of (game, version), so a retried request (discord.py
+        retries a 502 that Discord may have acted on) returns the message already made; and with `adopt` (a
+        catch-up after a crash between posting and recording it) a turn message for this state found in the
+        channel's recent history is taken instead of posting another.
+
         `record`: the game as the announcement bookkeeping left it, if the caller has it (else table.record)."""
         channel_id = table.record.channel_id
-        account = []
-        if account_of_last_turn:
-            account = await self.service.turn_account(
-                table.game_id, table.shown_names, table.record.game, channel_id=channel_id, version=table.version
-            )
-        limit = self.boards.upload_limit(channel_id, interaction)
-        file = await self.boards.file(table.view(None), overlay=table.active, limit=limit)
-        content, view = self.turn_parts(table, account, header)
-        if file is None:
-            content = messages.clip(content + "\n" + TOO_LARGE, messages.CONTENT_LIMIT)
-        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": turn_mentions(table)}
-        if file is not None:
-            kwargs["file"] = file
-        if view is not None:
-            kwargs["view"] = view
         channel = self.channel(channel_id)
-        message = await channel.send(**kwargs)
+        message = await self._posted_before(channel, table) if adopt else None
+        if message is None:
+            account = []
+            if account_of_last_turn:
+                account = await self.service.turn_account(
+                    table.game_id, table.shown_names, table.record.game, channel_id=channel_id, version=table.version
+                )
+            limit = self.boards.upload_limit(channel_id, interaction)
+            file = await self.boards.file(table.view(None), overlay=table.active, limit=limit)
+            content, view = self.turn_parts(table, account, header)
+            if file is None:
+                content = messages.clip(content + "\n" + TOO_LARGE, messages.CONTENT_LIMIT)
+            kwargs: dict[str, Any] = {
+                "content": content,
+                "allowed_mentions": turn_mentions(table),
+                "nonce": turn_nonce(table),
+            }
+            if file is not None:
+                file.filename = board_filename(table)
+                kwargs["file"] = file
+            if view is not None:
+                kwargs["view"] = view
+            message = await channel.send(**kwargs)
         old = (record or table.record).turn_message_id
         self._shown.pop(table.game_id, None)
         self._remember(
@@ -204,12 +276,37 @@ class Announcer:
             )
         )
         if old is not None and old != message.id:
-            # Old buttons would be refused politely anyway; removing them avoids the confusion.
+            # The old message would show the turn a second time (its last edit and the new message) and its
+            # buttons would only be refused: it becomes one line that points on.
+            passed: dict[str, Any] = {"content": PASSED, "view": None, "attachments": []}
             with contextlib.suppress(discord.HTTPException):
                 if clicked_on(interaction, old):
-                    await interaction.edit_original_response(view=None)  # type: ignore[union-attr]
+                    await interaction.edit_original_response(**passed)  # type: ignore[union-attr]
                 else:
-                    await channel.get_partial_message(old).edit(view=None)  # type: ignore[attr-defined]
+                    await channel.get_partial_message(old).edit(**passed)  # type: ignore[attr-defined]
+
+    async def _posted_before(
+        self, channel: discord.abc.Messageable, table: Table, marks: tuple[str, ...] | None = None
+    ) -> discord.Message | None:
+        """This state's turn message (or, given `marks`, the message whose components start so) if one is among
+        the channel's recent messages, by its board's file name or its components; None if not found or the
+        history cannot be read."""
+        me = self.client.user
+        name = board_filename(table) if marks is None else None
+        if marks is None:
+            marks = (f"ed:{table.game_id}:{table.version}:", f"eds:{table.game_id}:{table.version}:")
+        try:
+            async for message in channel.history(limit=HISTORY_LOOKBACK):
+                if me is None or message.author.id != me.id:
+                    continue
+                if any(a.filename == name for a in message.attachments):
+                    return message
+                ids = [getattr(c, "custom_id", None) or "" for row in message.components for c in row.children]
+                if any(i.startswith(marks) for i in ids):
+                    return message
+        except discord.HTTPException:
+            log.warning("could not read the history of channel %s", table.record.channel_id, exc_info=True)
+        return None
 
     async def update_turn(
         self,
@@ -272,7 +369,7 @@ class Announcer:
         turn_ended = any(engine.turn_passed(table.game, m.events) for m in moves)
         self._shown.pop(table.game_id, None)  # the record read just now is the truth
         if announced < 0 or record.turn_message_id is None or turn_ended or not table.active:
-            await self.post_turn(table, account_of_last_turn=True, record=record)
+            await self.post_turn(table, account_of_last_turn=True, record=record, adopt=True)
         else:
             await self.update_turn(table, rerender=True, interaction=None, record=record)
         return True

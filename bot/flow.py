@@ -18,7 +18,6 @@ from storage import StorageError
 from . import messages
 from .ai_seats import AISeats
 from .announcer import CANNOT_POST, NO_ACCESS, Announcer
-from .components import lobby_view
 from .interactions import Replies, is_manager
 from .service import GameService, Refusal, StaleClick, Table
 
@@ -148,12 +147,12 @@ class Flow:
             content = messages.lobby_content(self.catalog, table).split("\n")[0] + " — started."
             kwargs: dict[str, Any] = {"content": content, "view": None}
         else:
-            kwargs = {"content": messages.lobby_content(self.catalog, table), "view": self.lobby_components(table)}
+            kwargs = {
+                "content": messages.lobby_content(self.catalog, table),
+                "view": self.announcer.lobby_components(table),
+            }
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
-
-    def lobby_components(self, table: Table) -> discord.ui.View:
-        return lobby_view(table.game_id, self.catalog.info(table.game), table.record.options)
 
     async def _lobby_of(self, interaction: discord.Interaction, game_id: int) -> Table | None:
         """The channel's lobby if the clicked lobby is still open; else tells the user and returns None."""

@@ -16,7 +16,7 @@ import logging
 
 import discord
 
-from storage import StorageError
+from storage import IdleGame, StorageError
 
 from .ai_seats import AISeats
 from .announcer import Announcer
@@ -65,49 +65,72 @@ class Reminders:
             await asyncio.sleep(self.settings.check_interval)
 
     async def tick(self) -> int:
-        """One pass: catch up lost announcements, start AI seats that are due and send the reminders that are
-        due; returns pings sent."""
-        service = self.service
-        settings = self.settings
+        """One pass: catch up lost announcements and lobbies, start AI seats that are due and send the reminders
+        that are due; returns pings sent. Each step, and each game within a step, fails on its own: one broken
+        game or one failing query never stops the others."""
         first, self._passes = self._passes == 0, self._passes + 1
-        try:
-            await self.announcer.catch_up(grace=0.0 if first else CATCH_UP_GRACE)
-        except (discord.HTTPException, StorageError):
-            log.warning("could not catch up announcements", exc_info=True)
-        for channel_id in await service.games_needing_ai():
-            self.ai.kick(channel_id)
-        await self.prune()
+        for step in (
+            lambda: self.announcer.catch_up(grace=0.0 if first else CATCH_UP_GRACE),
+            lambda: self.announcer.post_lost_lobbies(grace=CATCH_UP_GRACE),
+            self._kick_ai_seats,
+            self.prune,
+        ):
+            try:
+                await step()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("a step of the reminder pass failed")
         sent = 0
-        now = service.clock()
-        for idle in await service.store.idle_games(now, settings.reminder_after, settings.reminder_max):
-            player = idle.player
-            if player is None or player.is_ai or player.user_id is None:
-                continue
-            waited = now - idle.idle_since
-            text = (
-                f"⏰ <@{player.user_id}>, it is your turn in game {idle.game.id} "
-                f"(waiting for {format_duration(waited)})."
+        now = self.service.clock()
+        settings = self.settings
+        try:
+            idle_games = await self.service.store.idle_games(now, settings.reminder_after, settings.reminder_max)
+        except StorageError:
+            log.warning("could not list the idle games", exc_info=True)
+            return 0
+        for idle in idle_games:
+            try:
+                sent += await self._remind(idle, now)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("reminding in game %s failed", idle.game.id)
+        return sent
+
+    async def _kick_ai_seats(self) -> None:
+        for channel_id in await self.service.games_needing_ai():
+            self.ai.kick(channel_id)
+
+    async def _remind(self, idle: IdleGame, now: float) -> int:
+        """Ping the player to move of one idle game; 1 if a reminder went out."""
+        player = idle.player
+        if player is None or player.is_ai or player.user_id is None:
+            return 0
+        waited = now - idle.idle_since
+        text = (
+            f"⏰ <@{player.user_id}>, it is your turn in game {idle.game.id} (waiting for {format_duration(waited)})."
+        )
+        if waited >= self.settings.idle_after:
+            text += (
+                " The others may now `/game skip` this turn or `/game substitute` the seat (to a member, or to an AI)."
             )
-            if waited >= settings.idle_after:
-                text += (
-                    " The others may now `/game skip` this turn or `/game substitute` the seat "
-                    "(to a member, or to an AI)."
-                )
-            try:
-                await self.announcer.channel(idle.game.channel_id).send(text, allowed_mentions=mentions(player.user_id))
-            except (discord.Forbidden, discord.NotFound):
-                # The channel refuses us (permission revoked, channel deleted): count it as sent, so the
-                # reminders of this turn run out as usual instead of being retried on every pass.
-                log.warning("cannot remind in channel %s (no access); counted as sent", idle.game.channel_id)
-            except discord.HTTPException:
-                log.warning("could not remind in channel %s", idle.game.channel_id, exc_info=True)
-                continue
-            else:
-                sent += 1
-            try:
-                await service.store.mark_reminded(idle.game.id, now)
-            except StorageError:
-                log.warning("could not count a reminder for game %s", idle.game.id, exc_info=True)
+        sent = 0
+        try:
+            await self.announcer.channel(idle.game.channel_id).send(text, allowed_mentions=mentions(player.user_id))
+        except (discord.Forbidden, discord.NotFound):
+            # The channel refuses us (permission revoked, channel deleted): count it as sent, so the
+            # reminders of this turn run out as usual instead of being retried on every pass.
+            log.warning("cannot remind in channel %s (no access); counted as sent", idle.game.channel_id)
+        except discord.HTTPException:
+            log.warning("could not remind in channel %s", idle.game.channel_id, exc_info=True)
+            return 0
+        else:
+            sent = 1
+        try:
+            await self.service.store.mark_reminded(idle.game.id, now)
+        except StorageError:
+            log.warning("could not count a reminder for game %s", idle.game.id, exc_info=True)
         return sent
 
     async def prune(self) -> None:

@@ -73,13 +73,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         except Refusal as refusal:
             await self.flow.reply(interaction, f"⚠️ {refusal}")
             return
-        channel = self.flow.announcer.channel(interaction.channel_id)
         try:
-            message = await channel.send(
-                messages.lobby_content(self.catalog, table),
-                view=self.flow.lobby_components(table),
-                allowed_mentions=NO_MENTIONS,
-            )
+            await self.flow.announcer.post_lobby(table)
         except discord.HTTPException as exc:
             # Nobody could see or join this lobby, and it would block the channel: take it back.
             log.warning("could not post a lobby in channel %s", interaction.channel_id, exc_info=True)
@@ -88,8 +83,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             why = CANNOT_POST if isinstance(exc, NO_ACCESS) else "Discord did not take the lobby message; try again."
             await self.flow.reply(interaction, f"⚠️ No game was opened: {why}")
             return
-        await self.service.store.set_message_ids(table.game_id, turn_message_id=message.id)
-        self.service.forget(interaction.channel_id)
         info = self.catalog.info(table.game)
         variants = " Set the variants with the menus on the lobby message." if info.options else ""
         await self.flow.reply(

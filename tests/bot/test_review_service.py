@@ -59,7 +59,9 @@ async def _nothing(**_: Any) -> None:
 
 
 def _reminders(svc: GameService, channel: _Channel) -> Reminders:
-    announcer = SimpleNamespace(channel=lambda _cid: channel, catch_up=_nothing, prune=lambda _open: None)
+    announcer = SimpleNamespace(
+        channel=lambda _cid: channel, catch_up=_nothing, post_lost_lobbies=_nothing, prune=lambda _open: None
+    )
     ai = SimpleNamespace(kick=lambda _cid: None, prune=lambda: None)
     return Reminders(SimpleNamespace(), svc, announcer, ai, svc.settings)  # type: ignore[arg-type]
 

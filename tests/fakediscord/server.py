@@ -200,6 +200,7 @@ class FakeDiscord:
             self.add_channel(name)
 
         self.messages: dict[int, FakeMessage] = {}
+        self.nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> message id, for enforce_nonce
         self.interactions: dict[int, InteractionHandle] = {}
         self._by_token: dict[str, InteractionHandle] = {}
         self.global_commands: dict[str, dict[str, Any]] = {}
@@ -1004,9 +1005,16 @@ class FakeDiscord:
                 fields, problems = self._build(None, payload or {}, uploads)
                 if problems:
                     return self._violate(problems, route)
+                # Discord: with enforce_nonce, a nonce seen from the same author lately returns that message.
+                nonce = (payload or {}).get("nonce")
+                key = (channel.id, str(nonce))
+                if nonce is not None and (payload or {}).get("enforce_nonce") and key in self.nonces:
+                    return _json(self.messages[self.nonces[key]].payload(self.base_url))
                 # Bots cannot post ephemeral messages outside interactions.
                 fields["flags"] &= ~FLAG_EPHEMERAL
                 message = self._create_message(channel.id, fields, author=self.bot_user)
+                if nonce is not None:
+                    self.nonces[key] = message.id
                 return _json(message.payload(self.base_url))
             if method == "GET":
                 limit = int(request.query.get("limit", 50))
