@@ -135,12 +135,13 @@ def lobby_content(catalog: Catalog, table: Table) -> str:
         for p in table.players
     )
     kinds = ", ".join(f"{k.label.lower()} ({k.description})" for k in info.ai_kinds)
+    seated = f"{plural(len(table.players), 'seat')} taken ({info.min_players}–{info.max_players} players)"
     variants = "\nThe host sets the variants with the menus below." if info.options else ""
     return clip(
         f"🗺️ **{info.title}** lobby (game {record.id}) — {options_words(catalog, table.game, record.options)}\n"
         f"{seats}\n"
-        f"{len(table.players)} of {info.min_players}–{info.max_players} seats taken. `/game join` or the Join "
-        f"button; `/game addbot` seats an AI ({kinds}); the host starts with `/game start`.{variants}",
+        f"{seated}. `/game join` or the Join button; `/game addbot` seats an AI ({kinds}); "
+        f"the host starts with `/game start`.{variants}",
         CONTENT_LIMIT,
     )
 

@@ -6,13 +6,16 @@ from engine.api import AIKind, GameInfo, OptionSpec
 from engine.entdecker.setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from engine.entdecker.state import GAME, RULES_VERSION
 
-# Short lobby words for each option of setup.OPTIONS (whose descriptions are the one-line explanations).
+# Lobby words for each option of setup.OPTIONS: a short label and a line that says what changes.
 _LABELS = {
-    "personal_tiles": "Personal tiles",
-    "rotating_first_player": "Changing first player",
-    "keep_unplayable": "Keep unplayable tiles",
-    "end_when_plants_run_out": "End when plants run out",
-    "plant_draw": "Plant tokens",
+    "personal_tiles": ("Personal tiles", "Four tiles of your own each; placing one costs 2 gold (Soeding's variant)"),
+    "rotating_first_player": ("Changing first player", "The first player (who spins the wheel) changes every season"),
+    "keep_unplayable": (
+        "Keep unplayable tiles",
+        "A tile that fits nowhere is kept as a fill-in for when a pile runs out",
+    ),
+    "end_when_plants_run_out": ("End when plants run out", "Dutch edition: the game also ends when the plants run out"),
+    "plant_draw": ("Plant tokens", "Plant tokens are drawn from two face-down piles, or from a bag"),
 }
 _CHOICE_LABELS = {"plant_draw": ("from two piles", "from a bag")}
 
@@ -23,8 +26,8 @@ INFO = GameInfo(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=tuple(
-        OptionSpec(name, _LABELS[name], description, default, allowed, _CHOICE_LABELS.get(name, ()))
-        for name, (default, allowed, description) in OPTIONS.items()
+        OptionSpec(name, *_LABELS[name], default, allowed, _CHOICE_LABELS.get(name, ()))
+        for name, (default, allowed, _) in OPTIONS.items()
     ),
     ai_kinds=(
         AIKind("heuristic", "Heuristic", "plays sensibly: looks one step ahead"),

@@ -27,9 +27,32 @@ def sides_words(sides: tuple[int, ...] | list[int]) -> str:
     return "-".join(DIR_NAMES[d] for d in sides)
 
 
+# By edge class (the fill-in pile numbers): what a tile's sides are, in words.
+SHAPE_WORDS = {
+    1: "all sea",
+    2: "land on one side",
+    3: "land on two opposite sides",
+    4: "land on two neighbouring sides",
+    5: "land on three sides",
+    6: "all land",
+}
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def shape_words(tid: str) -> str:
+    g = tile(tid).geometry
+    shape = SHAPE_WORDS[g.edge_class()]
+    return f"{shape}, two pieces of land" if len(g.segments) > 1 else shape
+
+
 def tile_words(tid: str) -> str:
+    """A tile as players tell tiles apart: its name and the shape of its land (no side codes)."""
     t = tile(tid)
-    words = f"{t.name} ({t.geometry.sides})"
+    name = "fill-in tile" if t.name.startswith("fill-in") else t.name
+    words = f"{name} ({shape_words(tid)})"
     return f"{words}, event: {EVENT_WORDS[t.event]}" if t.event else words
 
 
@@ -74,7 +97,7 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         if cost and cell and cell.build:
             owner = state.players[cell.build.player].name
             return f"{prefix}{pos} (costs {cost} gold: {owner}'s {PIECE_WORDS[cell.build.piece]})"[:100]
-        return f"{prefix}{pos}: the tile's circle"
+        return f"{prefix}{pos}: on the discovered tile"
     if k == "explore":
         n = move.get("count")
         unit = "gold" if state.options.get("personal_tiles") else ("tile" if n == 1 else "tiles")
@@ -83,7 +106,7 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         i = move.get("pile")
         pile = state.piles[i - 1]
         top = " — a ? on top (event tile)" if pile and tile(pile[-1]).event else ""
-        return f"Pile {i} ({len(pile)} tiles){top}"
+        return f"Pile {i} ({plural(len(pile), 'tile')}){top}"
     if k == "place":
         return f"{prefix}{move.get('space')}, {ROTATION_WORDS[move.get('rotation')]}"
     if k == "build":
@@ -162,9 +185,9 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if t == "recall":
         return f"{who()} takes back the trading post on {event['space']}."
     if t == "fill":
-        return f"Fill-in tile from pile {event['pile']} on {event['space']}."
+        return f"A fill-in tile ({SHAPE_WORDS[event['pile']]}) fills {event['space']}."
     if t == "fill_missing":
-        return f"{event['space']} needs a fill-in from pile {event['pile']}, but that pile is empty."
+        return f"{event['space']} needs a fill-in tile ({SHAPE_WORDS[event['pile']]}), but none is left."
     if t == "island":
         size = f"{event['tiles']} tile{'s' if event['tiles'] != 1 else ''}"
         kind = "Incomplete island" if event["incomplete"] else "Island complete"

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.api import Event, Presenter, Verb, View
-from engine.entdecker.labels import PIECE_WORDS, describe
+from engine.entdecker.labels import PIECE_WORDS, SHAPE_WORDS, describe, plural
 
 VERBS = (
     Verb(
@@ -88,18 +88,22 @@ def _status_lines(view: View, names: Sequence[str]) -> list[str]:
     rows = []
     for p in view["players"]:
         seat = p["seat"]
-        pieces = ", ".join(f"{n} {PIECE_WORDS.get(k, k)}" for k, n in p["pieces"].items())
+        pieces = ", ".join(plural(n, PIECE_WORDS.get(k, k)) for k, n in p["pieces"].items())
         plants = "+".join(map(str, p["plants"])) or "none"
         marker = "▶ " if (not view["game_over"] and view["current_player"] == seat) else ""
         name = names[seat] if seat < len(names) else p["name"]
-        rows.append(f"{marker}**{name}**: {p['vp']} points, {p['gold']} gold, plants {plants}; supply: {pieces}")
+        rows.append(
+            f"{marker}**{name}**: {plural(p['vp'], 'point')}, {p['gold']} gold, plants {plants}; "
+            f"still to build: {pieces}"
+        )
     piles = view["piles"]
     discovery = " / ".join(str(p["count"]) for p in piles["discovery"])
-    fill = ", ".join(f"{k}:{v}" for k, v in sorted(piles["fill"].items()))
+    fill = ", ".join(f"{v} {SHAPE_WORDS[int(k)]}" for k, v in sorted(piles["fill"].items()))
     plants = piles["plants"]
-    plants_text = " / ".join(map(str, plants)) if isinstance(plants, list) else str(plants)
-    rows.append(f"Season {view['season']}, turn {view['turn']}, phase {view['phase']}.")
-    rows.append(f"Discovery piles: {discovery} · fill-in piles {fill} · plant tokens: {plants_text}")
+    plants_left = sum(plants) if isinstance(plants, list) else int(plants)
+    rows.append(f"Season {view['season']}, turn {view['turn']}.")
+    rows.append(f"Discovery tiles left in the five piles: {discovery}.")
+    rows.append(f"Fill-in tiles left: {fill}. Plant tokens left: {plants_left}.")
     return rows
 
 

@@ -65,7 +65,7 @@ async def test_lobby_menus_seats_and_start(game: str, tmp_path: Path) -> None:
             await ok(await fake.slash("alice", "game-1", "game", "new", game=info.title.lower()))
             lobby = lobby_message(fake, "game-1")
             assert info.title in lobby.content
-            assert f"{info.min_players}–{info.max_players} seats" in lobby.content
+            assert f"({info.min_players}–{info.max_players} players)" in lobby.content
             switches = [o for o in info.options if o.is_switch]
             menus = {s["custom_id"].split(":")[0] for s in lobby.selects()}
             assert ("edv" in menus) == bool(switches)
