@@ -1,69 +1,143 @@
-"""Benchmark of the board renderer: python bench/render.py [--repeat N] [--seed S]
+"""Benchmark of the board renderer: python bench/render.py [--runs 3] [--repeat 21] [--batch 48]
 
-For an empty, a mid-game and a full board (seeded heuristic self-play) prints the median compose time, median
-encode time (palette quantization + PNG), their total, PNG bytes, and total / encode-only of the same image.
-Aims on a 2-core machine: full board total < 40 ms, total / encode-only < 1.3, PNG < 1 MiB.
+For an empty, a mid-game (with and without overlay) and a full board of seeded self-play, each run times (medians
+of --repeat renders, warm caches as in a running bot):
+
+  compose    drawing the RGB picture            quant   mapping it to the game's fixed palette
+  write      the bare PNG of the palette picture total   render.render_board end to end
+  floor      compose + write: what any PNG of this picture costs at least
+  ratio      total / floor (aim: at most 1.3)   bytes   PNG size (aim: under 150 KB)
+  adapt      what a palette built for the picture (the encoding before the fixed palette) costs instead of quant
+  PSNR       of the PNG against the picture before it was encoded, and against the PNG as encoded before
+
+and prints the median of the runs' medians. Then the throughput of a batch of boards (render.png_for) in 2 worker
+threads and in 2 worker processes (pools warmed with one batch first).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from PIL import Image
+
 import render
-from render.selfplay import selfplay_view
+from render import palette, png
+from render.selfplay import sample_views, selfplay_view
+
+CLOCK = {"cpu": time.thread_time, "wall": time.perf_counter}
 
 
-def bench(view: dict, repeat: int, overlay: bool = False) -> dict[str, float]:
+def bench(view: dict, overlay: bool, repeat: int, clock: Callable[[], float]) -> dict[str, float]:
+    """Medians over `repeat` renders of each step (compose, quant, write: timed in turn on freshly composed
+    pictures, as in a real render), then of render.render_board as a whole, then of an adaptive palette."""
     render.render_board(view, overlay=overlay)  # warm the tile and text caches, as a running bot has them
-    compose, encode, total = [], [], []
-    size = 0
+    pal = render.palette_of(view)
+    pim = palette.palette_image(pal) if pal else None
+    steps: dict[str, list[float]] = {"compose": [], "quant": [], "write": [], "total": [], "adapt": []}
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0 = clock()
         im = render.compose(view, overlay=overlay)
-        t1 = time.perf_counter()
-        data = render.encode(im)
-        t2 = time.perf_counter()
-        compose.append(t1 - t0)
-        encode.append(t2 - t1)
-        total.append(t2 - t0)
-        size = len(data)
-    enc = statistics.median(encode)
-    tot = statistics.median(total)
-    return {
-        "compose_ms": statistics.median(compose) * 1000,
-        "encode_ms": enc * 1000,
-        "total_ms": tot * 1000,
-        "bytes": size,
-        "ratio": tot / enc,
-    }
+        t1 = clock()
+        if pim is None:
+            fixed = im.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        else:
+            fixed = im.quantize(palette=pim, dither=Image.Dither.NONE)
+        t2 = clock()
+        png.write(fixed)
+        t3 = clock()
+        steps["compose"].append(t1 - t0)
+        steps["quant"].append(t2 - t1)
+        steps["write"].append(t3 - t2)
+        del im, fixed
+    for _ in range(repeat):
+        t0 = clock()
+        render.render_board(view, overlay=overlay)
+        steps["total"].append(clock() - t0)
+    im = render.compose(view, overlay=overlay)
+    for _ in range(repeat):
+        t0 = clock()
+        before = im.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        steps["adapt"].append(clock() - t0)
+    r = {key: statistics.median(v) * 1000 for key, v in steps.items()}
+    data = render.render_board(view, overlay=overlay)
+    out = Image.open(io.BytesIO(data))
+    r["floor"] = r["compose"] + r["write"]
+    r["ratio"] = r["total"] / r["floor"]
+    r["bytes"] = len(data)
+    r["psnr_picture"] = palette.psnr(out, im)
+    r["psnr_before"] = palette.psnr(out, before)
+    return r
+
+
+def throughput(make: Callable[[], Executor], views: list[tuple[dict, bool]]) -> float:
+    """Boards per second of render.png_for over `views` in the pool, after one warm-up batch."""
+    with make() as pool:
+        list(pool.map(render.png_for, *zip(*views, strict=True)))
+        t0 = time.perf_counter()
+        out = list(pool.map(render.png_for, *zip(*views, strict=True)))
+        elapsed = time.perf_counter() - t0
+    assert all(out)
+    return len(views) / elapsed
+
+
+COLUMNS = ("compose", "quant", "write", "floor", "total", "ratio", "bytes", "adapt", "psnr_picture", "psnr_before")
+HEAD = ("compose", "quant", "write", "floor", "total", "ratio", "bytes", "adapt", "PSNR pic", "PSNR old")
 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--repeat", type=int, default=31)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=21)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--batch", type=int, default=48, help="boards per throughput batch (0: skip)")
+    ap.add_argument(
+        "--clock",
+        choices=tuple(CLOCK),
+        default="cpu",
+        help="cpu: this thread's CPU time (steady on a busy machine); wall",
+    )
     args = ap.parse_args()
-    print(f"cpus: {os.cpu_count()}, repeat: {args.repeat}, seed: {args.seed}, players: {args.players}")
-    print(f"{'board':<14}{'compose ms':>11}{'encode ms':>11}{'total ms':>10}{'PNG bytes':>11}{'total/enc':>11}")
-    rows = [
+    load = os.getloadavg()[0]
+    print(f"cpus: {os.cpu_count()}, load: {load:.1f}, runs: {args.runs}, repeat: {args.repeat}, clock: {args.clock}")
+    boards = [
         ("empty", selfplay_view(args.seed, "empty", args.players), False),
         ("mid", selfplay_view(args.seed, "mid", args.players), False),
         ("mid+overlay", selfplay_view(args.seed, "mid", args.players), True),
         ("full", selfplay_view(args.seed, "final", args.players), False),
     ]
-    for name, view, overlay in rows:
-        r = bench(view, args.repeat, overlay)
-        print(
-            f"{name:<14}{r['compose_ms']:>11.1f}{r['encode_ms']:>11.1f}{r['total_ms']:>10.1f}"
-            f"{r['bytes']:>11}{r['ratio']:>11.2f}"
-        )
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name, _, _ in boards}
+    for _ in range(args.runs):
+        for name, view, overlay in boards:
+            runs[name].append(bench(view, overlay, args.repeat, CLOCK[args.clock]))
+    print("median of the runs' medians; times in ms, PSNR in dB")
+    print(f"{'board':<12}" + "".join(f"{h:>9}" for h in HEAD))
+    for name, rs in runs.items():
+        cells = []
+        for col in COLUMNS:
+            v = statistics.median(r[col] for r in rs)
+            cells.append(f"{v:>9.0f}" if col == "bytes" else f"{v:>9.2f}" if col == "ratio" else f"{v:>9.1f}")
+        print(f"{name:<12}" + "".join(cells))
+    if args.batch:
+        views = sample_views((args.seed,), step=1)  # every moment of one game, every other one with the overlay
+        views = views[:: max(len(views) // args.batch, 1)][: args.batch]
+        print(f"throughput of render.png_for over {len(views)} boards (boards/s, median of {args.runs} runs):")
+        for label, make in (
+            ("1 thread", lambda: ThreadPoolExecutor(1)),
+            ("2 threads", lambda: ThreadPoolExecutor(2)),
+            ("2 processes", lambda: ProcessPoolExecutor(2)),
+        ):
+            rates = [throughput(make, views) for _ in range(args.runs)]
+            print(f"  {label:<12}{statistics.median(rates):>8.1f}   (runs: {', '.join(f'{r:.1f}' for r in rates)})")
     return 0
 
 

@@ -5,6 +5,7 @@ Public API::
     render_board(view, overlay=False, scale=1.0) -> bytes      # PNG
     render_image(view, overlay=False) -> PIL.Image.Image       # RGB; never raises on a view
     shrink_png(view, max_bytes, overlay=False) -> bytes        # the largest scale that fits max_bytes
+    png_for(view, overlay=False, max_bytes=None) -> bytes|None # for worker processes: None if nothing fits
     compose(view, overlay=False) -> PIL.Image.Image            # the game's drawing without the safety net
     encode(image) -> bytes                                     # PNG of a finished picture
     painter(game) -> module | None                             # the game's render sub-package
@@ -34,6 +35,8 @@ __all__ = [
     "encode",
     "layout",
     "painter",
+    "palette_of",
+    "png_for",
     "render_board",
     "render_image",
     "shrink_png",
@@ -57,6 +60,13 @@ def painter(game: object) -> ModuleType | None:
     if not isinstance(game, str) or not game.isidentifier() or game.startswith("_"):
         return None
     return _painter(game)
+
+
+def palette_of(view: object) -> bytes | None:
+    """The fixed PNG palette of the view's game (its sub-package's PALETTE), or None (an adaptive palette)."""
+    module = painter(view.get("game")) if isinstance(view, dict) else None
+    pal = getattr(module, "PALETTE", None)
+    return pal if isinstance(pal, bytes) and len(pal) == 768 else None
 
 
 def compose(view: dict, *, overlay: bool = False) -> Image.Image:
@@ -86,10 +96,23 @@ def render_image(view: dict, *, overlay: bool = False) -> Image.Image:
 
 def render_board(view: dict, *, overlay: bool = False, scale: float = 1.0) -> bytes:
     """PNG of view (see render_image); scale < 1 gives a smaller picture for small upload limits."""
-    return encode(scaled(render_image(view, overlay=overlay), scale))
+    return encode(scaled(render_image(view, overlay=overlay), scale), palette_of(view))
 
 
 def shrink_png(view: dict, max_bytes: int, *, overlay: bool = False) -> bytes:
     """The PNG of view at the largest scale (1, 0.85, 0.7, ...) whose size is at most max_bytes (the smallest
     tried if none fits)."""
-    return shrink(render_image(view, overlay=overlay), max_bytes)[0]
+    return shrink(render_image(view, overlay=overlay), max_bytes, palette_of(view))[0]
+
+
+def png_for(view: dict, overlay: bool = False, max_bytes: int | None = None) -> bytes | None:
+    """The PNG of view, shrunk to at most max_bytes if given; None if even the smallest scale does not fit.
+
+    A plain top-level function of plain data, for worker processes: `pool.submit(render.png_for, view, True,
+    limit)` pickles the view and the bytes only, and a worker keeps its own tile and text caches."""
+    im = render_image(view, overlay=overlay)
+    pal = palette_of(view)
+    if max_bytes is None:
+        return encode(im, pal)
+    data, fits = shrink(im, max_bytes, pal)
+    return data if fits else None

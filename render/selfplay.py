@@ -54,3 +54,27 @@ def selfplay_view(
         pick = getattr(painter(game), "mid_game", None)
         state = pick(states, lambda s: engine.view(s, None)) if callable(pick) else states[len(states) // 2]
     return engine.view(state, viewer)
+
+
+TRAIN_SEEDS = (101, 102, 103, 104)  # the boards a palette is learned from
+CHECK_SEEDS = (7, 11, 12)  # other boards, to check it on
+
+
+def sample_views(seeds: tuple[int, ...], step: int = 9, game: str | None = None) -> list[tuple[dict, bool]]:
+    """(view, overlay) pairs across whole self-play games of `game`: every `step`-th state as the player to act
+    sees it, every other one with the overlay, and the final board; player counts cycle through the game's range,
+    every other game with the game's switch options on."""
+    import engine
+
+    game = game or default_game()
+    info = engine.info(game)
+    counts = list(range(info.min_players, info.max_players + 1))
+    out = []
+    for k, seed in enumerate(seeds):
+        options = {o.name: True for o in info.options if o.is_switch} if k % 2 else None
+        states = selfplay_states(seed, counts[k % len(counts)], options, game=game)
+        for i in range(0, len(states), step):
+            acting = engine.to_act(states[i])
+            out.append((engine.view(states[i], acting[0] if acting else None), i % (2 * step) == 0))
+        out.append((engine.view(states[-1], None), False))
+    return out

@@ -1,5 +1,6 @@
 """Entdecker's painter: `draw(view, overlay=...)` is what the render core calls for a view whose game is
-"entdecker" (see docs/render.md); the rest is public for the tests, the docs and the demo."""
+"entdecker" (see docs/render.md), with PALETTE, its fixed PNG palette; the rest is public for the tests, the docs
+and the demo."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from .board import background, draw_board, layout_for
 from .demo import mid_game
 from .legend import draw_legend, status_line
 from .overlay import draw_overlay, legal_choices, overlay_positions, recall_positions
+from .palette import PALETTE
 
 __all__ = [
+    "PALETTE",
     "draw",
     "layout_for",
     "legal_choices",
