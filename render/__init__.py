@@ -96,7 +96,8 @@ def render_image(view: dict, *, overlay: bool = False) -> Image.Image:
 
 def render_board(view: dict, *, overlay: bool = False, scale: float = 1.0) -> bytes:
     """PNG of view (see render_image); scale < 1 gives a smaller picture for small upload limits."""
-    return encode(scaled(render_image(view, overlay=overlay), scale), palette_of(view))
+    # the fixed palette is learned on full-size pictures; a resized one gets its own (see png.shrink)
+    return encode(scaled(render_image(view, overlay=overlay), scale), palette_of(view) if scale == 1.0 else None)
 
 
 def shrink_png(view: dict, max_bytes: int, *, overlay: bool = False) -> bytes:

@@ -92,3 +92,12 @@ def test_png_for_pickles_and_runs_in_a_worker_process() -> None:
     assert render.png_for(HEADER, False, 10) is None  # not even the smallest scale fits
     with ProcessPoolExecutor(1) as pool:
         assert pool.submit(render.png_for, HEADER, True, 1 << 20).result() == data
+
+
+def test_a_scaled_picture_gets_its_own_palette() -> None:
+    im = sample(2)
+    pal = palette.learn([sample(3)], exact=4)
+    small = png.scaled(im, 0.55)
+    data, fits = png.shrink(im, len(png.encode(small)) + 1, pal)
+    assert fits and data == png.encode(small)  # adaptive, not the fixed palette
+    assert png.shrink(im, 1 << 20, pal)[0] == png.encode(im, pal)
