@@ -42,13 +42,20 @@ def main(argv: list[str] | None = None) -> int:
         ais = ais * args.players
     lineups = [ais, ais[::-1]] if args.swap else [ais]
     rows, wins, walls = [], {}, []
+    pile_use = dict.fromkeys(range(1, 7), 0)  # fill-ins used per pile
+    empty_piles = dict.fromkeys(range(1, 7), 0)  # games that ended with the pile empty
     for lineup in lineups:
         for seed in range(args.seed, args.seed + args.games):
             t0 = time.perf_counter()
             rec = play("entdecker", lineup, seed)
             walls.append(time.perf_counter() - t0)
             fills = sum(1 for c in rec.state.board if c is not None and c.fill)
-            rows.append({**rec.stats, "fills": fills, "empty": sum(1 for c in rec.state.board if c is None)})
+            for c in rec.state.board:
+                if c is not None and c.fill:
+                    pile_use[int(c.tile[4])] += 1
+            for pile, left in rec.state.fills.items():
+                empty_piles[pile] += not left
+            rows.append({**rec.stats, "turns": rec.turns, "fills": fills, "empty": sum(1 for c in rec.state.board if c is None)})
             for w in rec.winners:
                 wins[lineup[w]] = wins.get(lineup[w], 0) + 1 / len(rec.winners)
     n = len(rows)
@@ -65,6 +72,9 @@ def main(argv: list[str] | None = None) -> int:
                 "mean_discarded": round(statistics.mean(r["discarded"] for r in rows), 1),
                 "mean_fills": round(statistics.mean(r["fills"] for r in rows), 1),
                 "fill_missing_games": sum(1 for r in rows if r["fill_missing"]),
+                "fills_per_pile": [round(pile_use[k] / n, 1) for k in range(1, 7)],
+                "games_pile_emptied": [empty_piles[k] for k in range(1, 7)],
+                "median_turns": statistics.median(r["turns"] for r in rows),
                 "median_empty_at_end": statistics.median(r["empty"] for r in rows),
                 "wins": {k: round(v, 1) for k, v in wins.items()},
                 "median_game_s": round(statistics.median(walls), 3),
