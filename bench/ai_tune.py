@@ -2,7 +2,7 @@
 
     python bench/ai_tune.py [--players 3] [--games 100] [--seed 1] [--ai heuristic] [--set stop_below=0.4 ...]
 
---set overrides a weight of engine.entdecker.ai.Tuning for this run only. Prints one summary line (JSON).
+--set overrides a weight of engine.entdecker.heuristic.Tuning for this run only. Prints one summary line (JSON).
 Tune on seeds 1-100; the hold-out seeds 1001-1100 are for the figures in docs/selfplay.md.
 """
 
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.entdecker import ai  # noqa: E402
+from engine.entdecker import heuristic as ai  # noqa: E402
 from engine.selfplay import play  # noqa: E402
 
 
@@ -55,7 +55,9 @@ def main(argv: list[str] | None = None) -> int:
                     pile_use[int(c.tile[4])] += 1
             for pile, left in rec.state.fills.items():
                 empty_piles[pile] += not left
-            rows.append({**rec.stats, "turns": rec.turns, "fills": fills, "empty": sum(1 for c in rec.state.board if c is None)})
+            rows.append(
+                {**rec.stats, "turns": rec.turns, "fills": fills, "empty": sum(1 for c in rec.state.board if c is None)}
+            )
             for w in rec.winners:
                 wins[lineup[w]] = wins.get(lineup[w], 0) + 1 / len(rec.winners)
     n = len(rows)
