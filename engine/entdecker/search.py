@@ -9,7 +9,7 @@ Every candidate start is tried in the same worlds, so they are compared on equal
 from __future__ import annotations
 
 from engine.core.moves import Move
-from engine.core.rng import shuffled
+from engine.core.rng import rand_below, shuffled
 from engine.entdecker.heuristic import blind, heuristic_move, potential, ship_scores
 from engine.entdecker.rules import legal_moves, step
 from engine.entdecker.state import State
@@ -21,8 +21,11 @@ CANDIDATES = 6  # ship positions tried: the heuristic's best ones
 def imagined_world(state: State, i: int) -> State:
     """The position with the unseen tiles re-dealt at random (their number per pile is public) and blind plants."""
     world = blind(state)
-    pool = [tid for pile in state.piles for tid in pile]
+    # Sorted first, so the imagined deal depends on which tiles are unseen, never on the real order.
+    pool = sorted(tid for pile in state.piles for tid in pile)
     pool = shuffled(pool, state.seed, f"ai-world-{state.version}-{i}")
+    # The game's seed also decides future spins of the wheel and draws from the plant bag: imagine those too.
+    world.seed = rand_below(state.seed, "ai-world-seed", state.version * WORLDS + i, 2**62)
     at = 0
     for pile in world.piles:
         n = len(pile)
