@@ -1,6 +1,6 @@
-"""Engine benchmark: move generation, apply (step), games per second, wall time of a 4-player game.
+"""Engine benchmark: move generation, apply (step), games per second, wall time of a 4-player game, AI move time.
 
-    python bench/engine.py [--seed 1] [--position-games 6] [--games 20] [--repeat 5]
+    python bench/engine.py [--seed 1] [--position-games 6] [--games 20] [--repeat 5] [--ai-games 2]
 
 Everything is played by the heuristic AI from fixed seeds, so two runs measure the same positions and games.
 Timings are medians (a machine is noisy); the number of samples is printed next to each figure.
@@ -62,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--position-games", type=int, default=6, help="games per player count to sample positions")
     parser.add_argument("--games", type=int, default=20, help="timed games per player count (default 20)")
     parser.add_argument("--repeat", type=int, default=5, help="timed calls per position, best kept (default 5)")
+    parser.add_argument("--ai-games", type=int, default=2, help="4-player games per AI kind for move times (default 2)")
     args = parser.parse_args(argv)
     engine = _engine()
     started = time.perf_counter()
@@ -108,6 +109,23 @@ def main(argv: list[str] | None = None) -> int:
         f"median wall time of one 4-player heuristic game: {median4:.3f} s"
         f" ({len(four_player)} games; aim < 0.5 s: {verdict})"
     )
+
+    # 3. Time one AI decision takes, per kind, over whole 4-player games played by that kind on every seat.
+    for kind in ("heuristic", "expert"):
+        times = []
+        for i in range(args.ai_games):
+            state = engine.new_game("entdecker", [f"ai-{j + 1}" for j in range(4)], {}, args.seed + 2000 + i)
+            while not state.game_over:
+                t0 = time.perf_counter()
+                move = engine.ai_move(state, kind)
+                times.append(time.perf_counter() - t0)
+                state = engine.apply(state, move)
+        times.sort()
+        print(
+            f"{kind} AI, time per move: median {times[len(times) // 2] * 1000:.1f} ms, p99"
+            f" {times[int(len(times) * 0.99)] * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms ({len(times)} moves,"
+            f" {args.ai_games} 4-player games, seeds {args.seed + 2000}-{args.seed + 1999 + args.ai_games})"
+        )
     print(f"benchmark time: {time.perf_counter() - started:.1f} s")
     return 0
 
