@@ -465,7 +465,7 @@ def database(path: str | None) -> Iterator[str]:
 
 async def bench(args: argparse.Namespace, db: str) -> bool:
     async with FakeDiscord(response_deadline=args.deadline) as fake:
-        settings = Settings(db_path=db, ai_delay=0.0, check_interval=3600.0)
+        settings = Settings(db_path=db, ai_delay=0.0, check_interval=3600.0, render_processes=args.render_processes)
         bot = create_bot(settings, **FAST_CLIENT_OPTIONS)
         run = Run(fake, bot, random.Random(args.seed), args.mode, think=args.think)
         watch_uploads(run)
@@ -513,6 +513,9 @@ def main() -> int:
         "--think", type=float, default=0.0, help="mean seconds a player waits before each move (0: saturation)"
     )
     ap.add_argument("--deadline", type=float, default=30.0, help="fake's response deadline, s (violations counted)")
+    ap.add_argument(
+        "--render-processes", type=int, default=0, help="draw boards in N worker processes (default 0: threads)"
+    )
     ap.add_argument("--db", default=None, help="database file (default: a fresh one in a temporary directory)")
     ap.add_argument("--breakdown", action="store_true", help="also time store lock, play, announce, render")
     ap.add_argument("--cprofile", default=None, help="write a cProfile of the event loop thread to this file")

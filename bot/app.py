@@ -68,12 +68,13 @@ class EntdeckerBot(commands.Bot):
         self.ai: AISeats = None  # type: ignore[assignment]
         self.flow: Flow = None  # type: ignore[assignment]
         self.reminders: Reminders | None = None
+        self.boards: Boards | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.db_path)
         self.service = GameService(self.store, self.settings, self.clock, self.catalog)
         replies = Replies()
-        boards = Boards(self)
+        self.boards = boards = Boards(self, self.settings.render_processes)
         self.announcer = Announcer(self, self.service, boards, replies, busy=lambda cid: self.ai.busy(cid))
         self.ai = AISeats(self.service, self.settings, self.announcer.announce, closed=self.is_closed)
         self.flow = Flow(self.service, replies, self.announcer, self.ai)
@@ -97,6 +98,8 @@ class EntdeckerBot(commands.Bot):
         if self.flow is not None:
             await self.flow.stop()
         await super().close()
+        if self.boards is not None:
+            self.boards.close()
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -1,9 +1,16 @@
-"""The board picture as a Discord attachment: rendered off the event loop, within the channel's upload limit."""
+"""The board picture as a Discord attachment: rendered off the event loop, within the channel's upload limit.
+
+Pictures are drawn in threads of this process, or (`render_processes` > 0) in worker processes, so that drawing
+never holds the event loop's GIL: each worker keeps its own tile and text caches, and only the view (plain data)
+and the PNG bytes cross the process boundary.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import io
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import discord
@@ -18,19 +25,19 @@ TOO_LARGE = "(The board picture is too large for this server's upload limit.)"
 
 def board_png(view: dict[str, Any], overlay: bool, limit: int) -> bytes | None:
     """The board PNG under the upload limit: smaller rather than failing, None if even that does not fit."""
-    data = render.render_board(view, overlay=overlay)
-    budget = max(limit - UPLOAD_MARGIN, 1)
-    if len(data) > budget:
-        data = render.shrink_png(view, budget, overlay=overlay)
-    return data if len(data) <= budget else None
+    return render.png_for(view, overlay, max(limit - UPLOAD_MARGIN, 1))
 
 
 class Boards:
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, processes: int = 0) -> None:
         self.client = client
-        # Renders run in threads; more of them at once than there are cores only makes each one slower and
-        # takes the GIL from the event loop more often.
+        # Renders in threads: more of them at once than there are cores only makes each one slower and takes
+        # the GIL from the event loop more often. Workers: the pool's size is the limit.
         self._slots = asyncio.Semaphore(RENDER_SLOTS)
+        # "spawn": a fork of a process with database and HTTP threads could inherit a held lock.
+        self._pool = (
+            ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn")) if processes > 0 else None
+        )
 
     def upload_limit(self, channel_id: int, interaction: discord.Interaction | None = None) -> int:
         if interaction is not None:
@@ -39,9 +46,19 @@ class Boards:
         guild = getattr(channel, "guild", None)
         return guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
 
-    async def file(self, view: dict[str, Any], overlay: bool, limit: int) -> discord.File | None:
+    async def png(self, view: dict[str, Any], overlay: bool, limit: int) -> bytes | None:
+        if self._pool is not None:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, board_png, view, overlay, limit)
         async with self._slots:
-            data = await asyncio.to_thread(board_png, view, overlay, limit)
+            return await asyncio.to_thread(board_png, view, overlay, limit)
+
+    async def file(self, view: dict[str, Any], overlay: bool, limit: int) -> discord.File | None:
+        data = await self.png(view, overlay, limit)
         if data is None:
             return None
         return discord.File(io.BytesIO(data), filename="board.png")
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -30,6 +30,7 @@ class Settings:
     idle_after: float = 48 * HOUR  # silence after which others may /game skip or /game handover
     ai_delay: float = 3.0  # pause before each AI turn so people can follow along
     check_interval: float = 300.0  # how often the reminder loop looks for idle games and AI seats (> 0)
+    render_processes: int = 0  # board pictures drawn in this many worker processes (0: threads of this process)
 
     def __post_init__(self) -> None:
         if not self.check_interval > 0:  # 0 would make the reminder loop spin
@@ -50,6 +51,7 @@ class Settings:
             idle_after=_hours(env, "ENTDECKER_IDLE_HOURS", cls.idle_after),
             ai_delay=_float(env, "ENTDECKER_AI_DELAY", cls.ai_delay),
             check_interval=_float(env, "ENTDECKER_CHECK_SECONDS", cls.check_interval, positive=True),
+            render_processes=_int(env, "ENTDECKER_RENDER_PROCESSES", cls.render_processes) or 0,
         )
 
 

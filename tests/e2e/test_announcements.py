@@ -124,3 +124,14 @@ async def test_an_endless_number_is_an_ordinary_refusal(tmp_path: Path) -> None:
             assert "Choose one of your options" in text
             assert (await table_of(bot, fake, "game-1")).version == 0
         fake.assert_no_violations()
+
+
+async def test_boards_drawn_in_worker_processes(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        async with running(fake, settings(tmp_path / "g.db", render_processes=1)) as (_bot, _):
+            await open_game(fake, "game-1", ["alice", "bob"])
+            turn = fake.channel_messages("game-1")[-1]
+            assert turn.attachments and turn.attachments[0].image().format == "PNG"
+            board = await ok(await fake.slash("carol", "game-1", "game", "board"))
+            assert board.attachments and board.attachments[0].image().size == turn.attachments[0].image().size
+        fake.assert_no_violations()
