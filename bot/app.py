@@ -91,6 +91,7 @@ class EntdeckerBot(commands.Bot):
             else:
                 await self.tree.sync()
         self.reminders.start()
+        await self.boards.warm()
 
     async def close(self) -> None:
         if self.reminders is not None:

@@ -23,6 +23,11 @@ RENDER_SLOTS = 4  # a little above the cores: a render releases the GIL for most
 TOO_LARGE = "(The board picture is too large for this server's upload limit.)"
 
 
+def _warm() -> bool:
+    """Run in each worker as it starts: import the renderer and Pillow once, before the first board is due."""
+    return render.png_for({}, False) is not None
+
+
 def board_png(view: dict[str, Any], overlay: bool, limit: int) -> bytes | None:
     """The board PNG under the upload limit: smaller rather than failing, None if even that does not fit."""
     return render.png_for(view, overlay, max(limit - UPLOAD_MARGIN, 1))
@@ -36,8 +41,18 @@ class Boards:
         self._slots = asyncio.Semaphore(RENDER_SLOTS)
         # "spawn": a fork of a process with database and HTTP threads could inherit a held lock.
         self._pool = (
-            ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn")) if processes > 0 else None
+            ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+            if processes > 0
+            else None
         )
+        self._processes = processes
+
+    async def warm(self) -> None:
+        """Start the workers now (spawning one takes ~0.5 s), so that a burst of starts does not wait for it."""
+        if self._pool is None:
+            return
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._pool, _warm) for _ in range(self._processes)))
 
     def upload_limit(self, channel_id: int, interaction: discord.Interaction | None = None) -> int:
         if interaction is not None:
