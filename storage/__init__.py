@@ -1,9 +1,16 @@
-"""Persistence for hosted games: SQLite via aiosqlite. The only package that contains SQL.
+"""Persistence for hosted games: SQLite (aiosqlite) by default, PostgreSQL (asyncpg) for several processes.
+The only package that contains SQL.
 
-    store = await Store.open("data/entdecker.db")
+    store = await open_store("data/entdecker.db")             # SQLite file (also "sqlite:///data/entdecker.db")
+    store = await open_store("postgresql://bot@db/entdecker")  # PostgreSQL server
 
-See docs/storage.md for the schema and the rules the bot relies on.
+Both backends offer the same methods, records, errors and guarantees. See docs/storage.md.
 """
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import (
     AlreadyJoined,
@@ -20,10 +27,47 @@ from .errors import (
 from .records import AiKind, GameRecord, GameStatus, IdleGame, MoveRecord, PlayerRecord
 from .store import UNSET, Store
 
+if TYPE_CHECKING:
+    from .postgres import PostgresStore
+
+    AnyStore = Store | PostgresStore
+else:
+    AnyStore = Store
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(url: str | Path) -> bool:
+    """Whether this database setting names a PostgreSQL server (else it is a SQLite file)."""
+    return str(url).strip().lower().startswith(POSTGRES_SCHEMES)
+
+
+def sqlite_path(url: str | Path) -> str:
+    """The file of a SQLite setting: a plain path, `sqlite:PATH` or `sqlite:///PATH` (`sqlite:////abs/path`)."""
+    text = str(url).strip()
+    if text.lower().startswith("sqlite://"):
+        return text[len("sqlite://") :].removeprefix("/") or ":memory:"
+    if text.lower().startswith("sqlite:"):
+        return text[len("sqlite:") :] or ":memory:"
+    return text
+
+
+async def open_store(url: str | Path) -> AnyStore:
+    """Open the database a setting names (ENTDECKER_DB): a PostgreSQL URL or a SQLite file; StorageError if not."""
+    if is_postgres(url):
+        try:
+            from .postgres import PostgresStore
+        except ImportError as exc:  # asyncpg is an optional extra
+            raise StorageError("PostgreSQL needs the asyncpg package: pip install 'entdecker-bot[postgres]'") from exc
+        return await PostgresStore.open(str(url).strip())
+    return await Store.open(sqlite_path(url))
+
+
 __all__ = [
     "UNSET",
     "AiKind",
     "AlreadyJoined",
+    "AnyStore",
     "ChannelBusy",
     "GameFull",
     "GameNotFound",
@@ -39,4 +83,7 @@ __all__ = [
     "StorageError",
     "Store",
     "WrongStatus",
+    "is_postgres",
+    "open_store",
+    "sqlite_path",
 ]

@@ -1,8 +1,10 @@
 """Numbered schema migrations.
 
-Each module `mNNNN_<name>.py` holds `STATEMENTS`, applied in number order inside one transaction per
-migration; PRAGMA user_version records the last one applied. They are Python modules rather than .sql
-files so that they ship in any install (wheel or editable) without package-data configuration.
+Each module `mNNNN_<name>.py` holds `STATEMENTS` (SQLite) and `POSTGRES` (the same change in PostgreSQL's
+dialect), applied in number order inside one transaction per migration; SQLite's PRAGMA user_version and
+PostgreSQL's schema_version table record the last one applied, so both backends share one numbering.
+They are Python modules rather than .sql files so that they ship in any install (wheel or editable)
+without package-data configuration.
 Never edit a released migration: add the next number instead.
 """
 
@@ -21,6 +23,7 @@ class Migration:
     version: int
     name: str
     statements: tuple[str, ...]
+    postgres: tuple[str, ...] | None = None  # None: this migration has no PostgreSQL version yet
 
 
 def all_migrations() -> list[Migration]:
@@ -31,7 +34,15 @@ def all_migrations() -> list[Migration]:
         if match is None:
             continue
         module = importlib.import_module(f"{__name__}.{info.name}")
-        found.append(Migration(int(match.group(1)), info.name, tuple(module.STATEMENTS)))
+        postgres = getattr(module, "POSTGRES", None)
+        found.append(
+            Migration(
+                int(match.group(1)),
+                info.name,
+                tuple(module.STATEMENTS),
+                tuple(postgres) if postgres is not None else None,
+            )
+        )
     found.sort(key=lambda m: m.version)
     for expected, migration in enumerate(found, start=1):
         if migration.version != expected:

@@ -11,3 +11,11 @@ STATEMENTS = (
     WHERE status != 'lobby'
     """,
 )
+
+POSTGRES = (
+    "ALTER TABLE games ADD COLUMN announced_version INTEGER",
+    """
+    UPDATE games SET announced_version = (SELECT COALESCE(MAX(m.seq), 0) FROM moves m WHERE m.game_id = games.id)
+    WHERE status != 'lobby'
+    """,
+)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from storage import GameRecord, Store
+from storage import AnyStore, GameRecord, Store
 
 T0 = 1_700_000_000.0  # a fixed "now"; tests add seconds to it
 
@@ -51,3 +51,13 @@ async def record_all(
         await store.record_move(game_id, new_state.version - 1, move, new_state, events, 1, now + i + 1)
         state = new_state
     return state, triples
+
+
+async def raw_sql(store: AnyStore, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+    """Run SQL behind the store's back (to damage data on purpose), with `?` placeholders on either backend."""
+    if isinstance(store, Store):
+        return list(await store._db.execute_fetchall(sql, params))
+    numbered = sql
+    for i in range(1, len(params) + 1):
+        numbered = numbered.replace("?", f"${i}", 1)
+    return list(await store._pool.fetch(numbered, *params))

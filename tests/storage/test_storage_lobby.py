@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 from storage_helpers import T0, same, started_game
@@ -18,6 +17,7 @@ from storage import (
     StorageError,
     Store,
     WrongStatus,
+    open_store,
 )
 
 
@@ -47,8 +47,8 @@ async def test_finished_game_frees_the_channel(store: Store) -> None:
     assert (await store.create_game(1, 100, "entdecker", {}, 2, 11, T0 + 6)).status == "lobby"
 
 
-async def test_racing_creates_in_two_processes_leave_one_game(db_path: Path) -> None:
-    a, b = await Store.open(db_path), await Store.open(db_path)
+async def test_racing_creates_in_two_processes_leave_one_game(db_url: str) -> None:
+    a, b = await open_store(db_url), await open_store(db_url)
     try:
         results = await asyncio.gather(
             a.create_game(1, 100, "entdecker", {}, 1, 10, T0),

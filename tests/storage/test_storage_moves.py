@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from storage_helpers import T0, play, record_all, same, started_game
+from storage_helpers import T0, play, raw_sql, record_all, same, started_game
 
 import engine
-from storage import ChannelBusy, GameNotFound, LogCorrupt, StaleVersion, Store, WrongStatus
+from storage import ChannelBusy, GameNotFound, LogCorrupt, StaleVersion, Store, WrongStatus, open_store
 
 
 async def count_moves(store: Store, game_id: int) -> int:
@@ -22,7 +22,7 @@ async def count_moves(store: Store, game_id: int) -> int:
 
 
 async def snapshot_row(store: Store, game_id: int) -> tuple[int, str] | None:
-    rows = list(await store._db.execute_fetchall("SELECT version, state FROM snapshots WHERE game_id = ?", (game_id,)))
+    rows = await raw_sql(store, "SELECT version, state FROM snapshots WHERE game_id = ?", (game_id,))
     return (rows[0][0], rows[0][1]) if rows else None
 
 
@@ -98,9 +98,9 @@ async def test_concurrent_moves_in_one_store_exactly_one_wins(store: Store) -> N
     assert same(await store.rebuild_state(game.id), won_state)
 
 
-async def test_concurrent_moves_in_two_processes_exactly_one_wins(db_path: Path) -> None:
-    a = await Store.open(db_path)
-    b = await Store.open(db_path)
+async def test_concurrent_moves_in_two_processes_exactly_one_wins(db_url: str) -> None:
+    a = await open_store(db_url)
+    b = await open_store(db_url)
     try:
         game, state = await started_game(a)
         (m1, s1, e1), (m2, s2, e2) = await two_different_next_states(state)
@@ -126,16 +126,15 @@ async def test_concurrent_moves_in_two_processes_exactly_one_wins(db_path: Path)
 async def test_damaged_snapshot_is_rebuilt_by_replay(store: Store, damage: str) -> None:
     game, state = await started_game(store, seed=3)
     final, triples = await record_all(store, game.id, state, 12)
-    db = store._db
     if damage == "garbage":
-        await db.execute("UPDATE snapshots SET state = '{not json' WHERE game_id = ?", (game.id,))
+        await raw_sql(store, "UPDATE snapshots SET state = '{not json' WHERE game_id = ?", (game.id,))
     elif damage == "delete":
-        await db.execute("DELETE FROM snapshots WHERE game_id = ?", (game.id,))
+        await raw_sql(store, "DELETE FROM snapshots WHERE game_id = ?", (game.id,))
     elif damage == "behind":  # e.g. a snapshot write lost by a bug: an older, valid state
         old = engine.state_to_json(triples[4][1])
-        await db.execute("UPDATE snapshots SET version = 5, state = ? WHERE game_id = ?", (old, game.id))
+        await raw_sql(store, "UPDATE snapshots SET version = 5, state = ? WHERE game_id = ?", (old, game.id))
     else:
-        await db.execute("UPDATE snapshots SET version = version - 1 WHERE game_id = ?", (game.id,))
+        await raw_sql(store, "UPDATE snapshots SET version = version - 1 WHERE game_id = ?", (game.id,))
     loaded = await store.load_state(game.id)
     assert same(loaded, final) and loaded.version == len(triples)
     assert await snapshot_row(store, game.id) == (final.version, engine.state_to_json(final))
@@ -147,7 +146,7 @@ async def test_rebuild_fixes_a_snapshot_that_disagrees_with_the_log(store: Store
     # Same version number, different content: only a replay can notice.
     other_game = engine.new_game("entdecker", players=["X", "Y"], options={}, seed=99)
     wrong = engine.state_to_json(play(other_game, 6)[-1][1])
-    await store._db.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (wrong, game.id))
+    await raw_sql(store, "UPDATE snapshots SET state = ? WHERE game_id = ?", (wrong, game.id))
     assert same(await store.rebuild_state(game.id), final)
     assert await snapshot_row(store, game.id) == (final.version, engine.state_to_json(final))
 
@@ -155,8 +154,9 @@ async def test_rebuild_fixes_a_snapshot_that_disagrees_with_the_log(store: Store
 async def test_unreplayable_log_raises_log_corrupt(store: Store) -> None:
     game, state = await started_game(store)
     await record_all(store, game.id, state, 2)
-    await store._db.execute("DELETE FROM moves WHERE game_id = ? AND seq = 2", (game.id,))
-    await store._db.execute(
+    await raw_sql(store, "DELETE FROM moves WHERE game_id = ? AND seq = 2", (game.id,))
+    await raw_sql(
+        store,
         "INSERT INTO moves (game_id, seq, move, events, user_id, created_at) VALUES (?, 2, ?, '[]', NULL, 0)",
         (game.id, '{"kind": "no-such-move", "player": 0}'),
     )
@@ -168,17 +168,17 @@ async def test_log_is_append_only(store: Store) -> None:
     game, state = await started_game(store)
     await record_all(store, game.id, state, 2)
     with pytest.raises(Exception, match="append-only"):
-        await store._db.execute("UPDATE moves SET user_id = 5 WHERE game_id = ?", (game.id,))
+        await raw_sql(store, "UPDATE moves SET user_id = 5 WHERE game_id = ?", (game.id,))
     with pytest.raises(Exception, match="next version"):
-        await store._db.execute("INSERT INTO moves (game_id, seq, move, created_at) VALUES (?, 7, '{}', 0)", (game.id,))
+        await raw_sql(store, "INSERT INTO moves (game_id, seq, move, created_at) VALUES (?, 7, '{}', 0)", (game.id,))
 
 
-async def test_reopen_gives_the_same_state(db_path: Path) -> None:
-    first = await Store.open(db_path)
+async def test_reopen_gives_the_same_state(db_url: str) -> None:
+    first = await open_store(db_url)
     game, state = await started_game(first, seed=21)
     final, _ = await record_all(first, game.id, state, 10)
     await first.close()
-    second = await Store.open(db_path)
+    second = await open_store(db_url)
     try:
         assert same(await second.load_state(game.id), final)
         assert same(await second.rebuild_state(game.id), final)
@@ -186,17 +186,17 @@ async def test_reopen_gives_the_same_state(db_path: Path) -> None:
         await second.close()
 
 
-async def test_killed_process_loses_no_accepted_move(db_path: Path) -> None:
+async def test_killed_process_loses_no_accepted_move(db_url: str) -> None:
     """A writer SIGKILLed right after its last commit: a new Store sees every recorded move."""
     script = textwrap.dedent(
         f"""
         import asyncio, os, signal, sys
         sys.path[:0] = {sys.path!r}
-        from storage import Store
+        from storage import open_store
         from storage_helpers import record_all, started_game
 
         async def main():
-            store = await Store.open({str(db_path)!r})
+            store = await open_store({db_url!r})
             game, state = await started_game(store, seed=33)
             await record_all(store, game.id, state, 15)
             os.kill(os.getpid(), signal.SIGKILL)  # no close(), no checkpoint: the WAL must carry it
@@ -209,7 +209,7 @@ async def test_killed_process_loses_no_accepted_move(db_path: Path) -> None:
     assert proc.returncode == -9, proc.stderr.decode()
     state = engine.new_game("entdecker", players=["Ann", "Bob"], options={}, seed=33)
     expected = play(state, 15)[-1][1]
-    store = await Store.open(db_path)
+    store = await open_store(db_url)
     try:
         game = await store.active_game(100) or (await store.history(100))[0]
         assert game.version == expected.version

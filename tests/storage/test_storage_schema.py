@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
-from storage_helpers import T0
+from storage_helpers import T0, raw_sql
 
-from storage import StorageError, Store
+from storage import AnyStore, StorageError, Store, is_postgres, open_store, sqlite_path
 from storage.migrations import all_migrations
 
 
@@ -17,7 +19,30 @@ def test_migrations_are_numbered_without_gaps() -> None:
     assert versions == list(range(1, len(versions) + 1))
 
 
-async def test_open_migrates_and_configures(store: Store, db_path: Path) -> None:
+def test_every_migration_has_both_dialects() -> None:
+    # One numbering for both backends: a schema change is not done until PostgreSQL has it too.
+    assert [m.name for m in all_migrations() if not m.statements or not m.postgres] == []
+
+
+def test_the_setting_picks_the_backend() -> None:
+    assert is_postgres("postgresql://bot@db/entdecker") and is_postgres("postgres://x@/y?host=/tmp")
+    assert not is_postgres("./entdecker.db") and not is_postgres("sqlite:///data/x.db")
+    assert sqlite_path("./entdecker.db") == "./entdecker.db"
+    assert sqlite_path("sqlite:data/x.db") == "data/x.db"
+    assert sqlite_path("sqlite:///data/x.db") == "data/x.db"
+    assert sqlite_path("sqlite:////abs/x.db") == "/abs/x.db"
+    assert sqlite_path("sqlite://") == ":memory:"
+
+
+async def test_open_store_opens_either_backend(store: AnyStore, backend: str) -> None:
+    assert isinstance(store, Store) == (backend == "sqlite")
+    game = await store.create_game(1, 5, "entdecker", {}, 3, 9, T0)
+    tables = "SELECT COUNT(*) FROM games WHERE id = ?"
+    assert (await raw_sql(store, tables, (game.id,)))[0][0] == 1
+
+
+async def test_open_migrates_and_configures(db_path: Path) -> None:
+    store = await Store.open(db_path)
     db = store._db
     assert (await (await db.execute("PRAGMA user_version")).fetchone())[0] == len(all_migrations())
     assert (await (await db.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
@@ -26,18 +51,38 @@ async def test_open_migrates_and_configures(store: Store, db_path: Path) -> None
     tables = {row[0] for row in await db.execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"games", "players", "moves", "snapshots"} <= tables
     assert db_path.exists()  # the missing data/ directory was created
+    await store.close()
 
 
-async def test_reopen_is_idempotent(db_path: Path) -> None:
-    first = await Store.open(db_path)
+async def test_postgres_open_migrates(pg_url: str) -> None:
+    store = await open_store(pg_url)
+    try:
+        assert (await raw_sql(store, "SELECT MAX(version) FROM schema_version"))[0][0] == len(all_migrations())
+        rows = await raw_sql(store, "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+        assert {"games", "players", "moves", "snapshots"} <= {row[0] for row in rows}
+    finally:
+        await store.close()
+
+
+async def test_reopen_is_idempotent(db_url: str) -> None:
+    first = await open_store(db_url)
     game = await first.create_game(1, 5, "entdecker", {"variant": "x"}, 3, 9, T0)
     await first.close()
     for _ in range(2):
-        again = await Store.open(db_path)
+        again = await open_store(db_url)
         assert await again.game(game.id) == game
+        assert len(await raw_sql(again, "SELECT * FROM games")) == 1
         await again.close()
-    with sqlite3.connect(db_path) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == len(all_migrations())
+
+
+async def test_two_processes_migrating_at_once_both_succeed(db_url: str) -> None:
+    stores = await asyncio.gather(open_store(db_url), open_store(db_url))
+    try:
+        await stores[0].create_game(1, 5, "entdecker", {}, 3, 9, T0)
+        assert len(await stores[1].active_games()) == 1
+    finally:
+        for store in stores:
+            await store.close()
 
 
 async def test_newer_schema_is_refused(db_path: Path) -> None:
@@ -46,6 +91,31 @@ async def test_newer_schema_is_refused(db_path: Path) -> None:
         raw.execute("PRAGMA user_version = 999")
     with pytest.raises(StorageError, match="newer"):
         await Store.open(db_path)
+
+
+async def test_newer_postgres_schema_is_refused(pg_url: str) -> None:
+    await (await open_store(pg_url)).close()
+    conn = await asyncpg.connect(pg_url)
+    await conn.execute("UPDATE schema_version SET version = 999")
+    await conn.close()
+    with pytest.raises(StorageError, match="newer"):
+        await open_store(pg_url)
+
+
+async def test_unreachable_postgres_raises_storage_error(tmp_path: Path) -> None:
+    with pytest.raises(StorageError, match="cannot open database at postgresql://"):
+        await open_store(f"postgresql://nobody@/nothing?host={tmp_path}")
+
+
+async def test_wrong_postgres_database_raises_storage_error(pg_url: str) -> None:
+    with pytest.raises(StorageError, match="cannot open database at"):
+        await open_store(pg_url.replace("/t", "/no_such_db_", 1))
+
+
+async def test_password_is_not_shown_in_errors(tmp_path: Path) -> None:
+    with pytest.raises(StorageError) as caught:
+        await open_store(f"postgresql://bot:s3cret@/nothing?host={tmp_path}")
+    assert "s3cret" not in str(caught.value)
 
 
 async def test_path_below_a_file_raises_storage_error(tmp_path: Path) -> None:

@@ -1,0 +1,833 @@
+"""PostgresStore: the Store interface on a PostgreSQL server (asyncpg), for several bot processes sharing one database.
+
+The same methods, records, errors and guarantees as the SQLite Store (storage/store.py); only the way they are kept
+differs. Every public method is one transaction on a connection of a pool. A writing transaction first locks its
+game's row (SELECT ... FOR UPDATE), so the writes of one game are serialised across every process while other games
+go on in parallel; the version check inside that lock refuses a stale or doubled move, and the primary key of the
+move log and its triggers stand behind it. Reads of several statements run in one REPEATABLE READ transaction, so
+they see one consistent state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import functools
+import json
+import logging
+import zlib
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from . import replay
+from .errors import (
+    AlreadyJoined,
+    ChannelBusy,
+    GameFull,
+    GameNotFound,
+    NotJoined,
+    SeatNotFound,
+    StaleVersion,
+    StorageError,
+    WrongStatus,
+)
+from .migrations import all_migrations
+from .records import AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord
+from .store import UNSET, _Unset
+
+log = logging.getLogger(__name__)
+
+State = Any
+Conn = asyncpg.Connection
+T = TypeVar("T")
+
+_VERSION = "(SELECT COALESCE(MAX(m.seq), 0) FROM moves m WHERE m.game_id = g.id)"
+_GAME_SELECT = f"SELECT g.*, {_VERSION} AS version FROM games g"
+# One key for the migration lock, taken inside each migration's transaction (pg_advisory_xact_lock).
+_MIGRATION_LOCK = 0x656E7464  # "entd"
+POOL_MAX = 8  # connections per process; a move holds one for a few milliseconds
+CONNECT_TIMEOUT = 10.0
+
+# Failures of the connection (server restarted, network gone) rather than of a statement: reported as StorageError
+# so the bot answers "try again" as it does for any storage refusal. The pool replaces broken connections itself.
+_UNAVAILABLE: tuple[type[BaseException], ...] = (
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.CannotConnectNowError,
+    ConnectionError,
+    OSError,
+)
+
+
+def _unavailable(func: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+    @functools.wraps(func)
+    async def wrapper(*args: Any, **kwargs: Any) -> T:
+        try:
+            return await func(*args, **kwargs)
+        except StorageError:
+            raise
+        except _UNAVAILABLE as exc:
+            raise StorageError(f"the database is unavailable: {exc}") from exc
+
+    return wrapper
+
+
+class PostgresStore:
+    """Games, seats, move log and snapshots in a PostgreSQL database; see the module docstring."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self._pool = pool
+        self.path = _redacted(url)
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @classmethod
+    async def open(cls, url: str) -> PostgresStore:
+        """Connect (pool), apply the migrations; StorageError with the reason if that fails."""
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=POOL_MAX, timeout=CONNECT_TIMEOUT, command_timeout=60
+            )
+        except (asyncpg.PostgresError, *_UNAVAILABLE, ValueError) as exc:
+            raise StorageError(f"cannot open database at {_redacted(url)}: {exc}") from exc
+        assert pool is not None
+        try:
+            async with pool.acquire() as conn:
+                await migrate(conn)
+        except StorageError:
+            await pool.close()
+            raise
+        except (asyncpg.PostgresError, *_UNAVAILABLE) as exc:
+            await pool.close()
+            raise StorageError(f"cannot open database at {_redacted(url)}: {exc}") from exc
+        return cls(pool, url)
+
+    async def close(self) -> None:
+        # terminate() after a grace period: a connection stuck on a dead server must not hang shutdown.
+        try:
+            await _wait_for(self._pool.close(), 10.0)
+        except TimeoutError:
+            self._pool.terminate()
+
+    async def __aenter__(self) -> PostgresStore:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[Conn]:
+        async with self._pool.acquire() as conn, conn.transaction():
+            yield conn
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[Conn]:
+        async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            yield conn
+
+    async def _fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
+        # One statement is a consistent snapshot by itself: no explicit transaction needed.
+        return list(await self._pool.fetch(sql, *params))
+
+    @asynccontextmanager
+    async def exclusive(self, key: str) -> AsyncIterator[bool]:
+        """Try to hold a lock named `key` among every process on this database; yields whether it was obtained.
+
+        Periodic work (reminders, AI seats, catch-up of announcements) runs only while holding its lock, so
+        two processes that were given the same shard by mistake still do that work once. A session-level
+        advisory lock: it is released on exit, or by the server when the holding process dies.
+        """
+        lock_id = _lock_id(key)
+        try:
+            conn = await self._pool.acquire()
+        except _UNAVAILABLE as exc:
+            raise StorageError(f"the database is unavailable: {exc}") from exc
+        try:
+            got = bool(await conn.fetchval("SELECT pg_try_advisory_lock($1)", lock_id))
+            try:
+                yield got
+            finally:
+                if got:
+                    with contextlib.suppress(*_UNAVAILABLE):
+                        await conn.execute("SELECT pg_advisory_unlock($1)", lock_id)
+        finally:
+            await self._pool.release(conn)
+
+    # ------------------------------------------------------------------ lobby
+
+    @_unavailable
+    async def create_game(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        host_user_id: int,
+        now: float,
+        host_name: str | None = None,
+    ) -> GameRecord:
+        """A new lobby in the channel (host seated at 0 if host_name is given); ChannelBusy if one is open."""
+        async with self._write() as db:
+            try:
+                game_id = await db.fetchval(
+                    "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_user_id,"
+                    " created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $7) RETURNING id",
+                    guild_id,
+                    channel_id,
+                    game,
+                    json.dumps(options),
+                    seed,
+                    host_user_id,
+                    now,
+                )
+            except asyncpg.UniqueViolationError as exc:
+                raise ChannelBusy(channel_id) from exc
+            if host_name is not None:
+                await _insert_player(db, game_id, 0, host_user_id, host_name, None, now)
+            return await _game(db, game_id)
+
+    @_unavailable
+    async def join(self, game_id: int, user_id: int, display_name: str, max_seats: int, now: float) -> PlayerRecord:
+        """Seat a user at the next seat of a lobby; AlreadyJoined, GameFull or WrongStatus otherwise."""
+        async with self._write() as db:
+            seat = await _next_seat(db, game_id, max_seats)
+            if await _seat_of(db, game_id, user_id) is not None:
+                raise AlreadyJoined(game_id, user_id)
+            return await _insert_player(db, game_id, seat, user_id, display_name, None, now)
+
+    @_unavailable
+    async def add_ai(
+        self, game_id: int, display_name: str, ai_kind: AiKind, max_seats: int, now: float
+    ) -> PlayerRecord:
+        """Seat an AI (user_id None) at the next seat of a lobby."""
+        async with self._write() as db:
+            seat = await _next_seat(db, game_id, max_seats)
+            return await _insert_player(db, game_id, seat, None, display_name, ai_kind, now)
+
+    @_unavailable
+    async def leave(self, game_id: int, user_id: int, now: float) -> PlayerRecord:
+        """Remove a user from a lobby; later seats move up one. Returns the removed seat."""
+        async with self._write() as db:
+            await _lock_status(db, game_id, "lobby")
+            seat = await _seat_of(db, game_id, user_id)
+            if seat is None:
+                raise NotJoined(game_id, user_id)
+            return await _remove_seat(db, game_id, seat, now)
+
+    @_unavailable
+    async def remove_seat(self, game_id: int, seat: int, now: float) -> PlayerRecord:
+        """Remove any seat (e.g. an AI) from a lobby; later seats move up one."""
+        async with self._write() as db:
+            await _lock_status(db, game_id, "lobby")
+            return await _remove_seat(db, game_id, seat, now)
+
+    @_unavailable
+    async def start_game(self, game_id: int, initial_state: State, now: float) -> GameRecord:
+        """Lobby -> active with snapshot version 0; the state must have one player per seat, in seat order."""
+        saved = replay.saved_game(initial_state)
+        state_json = replay.state_to_json(initial_state)
+        if initial_state.version != 0 or saved["moves"]:
+            raise ValueError("start_game needs the state of engine.new_game (version 0, no moves)")
+        setup = {key: value for key, value in saved.items() if key != "moves"}
+        players = len(saved["players"])
+        async with self._write() as db:
+            await _lock_status(db, game_id, "lobby")
+            seats = await db.fetchval("SELECT COUNT(*) FROM players WHERE game_id = $1", game_id)
+            if seats != players:
+                raise StorageError(f"game {game_id} has {seats} seats but the state has {players} players")
+            await db.execute(
+                "UPDATE games SET status = 'active', setup = $2, started_at = $3, updated_at = $3,"
+                " current_seat = $4, reminders_sent = 0, last_reminder_at = NULL WHERE id = $1",
+                game_id,
+                json.dumps(setup),
+                now,
+                _current_seat(initial_state),
+            )
+            await _put_snapshot(db, game_id, 0, state_json, now)
+            return await _game(db, game_id)
+
+    @_unavailable
+    async def abandon_game(self, game_id: int, now: float) -> GameRecord:
+        """End a lobby or active game without a result; it stays in the history."""
+        return await self._end(game_id, "abandoned", now)
+
+    @_unavailable
+    async def finish_game(self, game_id: int, now: float) -> GameRecord:
+        """Mark an active game finished (record_move does this by itself when the state is game over)."""
+        return await self._end(game_id, "finished", now)
+
+    async def _end(self, game_id: int, status: str, now: float) -> GameRecord:
+        async with self._write() as db:
+            wanted = ("lobby", "active") if status == "abandoned" else ("active",)
+            await _lock_status(db, game_id, *wanted)
+            await db.execute(
+                "UPDATE games SET status = $2, ended_at = $3, updated_at = $3, current_seat = NULL WHERE id = $1",
+                game_id,
+                status,
+                now,
+            )
+            return await _game(db, game_id)
+
+    @_unavailable
+    async def replace_seat(
+        self,
+        game_id: int,
+        seat: int,
+        user_id: int | None,
+        display_name: str,
+        ai_kind: AiKind | None,
+        now: float,
+    ) -> PlayerRecord:
+        """Hand a seat to a substitute user (ai_kind None) or to an AI (user_id None); the seat number stays."""
+        async with self._write() as db:
+            await _lock_status(db, game_id, "lobby", "active")
+            if user_id is not None:
+                taken = await _seat_of(db, game_id, user_id)
+                if taken is not None and taken != seat:
+                    raise AlreadyJoined(game_id, user_id)
+            status = await db.execute(
+                "UPDATE players SET user_id = $3, display_name = $4, is_ai = $5, ai_kind = $6, joined_at = $7"
+                " WHERE game_id = $1 AND seat = $2",
+                game_id,
+                seat,
+                user_id,
+                display_name,
+                ai_kind is not None,
+                ai_kind,
+                now,
+            )
+            if status.endswith(" 0"):
+                raise SeatNotFound(game_id, seat)
+            await db.execute("UPDATE games SET updated_at = $2 WHERE id = $1", game_id, now)
+            return await _player(db, game_id, seat)
+
+    @_unavailable
+    async def set_message_ids(
+        self,
+        game_id: int,
+        *,
+        board_message_id: int | _Unset | None = UNSET,
+        turn_message_id: int | _Unset | None = UNSET,
+    ) -> GameRecord:
+        """Remember the Discord messages the bot edits; arguments left out are unchanged."""
+        return await self._set_game_fields(game_id, None, board_message_id, turn_message_id)
+
+    @_unavailable
+    async def set_announced_version(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        board_message_id: int | _Unset | None = UNSET,
+        turn_message_id: int | _Unset | None = UNSET,
+    ) -> GameRecord:
+        """Remember that the channel has been shown the state at `version` (never moves backwards), together
+        with the messages that show it if given (one transaction instead of two)."""
+        return await self._set_game_fields(game_id, version, board_message_id, turn_message_id)
+
+    async def _set_game_fields(
+        self,
+        game_id: int,
+        version: int | None,
+        board_message_id: int | _Unset | None,
+        turn_message_id: int | _Unset | None,
+    ) -> GameRecord:
+        rows = await self._fetch(
+            "UPDATE games g SET"
+            " board_message_id = CASE WHEN $2::boolean THEN $3::bigint ELSE g.board_message_id END,"
+            " turn_message_id = CASE WHEN $4::boolean THEN $5::bigint ELSE g.turn_message_id END,"
+            " announced_version = CASE WHEN $6::integer IS NULL THEN g.announced_version"
+            " ELSE GREATEST(COALESCE(g.announced_version, -1), $6::integer) END"
+            f" WHERE g.id = $1 RETURNING g.*, {_VERSION} AS version",
+            game_id,
+            board_message_id is not UNSET,
+            None if board_message_id is UNSET else board_message_id,
+            turn_message_id is not UNSET,
+            None if turn_message_id is UNSET else turn_message_id,
+            version,
+        )
+        if not rows:
+            raise GameNotFound(game_id)
+        return GameRecord.from_row(rows[0])
+
+    # ------------------------------------------------------------------ queries
+
+    @_unavailable
+    async def game(self, game_id: int) -> GameRecord:
+        """The game with this id; GameNotFound otherwise."""
+        rows = await self._fetch(_GAME_SELECT + " WHERE g.id = $1", game_id)
+        if not rows:
+            raise GameNotFound(game_id)
+        return GameRecord.from_row(rows[0])
+
+    @_unavailable
+    async def active_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's game in the lobby or in progress, if any."""
+        rows = await self._fetch(
+            _GAME_SELECT + " WHERE g.channel_id = $1 AND g.status IN ('lobby', 'active')", channel_id
+        )
+        return GameRecord.from_row(rows[0]) if rows else None
+
+    @_unavailable
+    async def active_games(self) -> list[GameRecord]:
+        """Every game in the lobby or in progress, in all channels, oldest first."""
+        rows = await self._fetch(_GAME_SELECT + " WHERE g.status IN ('lobby', 'active') ORDER BY g.id")
+        return [GameRecord.from_row(row) for row in rows]
+
+    @_unavailable
+    async def unannounced_games(self) -> list[GameRecord]:
+        """Started games (active, or finished) whose latest state the channel has not been shown yet."""
+        rows = await self._fetch(
+            "SELECT * FROM (" + _GAME_SELECT + " WHERE g.status IN ('active', 'finished')) AS s"
+            " WHERE COALESCE(announced_version, -1) < version ORDER BY id"
+        )
+        return [GameRecord.from_row(row) for row in rows]
+
+    @_unavailable
+    async def history(self, channel_id: int, limit: int = 20) -> list[GameRecord]:
+        """The channel's games of every status, newest first."""
+        rows = await self._fetch(
+            _GAME_SELECT + " WHERE g.channel_id = $1 ORDER BY g.created_at DESC, g.id DESC LIMIT $2",
+            channel_id,
+            limit,
+        )
+        return [GameRecord.from_row(row) for row in rows]
+
+    @_unavailable
+    async def games_of_user(self, user_id: int, open_only: bool = True) -> list[GameRecord]:
+        """Games in which the user holds a seat (open ones only by default), newest first."""
+        status = "AND g.status IN ('lobby', 'active')" if open_only else ""
+        rows = await self._fetch(
+            _GAME_SELECT + " JOIN players p ON p.game_id = g.id WHERE p.user_id = $1 "
+            f"{status} ORDER BY g.created_at DESC, g.id DESC",
+            user_id,
+        )
+        return [GameRecord.from_row(row) for row in rows]
+
+    @_unavailable
+    async def players(self, game_id: int) -> list[PlayerRecord]:
+        """The seats in seat order (join order while in the lobby)."""
+        rows = await self._fetch("SELECT * FROM players WHERE game_id = $1 ORDER BY seat", game_id)
+        return [PlayerRecord.from_row(row) for row in rows]
+
+    @_unavailable
+    async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
+        """The newest `limit` moves with their events, oldest of them first (ready to print as a log)."""
+        rows = await self._fetch("SELECT * FROM moves WHERE game_id = $1 ORDER BY seq DESC LIMIT $2", game_id, limit)
+        return [MoveRecord.from_row(row) for row in reversed(rows)]
+
+    @_unavailable
+    async def moves(self, game_id: int, after: int = 0) -> list[MoveRecord]:
+        """All moves with seq > after, in order."""
+        rows = await self._fetch("SELECT * FROM moves WHERE game_id = $1 AND seq > $2 ORDER BY seq", game_id, after)
+        return [MoveRecord.from_row(row) for row in rows]
+
+    @_unavailable
+    async def idle_games(self, now: float, idle_seconds: float, max_reminders: int | None = None) -> list[IdleGame]:
+        """Active games whose current player has not moved for idle_seconds and was not reminded within it.
+
+        Calling this every few minutes and mark_reminded() after each ping gives one reminder per
+        idle_seconds of silence; max_reminders caps them (reminders_sent resets on every move).
+        """
+        cutoff = now - idle_seconds
+        # One statement (a LEFT JOIN for the seat to act) is one consistent snapshot.
+        rows = await self._fetch(
+            f"SELECT g.*, {_VERSION} AS version, p.seat AS p_seat, p.user_id AS p_user_id,"
+            " p.display_name AS p_display_name, p.is_ai AS p_is_ai, p.ai_kind AS p_ai_kind,"
+            " p.joined_at AS p_joined_at"
+            " FROM games g LEFT JOIN players p ON p.game_id = g.id AND p.seat = g.current_seat"
+            " WHERE g.status = 'active' AND COALESCE(g.last_move_at, g.started_at) <= $1"
+            " AND (g.last_reminder_at IS NULL OR g.last_reminder_at <= $1)"
+            " AND ($2::integer IS NULL OR g.reminders_sent < $2::integer)"
+            " ORDER BY COALESCE(g.last_move_at, g.started_at), g.id",
+            cutoff,
+            max_reminders,
+        )
+        out = []
+        for row in rows:
+            game = GameRecord.from_row(row)
+            player = None
+            if row["p_seat"] is not None:
+                player = PlayerRecord(
+                    game_id=game.id,
+                    seat=row["p_seat"],
+                    user_id=row["p_user_id"],
+                    display_name=row["p_display_name"],
+                    is_ai=bool(row["p_is_ai"]),
+                    ai_kind=row["p_ai_kind"],
+                    joined_at=row["p_joined_at"],
+                )
+            since = game.last_move_at if game.last_move_at is not None else game.started_at
+            assert since is not None
+            out.append(IdleGame(game, player, since))
+        return out
+
+    @_unavailable
+    async def mark_reminded(self, game_id: int, now: float) -> GameRecord:
+        """Count a reminder sent now for the game."""
+        rows = await self._fetch(
+            "UPDATE games g SET reminders_sent = g.reminders_sent + 1, last_reminder_at = $2"
+            f" WHERE g.id = $1 RETURNING g.*, {_VERSION} AS version",
+            game_id,
+            now,
+        )
+        if not rows:
+            raise GameNotFound(game_id)
+        return GameRecord.from_row(rows[0])
+
+    # ------------------------------------------------------------------ moves and state
+
+    async def record_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        move: Any,
+        new_state: State,
+        events: Sequence[dict[str, Any]],
+        user_id: int | None,
+        now: float,
+    ) -> MoveRecord:
+        """Append one accepted move, its events and the new snapshot in one transaction.
+
+        StaleVersion (nothing written) if the log is no longer at expected_version, i.e. another
+        interaction moved first: reload the state and re-validate.
+        """
+        record, _ = await self.append_move(game_id, expected_version, move, new_state, events, user_id, now)
+        return record
+
+    @_unavailable
+    async def append_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        move: Any,
+        new_state: State,
+        events: Sequence[dict[str, Any]],
+        user_id: int | None,
+        now: float,
+        known: GameRecord | None = None,
+    ) -> tuple[MoveRecord, GameRecord]:
+        """record_move, also returning the game after the move (see Store.append_move for `known`)."""
+        if known is not None and (known.id != game_id or known.version != expected_version):
+            known = None
+        if new_state.version != expected_version + 1:
+            raise ValueError(f"new_state.version is {new_state.version}, expected {expected_version + 1}")
+        move_json = replay.move_json(move)
+        state_json = replay.state_to_json(new_state)
+        events_json = json.dumps(list(events))
+        over = bool(new_state.game_over)
+        seq = expected_version + 1
+        seat = None if over else _current_seat(new_state)
+        async with self._write() as db:
+            # The row lock serialises this game's writers across processes: the version read below cannot
+            # change before COMMIT.
+            status = await _lock_status(db, game_id, "active", "finished", "abandoned", "lobby")
+            if status != "active":
+                raise WrongStatus(game_id, status, "active")
+            actual = await _log_version(db, game_id)
+            if actual != expected_version:
+                raise StaleVersion(game_id, expected_version, actual)
+            await db.execute(
+                "INSERT INTO moves (game_id, seq, move, events, user_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                game_id,
+                seq,
+                move_json,
+                events_json,
+                user_id,
+                now,
+            )
+            await _put_snapshot(db, game_id, seq, state_json, now)
+            await db.execute(
+                "UPDATE games SET updated_at = $2, last_move_at = $2, reminders_sent = 0, last_reminder_at = NULL,"
+                " current_seat = $3, status = CASE WHEN $4 THEN 'finished' ELSE status END,"
+                " ended_at = CASE WHEN $4 THEN $2 ELSE ended_at END WHERE id = $1",
+                game_id,
+                now,
+                seat,
+                over,
+            )
+            game = await _game(db, game_id) if known is None else None
+        if game is None:
+            assert known is not None
+            game = dataclasses.replace(
+                known,
+                status="finished" if over else "active",
+                updated_at=now,
+                last_move_at=now,
+                reminders_sent=0,
+                last_reminder_at=None,
+                current_seat=seat,
+                ended_at=now if over else known.ended_at,
+                version=seq,
+            )
+        record = MoveRecord(
+            game_id=game_id,
+            seq=seq,
+            move=json.loads(move_json),
+            events=json.loads(events_json),
+            user_id=user_id,
+            created_at=now,
+        )
+        return record, game
+
+    @_unavailable
+    async def load_state(self, game_id: int) -> State:
+        """The current state: the snapshot if it is sound and matches the log, else rebuilt by replay."""
+        async with self._read() as db:
+            await _require_status(db, game_id, "active", "finished", "abandoned")
+            version = await _log_version(db, game_id)
+            row = await db.fetchrow("SELECT version, state FROM snapshots WHERE game_id = $1", game_id)
+        if row is not None:
+            state = replay.parse_state(row["state"])
+            if state is not None and row["version"] == version and state.version == version:
+                return state
+            log.warning("game %s: snapshot unusable (log at version %s); rebuilding by replay", game_id, version)
+        else:
+            log.warning("game %s: snapshot missing; rebuilding by replay", game_id)
+        return await self.rebuild_state(game_id)
+
+    @_unavailable
+    async def rebuild_state(self, game_id: int, now: float | None = None) -> State:
+        """Replay the log from the game's setup, fix the snapshot if it differs, return the state.
+
+        LogCorrupt if the log does not replay. `now` stamps a rewritten snapshot (default: the last move's time).
+        """
+        async with self._write() as db:
+            await _lock_status(db, game_id, "lobby", "active", "finished", "abandoned")
+            saved = await _saved_game(db, game_id)
+            state = replay.replay(game_id, saved)
+            state_json = replay.state_to_json(state)
+            current = await db.fetchrow("SELECT version, state FROM snapshots WHERE game_id = $1", game_id)
+            if current is None or current["version"] != state.version or current["state"] != state_json:
+                stamp = now if now is not None else await _last_activity(db, game_id)
+                await _put_snapshot(db, game_id, state.version, state_json, stamp)
+            return state
+
+    @_unavailable
+    async def saved_game(self, game_id: int) -> dict[str, Any]:
+        """The game as engine.replay takes it: setup plus the move log (for export and tests)."""
+        async with self._read() as db:
+            return await _saved_game(db, game_id)
+
+    @_unavailable
+    async def rollback(self, game_id: int, to_version: int, now: float, expected_version: int | None = None) -> State:
+        """Undo: delete the moves after to_version and rebuild the snapshot by replay, in one transaction.
+
+        A finished game becomes active again. expected_version guards against undoing a move that
+        someone else made meanwhile (StaleVersion). Returns the state at to_version.
+        """
+        async with self._write() as db:
+            status = await _lock_status(db, game_id, "active", "finished")
+            version = await _log_version(db, game_id)
+            if expected_version is not None and version != expected_version:
+                raise StaleVersion(game_id, expected_version, version)
+            if not 0 <= to_version <= version:
+                raise ValueError(f"cannot roll game {game_id} back to version {to_version} (it is at {version})")
+            saved = await _saved_game(db, game_id, up_to=to_version)
+            state = replay.replay(game_id, saved)
+            await db.execute("DELETE FROM moves WHERE game_id = $1 AND seq > $2", game_id, to_version)
+            await _put_snapshot(db, game_id, to_version, replay.state_to_json(state), now)
+            over = bool(state.game_over)
+            try:
+                # A savepoint, so that the unique violation leaves the transaction usable for the error message.
+                async with db.transaction():
+                    await db.execute(
+                        "UPDATE games SET status = $2, current_seat = $3, updated_at = $4, last_move_at = $4,"
+                        " ended_at = CASE WHEN $5 THEN ended_at ELSE NULL END,"
+                        " reminders_sent = 0, last_reminder_at = NULL WHERE id = $1",
+                        game_id,
+                        "finished" if over else "active",
+                        None if over else _current_seat(state),
+                        now,
+                        over,
+                    )
+            except asyncpg.UniqueViolationError as exc:  # reopening a finished game in a channel now busy
+                assert status == "finished"
+                raise ChannelBusy((await _game(db, game_id)).channel_id) from exc
+            return state
+
+
+# ---------------------------------------------------------------------- migrations
+
+
+async def migrate(conn: Conn) -> int:
+    """Apply the migrations newer than schema_version, one transaction each; returns the version reached."""
+    migrations = all_migrations()
+    latest = migrations[-1].version if migrations else 0
+    async with conn.transaction():
+        # IF NOT EXISTS is not safe against a concurrent creator by itself: take the migration lock first.
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+        await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    for migration in migrations:
+        async with conn.transaction():
+            # Another process may be migrating the same database right now: take turns.
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+            current = await _schema_version(conn)
+            if current > latest:
+                raise StorageError(f"database schema version {current} is newer than this program knows ({latest})")
+            if current >= migration.version:
+                continue
+            if migration.postgres is None:
+                raise StorageError(f"migration {migration.name} has no PostgreSQL statements")
+            for statement in migration.postgres:
+                await conn.execute(statement)
+            await conn.execute("DELETE FROM schema_version")
+            await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", migration.version)
+    return await _schema_version(conn)
+
+
+async def _schema_version(conn: Conn) -> int:
+    value = await conn.fetchval("SELECT MAX(version) FROM schema_version")
+    return int(value) if value is not None else 0
+
+
+# ---------------------------------------------------------------------- helpers (inside a transaction)
+
+
+async def _game(db: Conn, game_id: int) -> GameRecord:
+    row = await db.fetchrow(_GAME_SELECT + " WHERE g.id = $1", game_id)
+    if row is None:
+        raise GameNotFound(game_id)
+    return GameRecord.from_row(row)
+
+
+async def _require_status(db: Conn, game_id: int, *wanted: str, lock: bool = False) -> str:
+    status = await db.fetchval("SELECT status FROM games WHERE id = $1" + (" FOR UPDATE" if lock else ""), game_id)
+    if status is None:
+        raise GameNotFound(game_id)
+    if status not in wanted:
+        raise WrongStatus(game_id, status, " or ".join(wanted))
+    return str(status)
+
+
+async def _lock_status(db: Conn, game_id: int, *wanted: str) -> str:
+    """_require_status, holding the game's row lock until the transaction ends."""
+    return await _require_status(db, game_id, *wanted, lock=True)
+
+
+async def _log_version(db: Conn, game_id: int) -> int:
+    return int(await db.fetchval("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = $1", game_id))
+
+
+async def _last_activity(db: Conn, game_id: int) -> float:
+    game = await _game(db, game_id)
+    return game.last_move_at or game.started_at or game.updated_at
+
+
+async def _player(db: Conn, game_id: int, seat: int) -> PlayerRecord:
+    row = await db.fetchrow("SELECT * FROM players WHERE game_id = $1 AND seat = $2", game_id, seat)
+    if row is None:
+        raise SeatNotFound(game_id, seat)
+    return PlayerRecord.from_row(row)
+
+
+async def _seat_of(db: Conn, game_id: int, user_id: int) -> int | None:
+    seat = await db.fetchval("SELECT seat FROM players WHERE game_id = $1 AND user_id = $2", game_id, user_id)
+    return int(seat) if seat is not None else None
+
+
+async def _next_seat(db: Conn, game_id: int, max_seats: int) -> int:
+    await _lock_status(db, game_id, "lobby")
+    count = int(await db.fetchval("SELECT COUNT(*) FROM players WHERE game_id = $1", game_id))
+    if count >= max_seats:
+        raise GameFull(game_id, max_seats)
+    return count  # seats are contiguous in the lobby, so the count is the next free one
+
+
+async def _insert_player(
+    db: Conn,
+    game_id: int,
+    seat: int,
+    user_id: int | None,
+    display_name: str,
+    ai_kind: str | None,
+    now: float,
+) -> PlayerRecord:
+    try:
+        async with db.transaction():  # a savepoint: the transaction stays usable after a violation
+            await db.execute(
+                "INSERT INTO players (game_id, seat, user_id, display_name, is_ai, ai_kind, joined_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                game_id,
+                seat,
+                user_id,
+                display_name,
+                ai_kind is not None,
+                ai_kind,
+                now,
+            )
+    except asyncpg.UniqueViolationError as exc:
+        if user_id is not None and await _seat_of(db, game_id, user_id) is not None:
+            raise AlreadyJoined(game_id, user_id) from exc
+        raise
+    await db.execute("UPDATE games SET updated_at = $2 WHERE id = $1", game_id, now)
+    return await _player(db, game_id, seat)
+
+
+async def _remove_seat(db: Conn, game_id: int, seat: int, now: float) -> PlayerRecord:
+    removed = await _player(db, game_id, seat)
+    await db.execute("DELETE FROM players WHERE game_id = $1 AND seat = $2", game_id, seat)
+    # Close the gap one row at a time, lowest first, so the (game_id, seat) key is never violated midway.
+    rows = await db.fetch("SELECT seat FROM players WHERE game_id = $1 AND seat > $2 ORDER BY seat", game_id, seat)
+    for row in rows:
+        await db.execute("UPDATE players SET seat = seat - 1 WHERE game_id = $1 AND seat = $2", game_id, row["seat"])
+    await db.execute("UPDATE games SET updated_at = $2 WHERE id = $1", game_id, now)
+    return removed
+
+
+async def _put_snapshot(db: Conn, game_id: int, version: int, state_json: str, now: float) -> None:
+    await db.execute(
+        "INSERT INTO snapshots (game_id, version, state, updated_at) VALUES ($1, $2, $3, $4)"
+        " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state,"
+        " updated_at = excluded.updated_at",
+        game_id,
+        version,
+        state_json,
+        now,
+    )
+
+
+async def _saved_game(db: Conn, game_id: int, up_to: int | None = None) -> dict[str, Any]:
+    row = await db.fetchrow("SELECT setup FROM games WHERE id = $1", game_id)
+    if row is None:
+        raise GameNotFound(game_id)
+    if row["setup"] is None:
+        raise WrongStatus(game_id, "lobby", "started")
+    limit = up_to if up_to is not None else -1
+    moves = await db.fetch(
+        "SELECT move FROM moves WHERE game_id = $1 AND ($2 < 0 OR seq <= $2) ORDER BY seq", game_id, limit
+    )
+    saved = json.loads(row["setup"])
+    saved["moves"] = [json.loads(m["move"]) for m in moves]
+    return saved
+
+
+def _current_seat(state: State) -> int | None:
+    seat = getattr(state, "current_player", None)
+    return int(seat) if seat is not None else None
+
+
+def _lock_id(key: str) -> int:
+    """A stable signed 64-bit advisory lock id for a name (crc32 of the name in the low bits, a tag above)."""
+    return (_MIGRATION_LOCK << 32) | zlib.crc32(key.encode())
+
+
+def _redacted(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    with contextlib.suppress(ValueError):
+        parts = urlsplit(url)
+        if parts.password:
+            host = parts.hostname or ""
+            netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+            return urlunsplit(parts._replace(netloc=netloc))
+    return url
+
+
+async def _wait_for(awaitable: Awaitable[None], timeout: float) -> None:
+    await asyncio.wait_for(awaitable, timeout)

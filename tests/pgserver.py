@@ -1,0 +1,127 @@
+"""A throwaway PostgreSQL server for tests and benchmarks: initdb into a temporary folder, a Unix socket in it, no TCP.
+
+    server = PgServer.start()          # None-safe: find_bin_dir() says whether the binaries exist
+    url = await server.new_database()  # a fresh, empty database: postgresql://entdecker@/t3?host=/tmp/...
+    server.stop()
+
+initdb refuses to run as root (CI runs as root), so as root the server runs as an unprivileged user (postgres if
+it exists, else nobody) through runuser, in a folder that user owns. Durability settings are off (fsync,
+synchronous_commit): the data is thrown away at the end, and tests must stay fast on 2 cores.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import itertools
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncpg
+
+SUPERUSER = "entdecker"
+BIN_ENV = "ENTDECKER_PG_BIN"  # a folder with initdb and pg_ctl, to use other binaries than the ones found
+
+
+def find_bin_dir() -> Path | None:
+    """The folder of initdb and pg_ctl: $ENTDECKER_PG_BIN, else the newest /usr/lib/postgresql/*/bin, else PATH."""
+    candidates = []
+    if os.environ.get(BIN_ENV):
+        candidates.append(Path(os.environ[BIN_ENV]))
+    versions = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name), reverse=True)
+    candidates.extend(Path(p) for p in versions)
+    on_path = shutil.which("initdb")
+    if on_path:
+        candidates.append(Path(on_path).parent)
+    for folder in candidates:
+        if (folder / "initdb").exists() and (folder / "pg_ctl").exists():
+            return folder
+    return None
+
+
+def _run_as() -> str | None:
+    """The user to run the server as: None (ourselves) unless we are root, whom initdb refuses."""
+    if os.geteuid() != 0:
+        return None
+    for name in ("postgres", "nobody"):
+        with contextlib.suppress(KeyError):
+            pwd.getpwnam(name)
+            return name
+    raise RuntimeError("running as root and no unprivileged user (postgres, nobody) to run PostgreSQL as")
+
+
+@dataclass
+class PgServer:
+    bin_dir: Path
+    folder: Path
+    user: str | None
+    _names: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+
+    @property
+    def socket_dir(self) -> str:
+        return str(self.folder)
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://{SUPERUSER}@/{database}?host={self.folder}"
+
+    @classmethod
+    def start(cls, bin_dir: Path | None = None) -> PgServer:
+        """initdb and start a server; RuntimeError with its log if that fails."""
+        bin_dir = bin_dir or find_bin_dir()
+        if bin_dir is None:
+            raise RuntimeError("no PostgreSQL server binaries (initdb, pg_ctl) found")
+        user = _run_as()
+        # Not below pytest's tmp_path: its parents are private to root, and the server user must reach the folder.
+        folder = Path(tempfile.mkdtemp(prefix="entdecker-pg-"))
+        if user is not None:
+            entry = pwd.getpwnam(user)
+            os.chown(folder, entry.pw_uid, entry.pw_gid)
+        server = cls(bin_dir, folder, user)
+        try:
+            server._cmd(
+                "initdb", "-D", str(folder / "data"), "-U", SUPERUSER, "-A", "trust", "-E", "UTF8",
+                "--locale=C", "--no-sync",
+            )  # fmt: skip
+            options = (
+                f"-k {folder} -c listen_addresses='' -c fsync=off -c synchronous_commit=off"
+                " -c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB"
+            )
+            server._cmd("pg_ctl", "-D", str(folder / "data"), "-l", str(folder / "log"), "-w", "-o", options, "start")
+        except Exception:
+            log = server.log()
+            server.stop()
+            raise RuntimeError(f"cannot start PostgreSQL in {folder}:\n{log}") from None
+        return server
+
+    def _cmd(self, tool: str, *args: str) -> None:
+        command = [str(self.bin_dir / tool), *args]
+        if self.user is not None:
+            command = ["runuser", "-u", self.user, "--", *command]
+        subprocess.run(command, check=True, capture_output=True, timeout=120, cwd=self.folder)
+
+    def log(self) -> str:
+        with contextlib.suppress(OSError):
+            return (self.folder / "log").read_text(errors="replace")[-4000:]
+        return ""
+
+    def stop(self) -> None:
+        """Stop at once (the data is thrown away) and remove the folder."""
+        if (self.folder / "data" / "postmaster.pid").exists():
+            with contextlib.suppress(Exception):
+                self._cmd("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    async def new_database(self, prefix: str = "t") -> str:
+        """Create an empty database and return its URL."""
+        name = f"{prefix}{next(self._names)}_{os.getpid()}"
+        conn = await asyncpg.connect(self.url())
+        try:
+            await conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
+        finally:
+            await conn.close()
+        return self.url(name)
