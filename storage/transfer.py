@@ -1,0 +1,158 @@
+"""Copying every game, seat, move and snapshot from one database to another (SQLite -> PostgreSQL, or back), then
+checking that each copied game replays to the same state as the original.
+
+    report = await copy_database("data/entdecker.db", "postgresql://bot@db/entdecker")
+
+The target must be empty (freshly migrated); the copy is one transaction on the target, so a failure leaves it
+empty. Ids are kept, so game numbers players have seen stay valid. The bot must not be running on the source
+meanwhile (moves made during the copy would be lost); see docs/scaling.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import AnyStore, Store, open_store, replay
+from .errors import LogCorrupt, StorageError
+
+# Parents before children: the foreign keys and the move log's trigger (seq in order) hold on every insert.
+TABLES: tuple[tuple[str, str], ...] = (
+    ("games", "id"),
+    ("players", "game_id, seat"),
+    ("moves", "game_id, seq"),
+    ("snapshots", "game_id"),
+)
+BATCH = 2000
+
+
+@dataclass
+class CopyReport:
+    rows: dict[str, int] = field(default_factory=dict)  # table -> rows copied
+    games_checked: int = 0  # started games whose copy replayed to the original's state
+    mismatches: list[str] = field(default_factory=list)  # one line per game that did not
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+
+class _Side:
+    """Raw table access on either backend, for this module only."""
+
+    def __init__(self, store: AnyStore) -> None:
+        self.store = store
+        self.sqlite = isinstance(store, Store)
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        if isinstance(self.store, Store):
+            rows = await self.store._db.execute_fetchall(sql, tuple(params))
+            return [dict(row) for row in rows]
+        for i in range(1, len(params) + 1):
+            sql = sql.replace("?", f"${i}", 1)
+        return [dict(row) for row in await self.store._pool.fetch(sql, *params)]
+
+    @asynccontextmanager
+    async def writer(self) -> AsyncIterator[Callable[[str, list[str], list[tuple[Any, ...]]], Any]]:
+        """One transaction; yields insert(table, columns, rows)."""
+        if isinstance(self.store, Store):
+            async with self.store._write() as db:
+
+                async def insert_sqlite(table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
+                    marks = ", ".join("?" for _ in columns)
+                    await db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+
+                yield insert_sqlite
+            return
+        async with self.store._pool.acquire() as conn, conn.transaction():
+
+            async def insert_pg(table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
+                marks = ", ".join(f"${i}" for i in range(1, len(columns) + 1))
+                await conn.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+
+            yield insert_pg
+            # Ids were copied explicitly: move the identity on, or the next new game would collide.
+            await conn.execute(
+                "SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE((SELECT MAX(id) FROM games), 0) + 1,"
+                " false)"
+            )
+
+
+def _convert(table: str, row: dict[str, Any], to_sqlite: bool) -> dict[str, Any]:
+    if table == "players":  # the one column whose type differs: INTEGER 0/1 in SQLite, BOOLEAN in PostgreSQL
+        row = {**row, "is_ai": int(bool(row["is_ai"])) if to_sqlite else bool(row["is_ai"])}
+    return row
+
+
+async def copy_database(
+    source_url: str, target_url: str, progress: Callable[[str], None] = lambda _: None
+) -> CopyReport:
+    """Copy everything from source to an empty target and check each game's replay; StorageError if impossible."""
+    source = await open_store(source_url)
+    try:
+        target = await open_store(target_url)
+        try:
+            return await _copy(_Side(source), _Side(target), progress)
+        finally:
+            await target.close()
+    finally:
+        await source.close()
+
+
+async def _copy(source: _Side, target: _Side, progress: Callable[[str], None]) -> CopyReport:
+    existing = (await target.fetch("SELECT COUNT(*) AS n FROM games"))[0]["n"]
+    if existing:
+        raise StorageError(f"the target already holds {existing} games; copy only into an empty database")
+    report = CopyReport()
+    async with target.writer() as insert:
+        for table, order in TABLES:
+            rows = await source.fetch(f"SELECT * FROM {table} ORDER BY {order}")
+            report.rows[table] = len(rows)
+            if not rows:
+                continue
+            columns = list(rows[0])
+            for start in range(0, len(rows), BATCH):
+                batch = [_convert(table, row, target.sqlite) for row in rows[start : start + BATCH]]
+                await insert(table, columns, [tuple(row[c] for c in columns) for row in batch])
+            progress(f"copied {len(rows)} {table}")
+    await _check(source, target, report, progress)
+    return report
+
+
+async def _check(source: _Side, target: _Side, report: CopyReport, progress: Callable[[str], None]) -> None:
+    """Each started game: the copy's log replays to the same state as the original's, and the snapshot and the
+    seats came across unchanged."""
+    games = await source.fetch("SELECT id FROM games WHERE setup IS NOT NULL ORDER BY id")
+    for row in games:
+        game_id = int(row["id"])
+        try:
+            original = replay.state_to_json(replay.replay(game_id, await source.store.saved_game(game_id)))
+        except LogCorrupt as exc:
+            report.mismatches.append(f"game {game_id}: the original does not replay ({exc}); copied as it is")
+            continue
+        try:
+            copied = replay.state_to_json(replay.replay(game_id, await target.store.saved_game(game_id)))
+        except LogCorrupt as exc:
+            report.mismatches.append(f"game {game_id}: the copy does not replay: {exc}")
+            continue
+        if copied != original:
+            report.mismatches.append(f"game {game_id}: the copy replays to another state than the original")
+            continue
+        query = "SELECT version, state FROM snapshots WHERE game_id = ?"
+        if await source.fetch(query, (game_id,)) != await target.fetch(query, (game_id,)):
+            report.mismatches.append(f"game {game_id}: the snapshot differs from the original's")
+            continue
+        if await source.store.players(game_id) != await target.store.players(game_id):
+            report.mismatches.append(f"game {game_id}: the seats differ from the original's")
+            continue
+        report.games_checked += 1
+    progress(f"checked {report.games_checked} of {len(games)} started games")
+
+
+def summary(report: CopyReport) -> str:
+    rows = ", ".join(f"{count} {table}" for table, count in report.rows.items())
+    lines = [f"copied {rows}; {report.games_checked} started games replay to the same state"]
+    lines.extend(report.mismatches)
+    return "\n".join(lines)
