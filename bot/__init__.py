@@ -13,6 +13,10 @@ __all__ = ["Settings", "SettingsError", "create_bot"]
 
 def create_bot(settings: Settings | None = None, clock: Callable[[], float] = time.time, **client_options: Any) -> Any:
     """An EntdeckerBot for these settings (default: from the environment); client_options go to discord.Client."""
-    from .app import EntdeckerBot  # imported here so `import bot` stays light
+    from .app import EntdeckerBot, ShardedEntdeckerBot  # imported here so `import bot` stays light
+    from .shards import client_options as shard_options
 
-    return EntdeckerBot(settings if settings is not None else Settings.from_env(), clock, **client_options)
+    settings = settings if settings is not None else Settings.from_env()
+    if not settings.sharded:
+        return EntdeckerBot(settings, clock, **client_options)
+    return ShardedEntdeckerBot(settings, clock, **{**shard_options(settings), **client_options})

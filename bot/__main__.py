@@ -11,7 +11,7 @@ import sys
 
 import discord
 
-from storage import StorageError, Store
+from storage import StorageError, open_store
 
 from . import create_bot
 from .settings import Settings, SettingsError
@@ -24,7 +24,7 @@ def fail(message: str) -> int:
 
 async def _run(settings: Settings) -> None:
     # Open the database before logging in, so an unwritable path fails at once, not after a Discord round trip.
-    store = await Store.open(settings.db_path)
+    store = await open_store(settings.db_path)
     await store.close()
     bot = create_bot(settings)
     async with bot:

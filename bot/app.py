@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import Store
+from storage import AnyStore, open_store
 
 from .ai_seats import AISeats
 from .announcer import Announcer
@@ -25,6 +25,7 @@ from .interactions import Replies
 from .reminders import Reminders
 from .service import GameService
 from .settings import Settings
+from .shards import ShardedStore, plan_of
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +62,7 @@ class EntdeckerBot(commands.Bot):
         self.settings = settings
         self.clock = clock
         self.catalog = Catalog()  # the registered games: their verbs become the turn commands
-        self.store: Store | None = None
+        self.store: AnyStore | None = None
         # Set in setup_hook, once the store is open:
         self.service: GameService = None  # type: ignore[assignment]
         self.announcer: Announcer = None  # type: ignore[assignment]
@@ -71,8 +72,10 @@ class EntdeckerBot(commands.Bot):
         self.boards: Boards | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.db_path)
-        self.service = GameService(self.store, self.settings, self.clock, self.catalog)
+        self.store = await open_store(self.settings.db_path)
+        # The service sees the store through the shard filter: its periodic work lists only this process's guilds.
+        sharded: Any = ShardedStore(self.store, plan_of(self.settings))
+        self.service = GameService(sharded, self.settings, self.clock, self.catalog)
         replies = Replies()
         self.boards = boards = Boards(self, self.settings.render_processes)
         self.announcer = Announcer(self, self.service, boards, replies, busy=lambda cid: self.ai.busy(cid))
@@ -104,3 +107,7 @@ class EntdeckerBot(commands.Bot):
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+
+class ShardedEntdeckerBot(EntdeckerBot, commands.AutoShardedBot):
+    """The bot on several gateway shards in one process (settings.shard_count/shard_ids, or automatic)."""

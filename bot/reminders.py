@@ -22,6 +22,7 @@ from .ai_seats import AISeats
 from .announcer import Announcer
 from .service import GameService, format_duration
 from .settings import Settings
+from .shards import periodic_work
 from .text import mentions
 
 log = logging.getLogger(__name__)
@@ -67,7 +68,12 @@ class Reminders:
     async def tick(self) -> int:
         """One pass: catch up lost announcements and lobbies, start AI seats that are due and send the reminders
         that are due; returns pings sent. Each step, and each game within a step, fails on its own: one broken
-        game or one failing query never stops the others."""
+        game or one failing query never stops the others. Only the games of this process's shards, and only while
+        holding their locks (bot/shards.py), so that no two processes do the same game's periodic work."""
+        async with periodic_work(self.service.store) as any_shard:
+            return await self._tick() if any_shard else 0
+
+    async def _tick(self) -> int:
         first, self._passes = self._passes == 0, self._passes + 1
         for step in (
             lambda: self.announcer.catch_up(grace=0.0 if first else CATCH_UP_GRACE),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 HOUR = 3600.0
 
@@ -22,7 +23,7 @@ class Settings:
     """
 
     token: str | None = None
-    db_path: str = "./entdecker.db"
+    db_path: str = "./entdecker.db"  # ENTDECKER_DB: a SQLite file (path or sqlite:PATH) or a postgresql:// URL
     guild_id: int | None = None  # sync the commands to this guild only (instant) instead of globally
     sync_commands: bool = True
     reminder_after: float = 12 * HOUR  # silence before the player to move is pinged, and between pings
@@ -31,10 +32,28 @@ class Settings:
     ai_delay: float = 3.0  # pause before each AI turn so people can follow along
     check_interval: float = 300.0  # how often the reminder loop looks for idle games and AI seats (> 0)
     render_processes: int = 0  # board pictures drawn in this many worker processes (0: threads of this process)
+    # Gateway sharding (docs/scaling.md). None: not sharded, one connection. A count: this process runs
+    # shard_ids (None: all of them) of that many shards and only their guilds' periodic work.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    auto_shards: bool = False  # one process runs as many shards as Discord recommends
 
     def __post_init__(self) -> None:
         if not self.check_interval > 0:  # 0 would make the reminder loop spin
             raise SettingsError("check_interval must be more than 0 seconds")
+        if self.shard_count is not None and self.shard_count < 1:
+            raise SettingsError("ENTDECKER_SHARD_COUNT must be at least 1")
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise SettingsError("ENTDECKER_SHARDS needs ENTDECKER_SHARD_COUNT (how many shards there are in all)")
+            if not self.shard_ids or any(not 0 <= i < self.shard_count for i in self.shard_ids):
+                raise SettingsError(f"ENTDECKER_SHARDS must name shards from 0 to {self.shard_count - 1}")
+        if self.auto_shards and self.shard_count is not None:
+            raise SettingsError("automatic sharding and a shard count exclude each other")
+
+    @property
+    def sharded(self) -> bool:
+        return self.auto_shards or self.shard_count is not None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -52,7 +71,32 @@ class Settings:
             ai_delay=_float(env, "ENTDECKER_AI_DELAY", cls.ai_delay),
             check_interval=_float(env, "ENTDECKER_CHECK_SECONDS", cls.check_interval, positive=True),
             render_processes=_int(env, "ENTDECKER_RENDER_PROCESSES", cls.render_processes) or 0,
+            **_shards(env),
         )
+
+
+def _shards(env: Mapping[str, str]) -> dict[str, Any]:
+    """ENTDECKER_SHARD_COUNT (a number, or 'auto') and ENTDECKER_SHARDS ('0-3', '0,2', 'all')."""
+    from .shards import parse_shard_ids
+
+    count_text = _raw(env, "ENTDECKER_SHARD_COUNT")
+    ids_text = _raw(env, "ENTDECKER_SHARDS")
+    if count_text is not None and count_text.lower() == "auto":
+        if ids_text is not None:
+            raise SettingsError("ENTDECKER_SHARDS needs a number in ENTDECKER_SHARD_COUNT, not 'auto'")
+        return {"auto_shards": True}
+    count = _int(env, "ENTDECKER_SHARD_COUNT", None)
+    if count is None:
+        if ids_text is not None:
+            raise SettingsError("ENTDECKER_SHARDS needs ENTDECKER_SHARD_COUNT (how many shards there are in all)")
+        return {}
+    if count < 1:
+        raise SettingsError("ENTDECKER_SHARD_COUNT must be at least 1")
+    try:
+        ids = parse_shard_ids(ids_text or "all", count)
+    except ValueError as exc:
+        raise SettingsError(f"ENTDECKER_SHARDS: {exc}") from None
+    return {"shard_count": count, "shard_ids": ids}
 
 
 def _raw(env: Mapping[str, str], name: str) -> str | None:

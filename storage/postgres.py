@@ -82,7 +82,10 @@ class PostgresStore:
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
+        self._url = url
         self.path = _redacted(url)
+        self._lock_conn: asyncpg.Connection | None = None  # holds the advisory locks of exclusive()
+        self._lock_guard = asyncio.Lock()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -108,6 +111,9 @@ class PostgresStore:
         return cls(pool, url)
 
     async def close(self) -> None:
+        if self._lock_conn is not None:
+            self._lock_conn.terminate()  # drops its locks with the session
+            self._lock_conn = None
         # terminate() after a grace period: a connection stuck on a dead server must not hang shutdown.
         try:
             await _wait_for(self._pool.close(), 10.0)
@@ -140,23 +146,25 @@ class PostgresStore:
 
         Periodic work (reminders, AI seats, catch-up of announcements) runs only while holding its lock, so
         two processes that were given the same shard by mistake still do that work once. A session-level
-        advisory lock: it is released on exit, or by the server when the holding process dies.
+        advisory lock on a connection of its own (outside the pool, so that holding many locks never starves
+        the work done under them): released on exit, or by the server when the holding process dies.
         """
         lock_id = _lock_id(key)
-        try:
-            conn = await self._pool.acquire()
-        except _UNAVAILABLE as exc:
-            raise StorageError(f"the database is unavailable: {exc}") from exc
-        try:
-            got = bool(await conn.fetchval("SELECT pg_try_advisory_lock($1)", lock_id))
+        async with self._lock_guard:
             try:
-                yield got
-            finally:
-                if got:
-                    with contextlib.suppress(*_UNAVAILABLE):
-                        await conn.execute("SELECT pg_advisory_unlock($1)", lock_id)
+                if self._lock_conn is None or self._lock_conn.is_closed():
+                    self._lock_conn = await asyncpg.connect(self._url, timeout=CONNECT_TIMEOUT)
+                conn = self._lock_conn
+                got = bool(await conn.fetchval("SELECT pg_try_advisory_lock($1)", lock_id))
+            except (asyncpg.PostgresError, *_UNAVAILABLE) as exc:
+                raise StorageError(f"the database is unavailable: {exc}") from exc
+        try:
+            yield got
         finally:
-            await self._pool.release(conn)
+            if got and not conn.is_closed():
+                async with self._lock_guard:
+                    with contextlib.suppress(asyncpg.PostgresError, *_UNAVAILABLE):
+                        await conn.execute("SELECT pg_advisory_unlock($1)", lock_id)
 
     # ------------------------------------------------------------------ lobby
 

@@ -28,7 +28,7 @@ async def test_a_dead_holder_releases_the_lock(pg_url: str) -> None:
     try:
         lock = a.exclusive("reminders")
         assert await lock.__aenter__()
-        a._pool.terminate()  # the process dies holding it: the server drops its session and the lock
+        await a.close()  # the process dies holding it: the server drops its session and the lock
         for _ in range(100):  # the server notices the closed socket within moments
             async with b.exclusive("reminders") as held:
                 if held:
