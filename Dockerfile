@@ -1,4 +1,5 @@
-# entdecker-bot: runs `python -m bot` as a non-root user; the SQLite database lives on the /data volume.
+# entdecker-bot: runs `python -m bot` as a non-root user; the SQLite database lives on the /data volume, or
+# ENTDECKER_DB names a PostgreSQL server (docker-compose.yml runs two sharded processes on one).
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -11,7 +12,7 @@ COPY engine ./engine
 COPY render ./render
 COPY storage ./storage
 COPY bot ./bot
-RUN pip install --no-cache-dir . \
+RUN pip install --no-cache-dir '.[postgres]' \
     && useradd --system --uid 10001 --home-dir /app entdecker \
     && mkdir -p /data && chown entdecker /data
 
