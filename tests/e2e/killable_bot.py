@@ -1,6 +1,7 @@
 """The Entdecker bot in a process of its own, connected to a FakeDiscord of the test process, so a test can kill -9 it.
 
     python -m tests.e2e.killable_bot PORT DB_PATH        (from the repository root, or run this file by path)
+    python -m tests.e2e.killable_bot PORT postgresql://... --shard-count 2 --shards 1    (one shard of two)
 
 discord.py is pointed at the fake exactly as :class:`tests.fakediscord.FakeDiscord` does in-process (REST base and
 gateway URL on 127.0.0.1:PORT). The bot is the one ``create_bot`` builds, with the settings of the e2e tests
@@ -27,6 +28,7 @@ import discord.http  # noqa: E402
 import yarl  # noqa: E402
 
 from bot import Settings, create_bot  # noqa: E402
+from bot.shards import parse_shard_ids  # noqa: E402
 from tests.fakediscord.harness import FAST_CLIENT_OPTIONS  # noqa: E402
 
 READY_LINE = "ready"
@@ -37,9 +39,11 @@ def point_at_fake(port: int) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/")
 
 
-async def run(port: int, db_path: str, token: str) -> None:
+async def run(
+    port: int, db_path: str, token: str, shard_count: int | None = None, shards: tuple[int, ...] | None = None
+) -> None:
     point_at_fake(port)
-    settings = Settings(db_path=db_path, ai_delay=0.0, check_interval=3600.0)
+    settings = Settings(db_path=db_path, ai_delay=0.0, check_interval=3600.0, shard_count=shard_count, shard_ids=shards)
     bot = create_bot(settings, **FAST_CLIENT_OPTIONS)
 
     async def on_ready() -> None:
@@ -56,9 +60,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("port", type=int)
     parser.add_argument("db_path")
     parser.add_argument("--token", default=os.environ.get("FAKEDISCORD_TOKEN", "fake-token"))
+    parser.add_argument("--shard-count", type=int, default=None, help="gateway shards in all")
+    parser.add_argument("--shards", default=None, help="the shards this process runs, e.g. 0-1 (default all)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
-    asyncio.run(run(args.port, args.db_path, args.token))
+    shards = parse_shard_ids(args.shards, args.shard_count) if args.shards and args.shard_count else None
+    asyncio.run(run(args.port, args.db_path, args.token, args.shard_count, shards))
     return 0
 
 

@@ -137,6 +137,13 @@ class _GatewayConn:
     seq: int = 0
     intents: int = 0
     identified: bool = False
+    shard: tuple[int, int] = (0, 1)  # [shard_id, num_shards] from IDENTIFY
+
+    def sees(self, guild_id: int | None) -> bool:
+        """Discord's routing: a guild's events go to shard (guild_id >> 22) % num_shards, DMs to shard 0."""
+        shard_id, count = self.shard
+        return (0 if guild_id is None else (guild_id >> 22) % count) == shard_id
+
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -182,6 +189,8 @@ class FakeDiscord:
         self.application_id = snowflake()
         self.guild_id = snowflake()
         self.guild_name = guild_name
+        # Every guild the bot is in: the main one above, and those of add_guild (same members, same roles).
+        self.guilds: dict[int, str] = {self.guild_id: guild_name}
         self.bot_token: str | None = None
         self.roles: dict[int, FakeRole] = {
             self.guild_id: FakeRole(self.guild_id, "@everyone", EVERYONE_PERMISSIONS, 0),
@@ -288,9 +297,26 @@ class FakeDiscord:
             self._spawn(self._dispatch("GUILD_MEMBER_ADD", data, intent=INTENT_GUILD_MEMBERS))
         return user
 
-    def add_channel(self, name: str) -> FakeChannel:
-        """Create a text channel (announced with CHANNEL_CREATE if a bot is connected)."""
-        channel = FakeChannel(snowflake(), name, self.guild_id, position=len(self.channels))
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> int:
+        """Another guild with the same members and roles; ``shard=(i, n)`` picks an id that Discord routes to shard
+        i of n. Announced with GUILD_CREATE to the connections of its shard. Returns its id."""
+        guild_id = snowflake()
+        if shard is not None:
+            shard_id, count = shard
+            guild_id += (((shard_id - (guild_id >> 22)) % count) << 22) if count > 1 else 0
+        self.guilds[guild_id] = name
+        self.roles[guild_id] = FakeRole(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0)
+        if self._connections:
+            self._spawn(self._dispatch("GUILD_CREATE", self._guild_payload(guild_id)))
+        return guild_id
+
+    def guild_of(self, channel: ChannelRef) -> int:
+        return self.channel(channel).guild_id
+
+    def add_channel(self, name: str, *, guild: int | None = None) -> FakeChannel:
+        """Create a text channel, in the main guild unless `guild` says otherwise (announced with CHANNEL_CREATE if a
+        bot is connected)."""
+        channel = FakeChannel(snowflake(), name, guild or self.guild_id, position=len(self.channels))
         self.channels[channel.id] = channel
         if self._connections:
             self._spawn(self._dispatch("CHANNEL_CREATE", channel.payload()))
@@ -319,12 +345,12 @@ class FakeDiscord:
             return self.messages.get(ref.id, ref)
         return self.messages[ref]
 
-    def permissions_for(self, user: UserRef) -> int:
+    def permissions_for(self, user: UserRef, guild_id: int | None = None) -> int:
         """Guild-level permission integer (no channel overwrites are modelled)."""
         member = self.user(user)
         if member.id == self.owner.id:
             return ALL_PERMISSIONS
-        perms = self.roles[self.guild_id].permissions
+        perms = self.roles[guild_id or self.guild_id].permissions
         for role_id in member.roles:
             perms |= self.roles[role_id].permissions
         return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
@@ -431,10 +457,14 @@ class FakeDiscord:
                 await conn.ws.send_str(json.dumps(payload))
 
     async def _dispatch(self, event: str, data: dict[str, Any], *, intent: int | None = None) -> int:
-        """Send a DISPATCH to every identified connection subscribed to ``intent``; returns how many."""
+        """Send a DISPATCH to every identified connection subscribed to ``intent`` whose shard has the event's guild
+        (``data["guild_id"]``, or ``data["id"]`` of a GUILD_CREATE); returns how many."""
+        guild = data.get("id") if event == "GUILD_CREATE" else data.get("guild_id")
         sent = 0
         for conn in list(self._connections):
             if not conn.identified or (intent is not None and not conn.intents & intent):
+                continue
+            if not conn.sees(int(guild) if guild is not None else None):
                 continue
             await self._send(conn, {"op": 0, "t": event, "d": data})
             sent += 1
@@ -459,8 +489,12 @@ class FakeDiscord:
                 elif op == 2:
                     self.identify_payloads.append(frame["d"])
                     conn.intents = int(frame["d"].get("intents", 0))
-                    await self._send(conn, {"op": 0, "t": "READY", "d": self._ready_payload()})
-                    await self._send(conn, {"op": 0, "t": "GUILD_CREATE", "d": self._guild_payload()})
+                    shard = frame["d"].get("shard") or [0, 1]
+                    conn.shard = (int(shard[0]), int(shard[1]))
+                    guilds = [g for g in self.guilds if conn.sees(g)]
+                    await self._send(conn, {"op": 0, "t": "READY", "d": self._ready_payload(guilds, conn.shard)})
+                    for guild_id in guilds:
+                        await self._send(conn, {"op": 0, "t": "GUILD_CREATE", "d": self._guild_payload(guild_id)})
                     conn.identified = True
                     self._notify()
                 elif op == 6:
@@ -481,11 +515,20 @@ class FakeDiscord:
     def connected(self) -> bool:
         return any(c.identified for c in self._connections)
 
-    def _ready_payload(self) -> dict[str, Any]:
+    @property
+    def shards(self) -> list[tuple[int, int]]:
+        """The [shard_id, num_shards] of every identified gateway connection."""
+        return sorted(c.shard for c in self._connections if c.identified)
+
+    def connected_for(self, guild_id: int) -> int:
+        """How many identified connections receive this guild's events (Discord's rule: exactly one)."""
+        return sum(1 for c in self._connections if c.identified and c.sees(guild_id))
+
+    def _ready_payload(self, guilds: Sequence[int], shard: tuple[int, int]) -> dict[str, Any]:
         return {
             "v": 10,
             "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
             "session_id": secrets.token_hex(16),
             # Required: discord.py reads it unconditionally on READY.
             "resume_gateway_url": self.gateway_url,
@@ -493,17 +536,20 @@ class FakeDiscord:
             "private_channels": [],
             "relationships": [],
             "presences": [],
-            "shard": [0, 1],
+            "shard": list(shard),
         }
 
     def _members(self) -> list[dict[str, Any]]:
         return [u.member_payload() for u in self.users.values()]
 
-    def _guild_payload(self) -> dict[str, Any]:
+    def _guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
+        guild_id = guild_id or self.guild_id
         members = self._members()
+        # The other guilds share the main guild's roles (besides their own @everyone, whose id is the guild's).
+        roles = [r for r in self.roles.values() if r.id == guild_id or r.id not in self.guilds]
         return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(guild_id),
+            "name": self.guilds[guild_id],
             "icon": None,
             "owner_id": str(self.owner.id),
             # P5: member_count == len(members) marks the guild chunked, so no op 8 is needed.
@@ -511,8 +557,8 @@ class FakeDiscord:
             "large": False,
             "unavailable": False,
             "joined_at": iso_now(),
-            "roles": [r.payload() for r in self.roles.values()],
-            "channels": [c.payload() for c in self.channels.values()],
+            "roles": [r.payload() for r in roles],
+            "channels": [c.payload() for c in self.channels.values() if c.guild_id == guild_id],
             "members": members,
             "emojis": [],
             "stickers": [],
@@ -537,7 +583,7 @@ class FakeDiscord:
 
     def _chunk(self, request: Mapping[str, Any]) -> dict[str, Any]:
         return {
-            "guild_id": str(self.guild_id),
+            "guild_id": str(request.get("guild_id") or self.guild_id),
             "members": self._members(),
             "chunk_index": 0,
             "chunk_count": 1,
@@ -607,7 +653,7 @@ class FakeDiscord:
             if user is None:
                 return self._violate(Problem(404, 10013, "", "Unknown User"), route)
             return _json(user.payload())
-        if p[0] == "guilds" and n >= 2 and p[1] == str(self.guild_id):
+        if p[0] == "guilds" and n >= 2 and p[1].isdigit() and int(p[1]) in self.guilds:
             return self._guild_route(method, p, payload, route)
         return self._violate(Problem(404, 0, "", "route not implemented by fakediscord (extend server.py)"), route)
 
@@ -769,7 +815,7 @@ class FakeDiscord:
         message = FakeMessage(
             id=snowflake(),
             channel_id=channel_id,
-            guild_id=self.guild_id,
+            guild_id=self.channels[channel_id].guild_id if channel_id in self.channels else self.guild_id,
             author=author,
             interaction_id=interaction.id if interaction else None,
             visible_to=interaction.user.id if interaction and ephemeral else None,
@@ -805,7 +851,7 @@ class FakeDiscord:
     def _delete_message(self, message: FakeMessage) -> None:
         message.deleted = True
         if not message.ephemeral:
-            data = {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(self.guild_id)}
+            data = {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(message.guild_id)}
             self._spawn(self._dispatch("MESSAGE_DELETE", data, intent=INTENT_GUILD_MESSAGES))
 
     # ------------------------------------------------------------------ interaction callback
@@ -1057,19 +1103,20 @@ class FakeDiscord:
 
     def _guild_route(self, method: str, p: list[str], payload: Any, route: str) -> web.Response:
         n = len(p)
+        guild_id = int(p[1])
         if n == 2 and method == "GET":
-            data = self._guild_payload()
+            data = self._guild_payload(guild_id)
             for key in ("channels", "members", "threads", "presences", "voice_states"):
                 data.pop(key)
             return _json(data)
         if n == 3 and p[2] == "channels" and method == "GET":
-            return _json([c.payload() for c in self.channels.values()])
+            return _json([c.payload() for c in self.channels.values() if c.guild_id == guild_id])
         if n == 3 and p[2] == "channels" and method == "POST":
             if not self.permissions_for(self.bot_user) & MANAGE_CHANNELS:
                 return self._violate(Problem(403, 50013, "", "Missing Permissions"), route)
             if (payload or {}).get("type", 0) != 0:
                 return self._violate(Problem(400, 0, "", "fakediscord only creates text channels"), route)
-            channel = self.add_channel(payload["name"])
+            channel = self.add_channel(payload["name"], guild=guild_id)
             return _json(channel.payload())
         if n == 4 and p[2] == "members" and method == "GET":
             user = next((u for u in self.users.values() if str(u.id) == p[3]), None)
@@ -1089,23 +1136,24 @@ class FakeDiscord:
         message: FakeMessage | None = None,
     ) -> dict[str, Any]:
         iid = snowflake()
-        perms = self.permissions_for(user)
+        guild_id = channel.guild_id
+        perms = self.permissions_for(user, guild_id)
         payload: dict[str, Any] = {
             "id": str(iid),
             "application_id": str(self.application_id),
             "type": type,
             "token": f"fake-{iid}-{secrets.token_urlsafe(24)}",
             "version": 1,
-            "guild_id": str(self.guild_id),
-            "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
+            "guild_id": str(guild_id),
+            "guild": {"id": str(guild_id), "locale": "en-US", "features": []},
             "channel_id": str(channel.id),
             "channel": {**channel.payload(), "permissions": str(perms)},
             "member": user.member_payload(permissions=perms),
-            "app_permissions": str(self.permissions_for(self.bot_user)),
+            "app_permissions": str(self.permissions_for(self.bot_user, guild_id)),
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(guild_id)},
             "context": 0,
             # P7: discord.py indexes this key; a missing one kills the connect() task.
             "attachment_size_limit": self.attachment_size_limit,
@@ -1139,7 +1187,9 @@ class FakeDiscord:
         self.interactions[handle.id] = handle
         self._by_token[handle.token] = handle
         if not await self._dispatch("INTERACTION_CREATE", payload):
-            raise NotConnectedError("no bot is connected to the fake gateway (use run_bot / wait for ready)")
+            raise NotConnectedError(
+                "no bot is connected to the fake gateway on this guild's shard (use run_bot / wait for ready)"
+            )
         loop = asyncio.get_running_loop()
         handle.dispatched_at = loop.time()
         handle.deadline_handle = loop.call_later(self.response_deadline, self._deadline_expired, handle)
@@ -1398,12 +1448,12 @@ class FakeDiscord:
     async def send_user_message(self, user: UserRef, channel: ChannelRef, content: str) -> FakeMessage:
         """A member posts a plain message (MESSAGE_CREATE; content hidden without MESSAGE_CONTENT)."""
         member, chan = self.user(user), self.channel(channel)
-        message = FakeMessage(snowflake(), chan.id, self.guild_id, member, content=content)
+        message = FakeMessage(snowflake(), chan.id, chan.guild_id, member, content=content)
         self.messages[message.id] = message
         payload = message.payload(self.base_url)
         payload["member"] = member.member_payload(with_user=False)
         for conn in list(self._connections):
-            if not conn.identified or not conn.intents & INTENT_GUILD_MESSAGES:
+            if not conn.identified or not conn.intents & INTENT_GUILD_MESSAGES or not conn.sees(chan.guild_id):
                 continue
             visible = dict(payload)
             mentioned = f"<@{self.bot_user.id}>" in content
