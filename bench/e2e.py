@@ -13,6 +13,11 @@ Measured per interaction, on the event loop clock from the moment the INTERACTIO
          when the move produced one; otherwise until the answer the user sees (followup or edit).
 Aims on a 2-core machine with 20 concurrent games: p99 ack < 100 ms, p99 final with board image < 500 ms.
 Percentiles are over all samples of one run; run it twice, the first run also warms disk caches.
+
+--postgres runs the bot on a throwaway PostgreSQL server (tests/pgserver.py) instead of a SQLite file. --processes N
+runs N bot processes (tests/e2e/killable_bot.py) on N gateway shards sharing that database, the games spread over one
+guild per shard; the driver then reads each game's state from the database (one read per move) since it cannot see
+the bots' memory.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +49,7 @@ from tests.fakediscord import FAST_CLIENT_OPTIONS, FakeDiscord, FakeMessage, Int
 CATALOG = Catalog()
 GAME = "entdecker"  # the game the load is measured with
 
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 ACK_AIM = 0.100
 IMAGE_AIM = 0.500
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -77,7 +83,7 @@ class Sample:
 @dataclass
 class Run:
     fake: FakeDiscord
-    bot: Any
+    bot: Any  # the in-process bot, or None when the bots run as processes
     rng: random.Random
     mode: str
     samples: list[Sample] = field(default_factory=list)
@@ -88,6 +94,8 @@ class Run:
     moves: int = 0
     finished_games: int = 0
     think: float = 0.0  # mean seconds a player takes between answer and next move (0: as fast as possible)
+    guilds: list[int] = field(default_factory=list)  # one per shard when the bots run as processes
+    observer: Any = None  # a store on the bots' database, to read the state when the bots run as processes
 
 
 # ---------------------------------------------------------------------- observing board uploads
@@ -215,19 +223,36 @@ async def click_move(run: Run, user: str, channel_id: int, version: int, key: st
 # ---------------------------------------------------------------------- one game
 
 
+class _Table:
+    """What play_game needs of a game: the state, its version and the seat to move."""
+
+    def __init__(self, record: Any, state: Any, players: list[Any]) -> None:
+        self.state, self.version = state, record.version
+        self.active = record.status == "active"
+        self.current = players[state.current_player] if self.active else None
+
+
+async def current_table(run: Run, channel_id: int) -> Any:
+    if run.bot is not None:
+        return run.bot.service.cached(channel_id)  # the bot's in-memory table: no database read by the driver
+    record = (await run.observer.history(channel_id, limit=1))[0]
+    state = await run.observer.load_state(record.id)
+    return _Table(record, state, await run.observer.players(record.id))
+
+
 async def play_game(run: Run, index: int, seed: int, moves: int) -> None:
     fake = run.fake
     name = f"bench-{index + 1}"
-    channel = fake.add_channel(name)
+    guild = run.guilds[index % len(run.guilds)] if run.guilds else None
+    channel = fake.add_channel(name, guild=guild)
     host, guest = fake.add_member(f"host{index + 1}"), fake.add_member(f"guest{index + 1}")
     await asyncio.sleep(0)  # let CHANNEL_CREATE / GUILD_MEMBER_ADD reach the bot first
     start = fake.slash(host, name, "game", "new", game=GAME, seed=seed)
     await measured(run, "command", "/game new", channel.id, start)
     await measured(run, "command", "/game join", channel.id, fake.slash(guest, name, "game", "join"))
     await measured(run, "command", "/game start", channel.id, fake.slash(host, name, "game", "start"))
-    service = run.bot.service
     for _ in range(moves):
-        table = service.cached(channel.id)  # the bot's in-memory table: no database read by the driver
+        table = await current_table(run, channel.id)
         if table is None or not table.active:
             break
         current = table.current
@@ -241,7 +266,7 @@ async def play_game(run: Run, index: int, seed: int, moves: int) -> None:
         if not (use_button and await click_move(run, user, channel.id, table.version, key)):
             await slash_move(run, user, name, key)
         run.moves += 1
-    after = service.cached(channel.id)
+    after = await current_table(run, channel.id)
     if after is None or not after.active:
         run.finished_games += 1
 
@@ -463,7 +488,65 @@ def database(path: str | None) -> Iterator[str]:
         yield os.path.join(tmp, "bench.db")
 
 
+@contextlib.asynccontextmanager
+async def bot_processes(fake: FakeDiscord, db: str, count: int) -> AsyncIterator[list[int]]:
+    """`count` bot processes on `count` shards of the fake, one guild each; yields the guilds."""
+    from storage import open_store
+
+    await (await open_store(db)).close()  # the schema exists before the processes start
+    guilds = [fake.add_guild(f"Shard {i}", shard=(i, count)) for i in range(count)]
+    procs = []
+    try:
+        for shard in range(count):
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "tests.e2e.killable_bot", str(fake.port), db,
+                "--shard-count", str(count), "--shards", str(shard),
+                cwd=ROOT, stdout=asyncio.subprocess.PIPE,
+            )  # fmt: skip
+            procs.append(proc)
+            assert proc.stdout is not None
+            line = await asyncio.wait_for(proc.stdout.readline(), 120)
+            if not line.startswith(b"ready"):
+                raise RuntimeError(f"bot process for shard {shard} did not start")
+        await fake.wait_for(lambda: len(fake.shards) == count, 60, "every shard on the gateway")
+        yield guilds
+    finally:
+        for proc in procs:
+            if proc.returncode is None:
+                proc.terminate()
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(proc.wait(), 30)
+
+
+async def bench_processes(args: argparse.Namespace, db: str) -> bool:
+    from storage import open_store
+
+    async with FakeDiscord(response_deadline=args.deadline) as fake, bot_processes(fake, db, args.processes) as guilds:
+        run = Run(fake, None, random.Random(args.seed), args.mode, think=args.think, guilds=guilds)
+        run.observer = await open_store(db)
+        try:
+            watch_uploads(run)
+            lag: list[float] = []
+            stop = asyncio.Event()
+            lag_task = asyncio.create_task(loop_lag(lag, stop))
+            loop = asyncio.get_running_loop()
+            began = loop.time()
+            games = [play_game(run, i, args.seed + i, args.moves_per_game) for i in range(args.games)]
+            results = await asyncio.gather(*games, return_exceptions=True)
+            wall = loop.time() - began
+            stop.set()
+            await lag_task
+            for result in results:
+                if isinstance(result, BaseException):
+                    run.errors.append(f"driver: {result!r}")
+            return report(run, args, wall, lag, f"{db} ({args.processes} bot processes on {args.processes} shards)")
+        finally:
+            await run.observer.close()
+
+
 async def bench(args: argparse.Namespace, db: str) -> bool:
+    if args.processes:
+        return await bench_processes(args, db)
     async with FakeDiscord(response_deadline=args.deadline) as fake:
         settings = Settings(db_path=db, ai_delay=0.0, check_interval=3600.0, render_processes=args.render_processes)
         bot = create_bot(settings, **FAST_CLIENT_OPTIONS)
@@ -516,15 +599,30 @@ def main() -> int:
     ap.add_argument(
         "--render-processes", type=int, default=0, help="draw boards in N worker processes (default 0: threads)"
     )
-    ap.add_argument("--db", default=None, help="database file (default: a fresh one in a temporary directory)")
+    ap.add_argument("--db", default=None, help="database file or URL (default: a fresh one in a temporary directory)")
+    ap.add_argument("--postgres", action="store_true", help="a fresh database on a throwaway PostgreSQL server")
+    ap.add_argument("--processes", type=int, default=0, help="bot processes on as many shards (needs PostgreSQL)")
     ap.add_argument("--breakdown", action="store_true", help="also time store lock, play, announce, render")
     ap.add_argument("--cprofile", default=None, help="write a cProfile of the event loop thread to this file")
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # "PyNaCl is not installed" and the like
+    if args.processes and not (args.postgres or (args.db or "").startswith("postgres")):
+        ap.error("--processes needs PostgreSQL (--postgres or a postgresql:// --db): SQLite serves one process")
+    if args.breakdown and (args.postgres or args.processes):
+        ap.error("--breakdown times the SQLite store only")
     started = time.perf_counter()
-    with database(args.db) as db:
-        ok = asyncio.run(bench(args, db))
+    if args.postgres:
+        from tests.pgserver import PgServer
+
+        server = PgServer.start()
+        try:
+            ok = asyncio.run(bench(args, asyncio.run(server.new_database("bench"))))
+        finally:
+            server.stop()
+    else:
+        with database(args.db) as db:
+            ok = asyncio.run(bench(args, db))
     print(f"total run time including start-up: {time.perf_counter() - started:.1f} s")
     return 0 if ok else 1
 
