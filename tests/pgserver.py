@@ -87,16 +87,21 @@ class PgServer:
                 "initdb", "-D", str(folder / "data"), "-U", SUPERUSER, "-A", "trust", "-E", "UTF8",
                 "--locale=C", "--no-sync",
             )  # fmt: skip
-            options = (
-                f"-k {folder} -c listen_addresses='' -c fsync=off -c synchronous_commit=off"
-                " -c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB"
-            )
-            server._cmd("pg_ctl", "-D", str(folder / "data"), "-l", str(folder / "log"), "-w", "-o", options, "start")
+            server._start()
         except Exception:
             log = server.log()
             server.stop()
             raise RuntimeError(f"cannot start PostgreSQL in {folder}:\n{log}") from None
         return server
+
+    def _start(self) -> None:
+        options = (
+            f"-k {self.folder} -c listen_addresses='' -c fsync=off -c synchronous_commit=off"
+            " -c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB"
+        )
+        # -l: the server's output goes to the log, not to our pipe (which would stay open as long as it runs).
+        data, log = str(self.folder / "data"), str(self.folder / "log")
+        self._cmd("pg_ctl", "-D", data, "-l", log, "-w", "-o", options, "start")
 
     def _cmd(self, tool: str, *args: str) -> None:
         command = [str(self.bin_dir / tool), *args]
@@ -108,6 +113,12 @@ class PgServer:
         with contextlib.suppress(OSError):
             return (self.folder / "log").read_text(errors="replace")[-4000:]
         return ""
+
+    def restart(self) -> None:
+        """Restart the server: every client connection is cut. A fast (clean) shutdown, not an immediate one: with
+        this server's durability settings off, a crash would lose the last commits, which a real server keeps."""
+        self._cmd("pg_ctl", "-D", str(self.folder / "data"), "-m", "fast", "-w", "stop")
+        self._start()
 
     def stop(self) -> None:
         """Stop at once (the data is thrown away) and remove the folder."""
