@@ -27,5 +27,5 @@ def pg_server() -> Iterator[PgServer]:
 
 @pytest.fixture
 async def pg_url(pg_server: PgServer) -> str:
-    """A fresh, empty PostgreSQL database for one test."""
-    return await pg_server.new_database()
+    """A fresh, empty PostgreSQL schema for one test (see PgServer.new_schema)."""
+    return await pg_server.new_schema()

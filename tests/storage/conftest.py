@@ -1,5 +1,5 @@
 """Fixtures for the storage tests: every test that takes `store` or `db_url` runs once per backend
-(a fresh SQLite file, and a fresh database on the throwaway PostgreSQL server)."""
+(a fresh SQLite file, and a fresh schema on the throwaway PostgreSQL server)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ async def db_url(backend: str, db_path: Path, request: pytest.FixtureRequest) ->
     if backend == "sqlite":
         return str(db_path)
     # Looked up only here, so that SQLite tests never start (or skip for want of) the PostgreSQL server.
-    return await request.getfixturevalue("pg_server").new_database()
+    return await request.getfixturevalue("pg_server").new_schema()
 
 
 @pytest.fixture

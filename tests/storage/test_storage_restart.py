@@ -12,7 +12,7 @@ from tests.pgserver import PgServer
 
 
 async def test_store_recovers_after_the_server_restarts(pg_server: PgServer) -> None:
-    store = await open_store(await pg_server.new_database())
+    store = await open_store(await pg_server.new_schema())
     try:
         game, state = await started_game(store, seed=9)
         state, _ = await record_all(store, game.id, state, 4)

@@ -58,7 +58,7 @@ async def test_postgres_open_migrates(pg_url: str) -> None:
     store = await open_store(pg_url)
     try:
         assert (await raw_sql(store, "SELECT MAX(version) FROM schema_version"))[0][0] == len(all_migrations())
-        rows = await raw_sql(store, "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+        rows = await raw_sql(store, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
         assert {"games", "players", "moves", "snapshots"} <= {row[0] for row in rows}
     finally:
         await store.close()

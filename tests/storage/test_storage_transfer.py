@@ -106,7 +106,7 @@ def test_the_command_copies_and_says_so(db_path: Path, pg_server: PgServer, caps
         store = await open_store(str(db_path))
         await fill(store)
         await store.close()
-        return await pg_server.new_database()
+        return await pg_server.new_schema()
 
     target = asyncio.run(prepare())
     assert main(["migrate", "--from", str(db_path), "--to", target]) == 0
