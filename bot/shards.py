@@ -10,11 +10,14 @@ works on it at a time. Moves themselves need no lock: the store's version check 
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
-from storage import GameRecord, IdleGame
+from storage import GameRecord, IdleGame, StorageError
+
+log = logging.getLogger(__name__)
 
 
 def shard_of(guild_id: int | None, shard_count: int) -> int:
@@ -102,8 +105,12 @@ class ShardedStore:
         async with contextlib.AsyncExitStack() as stack:
             held = set()
             for shard in self.plan.ids:
-                if await stack.enter_async_context(self._store.exclusive(f"shard {shard} of {self.plan.count}")):
-                    held.add(shard)
+                try:
+                    if await stack.enter_async_context(self._store.exclusive(f"shard {shard} of {self.plan.count}")):
+                        held.add(shard)
+                except StorageError as exc:  # the database is away: no periodic work this pass, try again next
+                    log.warning("periodic work skipped: %s", exc)
+                    break
             self._working = frozenset(held)
             try:
                 yield self._working

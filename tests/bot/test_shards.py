@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -9,7 +11,7 @@ import pytest
 import engine
 from bot import Settings, SettingsError, create_bot
 from bot.shards import ShardedStore, ShardPlan, parse_shard_ids, periodic_work, plan_of, shard_of
-from storage import AnyStore, open_store
+from storage import AnyStore, StorageError, open_store
 
 T0 = 1_700_000_000.0
 
@@ -120,3 +122,18 @@ async def test_two_processes_given_the_same_shard_work_on_it_one_at_a_time(pg_ur
     finally:
         await a_store.close()
         await b_store.close()
+
+
+class AwayStore:
+    """A store whose database is unreachable."""
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self, key: str) -> AsyncIterator[bool]:
+        raise StorageError("the database is unavailable: connection refused")
+        yield False
+
+
+async def test_periodic_work_is_skipped_while_the_database_is_away(caplog: pytest.LogCaptureFixture) -> None:
+    async with periodic_work(ShardedStore(AwayStore(), ShardPlan(2, (0, 1)))) as working:
+        assert not working
+    assert "periodic work skipped: the database is unavailable" in caplog.text
