@@ -236,6 +236,16 @@ class PostgresStore:
             return await _remove_seat(db, game_id, seat, now)
 
     @_unavailable
+    async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> GameRecord:
+        """Replace a lobby's variant options (WrongStatus once the game has started)."""
+        async with self._write() as db:
+            await _lock_status(db, game_id, "lobby")
+            await db.execute(
+                "UPDATE games SET options = $2, updated_at = $3 WHERE id = $1", game_id, json.dumps(options), now
+            )
+            return await _game(db, game_id)
+
+    @_unavailable
     async def start_game(self, game_id: int, initial_state: State, now: float) -> GameRecord:
         """Lobby -> active with snapshot version 0; the state must have one player per seat, in seat order."""
         saved = replay.saved_game(initial_state)

@@ -24,6 +24,29 @@ def test_every_migration_has_both_dialects() -> None:
     assert [m.name for m in all_migrations() if not m.statements or not m.postgres] == []
 
 
+def test_both_backends_offer_the_same_methods() -> None:
+    # The bot sees either one through open_store: a method (or parameter) only one of them has is a bug waiting.
+    import inspect
+
+    from storage.postgres import PostgresStore
+
+    def public(cls: type) -> dict[str, str]:
+        return {
+            name: str(inspect.signature(member))
+            for name, member in inspect.getmembers(cls, inspect.isfunction)
+            if not name.startswith("_") and name != "open"
+        }
+
+    assert public(PostgresStore) == public(Store)
+
+
+async def test_set_options_in_the_lobby_only(store: AnyStore) -> None:
+    game = await store.create_game(1, 5, "entdecker", {"a": 1}, 3, 9, T0, host_name="Host")
+    changed = await store.set_options(game.id, {"a": 2, "b": "x"}, T0 + 1)
+    assert (changed.options, changed.updated_at) == ({"a": 2, "b": "x"}, T0 + 1)
+    assert (await store.game(game.id)).options == {"a": 2, "b": "x"}
+
+
 def test_the_setting_picks_the_backend() -> None:
     assert is_postgres("postgresql://bot@db/entdecker") and is_postgres("postgres://x@/y?host=/tmp")
     assert not is_postgres("./entdecker.db") and not is_postgres("sqlite:///data/x.db")
