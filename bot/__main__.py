@@ -25,7 +25,14 @@ def fail(message: str) -> int:
 async def _run(settings: Settings) -> None:
     # Open the database before logging in, so an unwritable path fails at once, not after a Discord round trip.
     store = await open_store(settings.db_path)
+    shared = store.shared
     await store.close()
+    if not shared and settings.shard_count is not None and len(settings.shard_ids or ()) < settings.shard_count:
+        # The other shards would need another process on the same database, which only PostgreSQL allows.
+        raise SettingsError(
+            "ENTDECKER_SHARDS names only some of the shards, but a SQLite database serves one process: "
+            "run all shards in this process, or use PostgreSQL (docs/scaling.md)"
+        )
     bot = create_bot(settings)
     async with bot:
         await bot.start(settings.token or "")
@@ -45,7 +52,7 @@ def main() -> int:
         return fail("Discord refused the token in DISCORD_TOKEN (invalid or revoked)")
     except discord.PrivilegedIntentsRequired:
         return fail("the bot asked for an intent that is not enabled in the developer portal")
-    except StorageError as exc:
+    except (StorageError, SettingsError) as exc:
         return fail(str(exc))
     except KeyboardInterrupt:
         return 0

@@ -87,3 +87,10 @@ def test_invalid_token_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pyte
     assert main_module.main() == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "refused the token" in err
+
+
+def test_some_shards_on_sqlite_is_one_line(tmp_path: Path) -> None:
+    env = {"DISCORD_TOKEN": "x", "ENTDECKER_DB": str(tmp_path / "e.db"), "ENTDECKER_SHARD_COUNT": "2"}
+    result = run_main({**env, "ENTDECKER_SHARDS": "1"})
+    assert result.returncode == 2 and result.stderr.strip().count("\n") == 0
+    assert "a SQLite database serves one process" in result.stderr
