@@ -11,7 +11,7 @@ import sys
 
 import discord
 
-from storage import StorageError, open_store
+from storage import StorageError, can_be_shared, open_store
 
 from . import create_bot
 from .settings import Settings, SettingsError
@@ -24,15 +24,15 @@ def fail(message: str) -> int:
 
 async def _run(settings: Settings) -> None:
     # Open the database before logging in, so an unwritable path fails at once, not after a Discord round trip.
-    store = await open_store(settings.db_path)
-    shared = store.shared
-    await store.close()
-    if not shared and settings.shard_count is not None and len(settings.shard_ids or ()) < settings.shard_count:
+    some_shards = settings.shard_count is not None and len(settings.shard_ids or ()) < settings.shard_count
+    if some_shards and not can_be_shared(settings.db_path):
         # The other shards would need another process on the same database, which only PostgreSQL allows.
         raise SettingsError(
             "ENTDECKER_SHARDS names only some of the shards, but a SQLite database serves one process: "
             "run all shards in this process, or use PostgreSQL (docs/scaling.md)"
         )
+    store = await open_store(settings.db_path)
+    await store.close()
     bot = create_bot(settings)
     async with bot:
         await bot.start(settings.token or "")

@@ -42,6 +42,11 @@ def is_postgres(url: str | Path) -> bool:
     return str(url).strip().lower().startswith(POSTGRES_SCHEMES)
 
 
+def can_be_shared(url: str | Path) -> bool:
+    """Whether several bot processes may use this database at once (PostgreSQL), or one only (a SQLite file)."""
+    return is_postgres(url)
+
+
 def sqlite_path(url: str | Path) -> str:
     """The file of a SQLite setting: a plain path, `sqlite:PATH` or `sqlite:///PATH` (`sqlite:////abs/path`)."""
     text = str(url).strip()
@@ -83,6 +88,7 @@ __all__ = [
     "StorageError",
     "Store",
     "WrongStatus",
+    "can_be_shared",
     "is_postgres",
     "open_store",
     "sqlite_path",

@@ -80,8 +80,6 @@ def _unavailable(func: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T
 class PostgresStore:
     """Games, seats, move log and snapshots in a PostgreSQL database; see the module docstring."""
 
-    shared = True  # several bot processes (on different gateway shards, even machines) may use one database
-
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self._url = url

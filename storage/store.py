@@ -118,8 +118,6 @@ class Store:
     Across processes, BEGIN IMMEDIATE plus the busy timeout serialise writers.
     """
 
-    shared = False  # one bot process per file: a process running only some gateway shards needs PostgreSQL
-
     def __init__(self, db: aiosqlite.Connection, path: str, reader: aiosqlite.Connection | None = None) -> None:
         self._db = db
         self._lock = asyncio.Lock()

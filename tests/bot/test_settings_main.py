@@ -94,3 +94,4 @@ def test_some_shards_on_sqlite_is_one_line(tmp_path: Path) -> None:
     result = run_main({**env, "ENTDECKER_SHARDS": "1"})
     assert result.returncode == 2 and result.stderr.strip().count("\n") == 0
     assert "a SQLite database serves one process" in result.stderr
+    assert not (tmp_path / "e.db").exists()  # refused before anything was created
