@@ -39,6 +39,18 @@ def two_guilds(fake: FakeDiscord) -> tuple[int, int]:
 async def test_one_process_runs_both_shards(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         zero, one = two_guilds(fake)
+        sent: list[tuple[int, str, int]] = []  # (shard of the connection, event, guild of the event)
+        send = fake._send
+
+        async def recording_send(conn: Any, payload: dict[str, Any]) -> None:
+            data = payload.get("d")
+            if payload.get("op") == 0 and isinstance(data, dict):
+                guild = data.get("id") if payload["t"] == "GUILD_CREATE" else data.get("guild_id")
+                if guild is not None:
+                    sent.append((conn.shard[0], payload["t"], int(guild)))
+            await send(conn, payload)
+
+        fake._send = recording_send  # type: ignore[method-assign]
         config = settings(tmp_path / "s.db", shard_count=2, shard_ids=(0, 1))
         async with running(fake, config) as (bot, _):
             await fake.wait_for(lambda: fake.shards == [(0, 2), (1, 2)], WAIT, "both shards identified")
@@ -48,6 +60,11 @@ async def test_one_process_runs_both_shards(tmp_path: Path) -> None:
                 await open_game(fake, channel, PLAYERS)
             games = await bot.service.store.active_games()
             assert sorted(g.guild_id for g in games) == sorted([zero, one])
+        # Every guild event went to the connection of the guild's shard only.
+        for guild, shard in ((zero, 0), (one, 1)):
+            events = {(s, t) for s, t, g in sent if g == guild}
+            assert {t for _, t in events} >= {"GUILD_CREATE", "INTERACTION_CREATE"}
+            assert {s for s, _ in events} == {shard}
 
 
 class Processes:
