@@ -8,7 +8,7 @@ from engine.core.moves import Move
 from engine.core.rng import rand_below
 from engine.desert import board as B
 from engine.desert.rules import current_pile, free_camel_spaces, legal_moves, to_act, turban_height
-from engine.desert.state import BASE_VALUE, GRID, RUMOUR_SLOTS, RUMOUR_VALUES, State
+from engine.desert.state import BASE_VALUE, GRID, RUMOUR_VALUES, State
 from engine.desert.tiles import GOODS
 
 WATER_WORTH = 2.0  # a water stone buys a bonus turn or a first place in line, about half a good
@@ -106,7 +106,8 @@ def _best_placement(state: State, seat: int, tid: str) -> float:
 def distances_to_fits(state: State, seat: int) -> dict[int, int]:
     """Steps along any lines from each discovered space to the nearest space where a display tile can be attached."""
     display = state.displays[seat]
-    frontier = [s for s, c in enumerate(state.board) if c is not None and any(B.placements(state.board, s, t) for t in display)]
+    board = state.board
+    frontier = [s for s, c in enumerate(board) if c is not None and any(B.placements(board, s, t) for t in display)]
     dist = dict.fromkeys(frontier, 0)
     queue = deque(frontier)
     while queue:
@@ -247,4 +248,4 @@ def ai_move(state: State, kind: str = "heuristic") -> Move:
     return AIS[kind](state)
 
 
-__all__ = ["AIS", "ai_move", "estimated_values", "heuristic_move", "random_move", "RUMOUR_SLOTS"]
+__all__ = ["AIS", "ai_move", "estimated_values", "heuristic_move", "random_move"]

@@ -18,7 +18,7 @@ from engine.desert.state import (
     RUMOUR_VALUES,
     State,
 )
-from engine.desert.tiles import GOODS, tile
+from engine.desert.tiles import GOODS
 from engine.errors import IllegalMove
 
 Event = dict[str, Any]
