@@ -59,9 +59,11 @@ def _action_value(state: State, seat: int, kind: str) -> float:
     if kind == "camel":
         if state.camel_supply == 0:
             return 0.0
-        return 2.0 + (2.5 if free_camel_spaces(state, seat) <= 1 else 0.0)
+        return 0.5 + (3.5 if free_camel_spaces(state, seat) <= 1 else 0.0)
     if kind == "water":
-        return 0.0 if state.water_supply == 0 else (WATER_WORTH + 1.0 if state.water[seat] < 2 else WATER_WORTH)
+        if state.water_supply == 0:
+            return 0.0
+        return {0: 3.5, 1: 2.5}.get(state.water[seat], 1.5)
     if kind == "rumour":
         return 1.0 + max((abs(_stake(state, seat, g)) for g in GOODS), default=0.0)
     return 0.0
@@ -104,7 +106,9 @@ def _best_placement(state: State, seat: int, tid: str) -> float:
 
 
 def distances_to_fits(state: State, seat: int) -> dict[int, int]:
-    """Steps along any lines from each discovered space to the nearest space where a display tile can be attached."""
+    """Turns of travel from each discovered space to the nearest space where a display tile can be attached.
+
+    Brown lines cost nothing (a caravan runs along them freely); each white line costs a turn."""
     display = state.displays[seat]
     board = state.board
     frontier = [s for s, c in enumerate(board) if c is not None and any(B.placements(board, s, t) for t in display)]
@@ -112,13 +116,19 @@ def distances_to_fits(state: State, seat: int) -> dict[int, int]:
     queue = deque(frontier)
     while queue:
         s = queue.popleft()
-        g = B.at(state.board, s)
+        g = B.at(board, s)
         assert g is not None
         for d in g.lines:
             nb = GRID.neighbour(s, d)
-            if nb is not None and state.board[nb] is not None and nb not in dist:
-                dist[nb] = dist[s] + 1
-                queue.append(nb)
+            if nb is None or board[nb] is None:
+                continue
+            cost = 0 if g.sides[d] == "B" else 1
+            if dist.get(nb, 99) > dist[s] + cost:
+                dist[nb] = dist[s] + cost
+                if cost:
+                    queue.append(nb)
+                else:
+                    queue.appendleft(nb)
     return dist
 
 
@@ -155,7 +165,7 @@ def _explorer_value(state: State, seat: int, move: Move) -> float:
         nodes, _ = B.oasis(state.board, (e[2], e[3]))
         free = sum(1 for x in state.explorers if x[1] == seat and x[2] < 0)
         open_count = sum(1 for s, p in nodes for d in B.at(state.board, s).parts[p] if _open(state, s, d))  # type: ignore[union-attr]
-        return (0.4 if free == 0 else -0.5) + 0.2 * open_count - 0.5 * len(B.action_spaces(state.board, nodes))
+        return (1.0 if free == 0 else -0.5) + 0.3 * open_count - 0.6 * len(B.action_spaces(state.board, nodes))
     assert state.attached is not None
     space, part, height = state.attached, move.get("part"), move.get("height")
     nodes, closed = B.oasis(state.board, (space, part))
@@ -166,10 +176,12 @@ def _explorer_value(state: State, seat: int, move: Move) -> float:
     mine_heights = sorted(e[0] for e in state.explorers if e[1] == seat and e[2] < 0)
     if closed:
         # Scored at once: being first matters only against rivals; otherwise keep the tall ones.
-        beats = all(height > r for r in rivals if r != tall) and tall not in rivals
-        value += (1.0 if beats and rivals else 0.0) - 0.05 * height
+        beats = (all(height > r for r in rivals) and tall not in rivals) or height == tall
+        if beats and rivals:
+            value += 1.0 if state.water[seat] >= 1 else -3.0  # the tallest pays a water stone or steps out
+        value -= 0.05 * height
     else:
-        value -= 0.6 if len(mine_heights) <= 1 else 0.0
+        value -= 2.0 if len(mine_heights) <= 1 else 0.0  # keep one in hand for an oasis that closes at once
         value += 0.03 * height if rivals else -0.03 * height
     return value
 

@@ -256,7 +256,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         reason = {
             "last_tile": "Everyone has had their last turn: the game ends.",
             "no_open_lines": "No open line is left on the board: the game ends.",
-            "stalled": "Nobody could discover for three rounds: the game ends.",
+            "stalled": "Nobody could discover for eight rounds: the game ends.",
         }[event["reason"]]
         values = ", ".join(f"{GOOD_WORDS[g]} {v}" for g, v in event["values"].items())
         revealed = ", ".join(f"{slot_words(s)}: {v:+d}" for s, v in event["revealed"].items()) or "none"

@@ -23,6 +23,8 @@ from engine.errors import IllegalMove
 
 Event = dict[str, Any]
 SUB_PHASES = ("goods", "rumour", "peek", "peeked")
+# Not in the rules: a safety end when nobody draws or attaches a tile for this many rounds (docs/desert.md).
+STALL_ROUNDS = 8
 
 
 def new_game(players: list[str], options: dict[str, Any] | None, seed: int) -> State:
@@ -576,7 +578,7 @@ def _end_turn(state: State, events: list[Event]) -> None:
     if _game_stuck(state):
         _finish(state, "no_open_lines", events)
         return
-    if state.idle_turns >= 3 * n:
+    if state.idle_turns >= STALL_ROUNDS * n:
         _finish(state, "stalled", events)
         return
     if state.final_left is not None:

@@ -106,8 +106,8 @@ MIX: dict[str, tuple[int, int, int, int, int]] = {
     "pond-straight": (1, 0, 0, 0, 0),
 }
 
-# Action spaces are dealt to the oasis tiles in catalogue order from this cycle (None: a tile without one).
-ACTION_CYCLE: tuple[str | None, ...] = (
+# Action spaces are dealt to the oasis tiles in catalogue order from this cycle: every oasis tile has one.
+ACTION_CYCLE: tuple[str, ...] = (
     "myrrh",
     "water",
     "camel",
@@ -116,7 +116,6 @@ ACTION_CYCLE: tuple[str | None, ...] = (
     "gemstone",
     "water",
     "salt",
-    None,
 )
 
 # The start cross: the centre F6 and four strips of five. Along the cross brown lines; the sides facing the
