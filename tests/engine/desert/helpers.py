@@ -76,4 +76,4 @@ def tile_sides(state: State, name: str) -> str:
     return geometry(cell[0], cell[1]).sides
 
 
-__all__ = ["find", "new", "blank", "put", "place_explorer", "play", "keys", "sp", "tile", "tile_sides"]
+__all__ = ["blank", "find", "keys", "new", "place_explorer", "play", "put", "sp", "tile", "tile_sides"]

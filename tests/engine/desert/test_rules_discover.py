@@ -32,7 +32,7 @@ def test_draw_takes_the_top_of_the_current_pile_only() -> None:
     tid, _ = find("BBBB", shape="desert-cross")
     on_top(s, tid)
     assert [k for k in keys(s) if k.startswith("draw")] == ["draw"]  # no choice of pile
-    after, events = play(s, "draw")
+    _after, events = play(s, "draw")
     assert events[0]["tile"] == tid and events[0]["pile"] == 1
     s.piles[0] = []
     assert R.current_pile(s) == 1  # pile 2 once pile 1 is used up
@@ -52,7 +52,7 @@ def test_several_fitting_positions_are_the_players_choice() -> None:
     s = corner()
     tid, _ = find("WBDB", shape="cap-across")
     on_top(s, tid)
-    after, events = play(s, "draw")
+    after, _events = play(s, "draw")
     assert after.phase == "place"
     options = keys(after)
     assert len(options) == 2 and all(k.startswith("place:C2:") for k in options)
@@ -104,7 +104,7 @@ def test_the_scout_costs_a_water_stone_and_the_robbed_player_draws_a_replacement
     s.displays[1] = [tid]
     top = s.piles[0][-1]
     water, supply = s.water[0], s.water_supply
-    after, events = play(s, "scout", tile=tid)
+    after, _events = play(s, "scout", tile=tid)
     assert after.water[0] == water - 1 and after.water_supply == supply + 1
     assert after.displays[1] == [top]
     assert after.board[sp("C2")][0] == tid
@@ -130,5 +130,5 @@ def test_three_display_tiles_that_fit_nowhere_one_is_discarded_before_moving() -
     assert not any(B.fits_anywhere(s.board, t) for t in full)
     R._begin_turn(s, [])
     assert s.phase == "discard" and keys(s) == [f"discard:{t}" for t in full]
-    after, events = play(s, "discard", tile=full[0])
+    after, _events = play(s, "discard", tile=full[0])
     assert after.displays[0] == full[1:] and full[0] in after.removed and after.phase == "move"

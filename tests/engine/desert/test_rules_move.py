@@ -29,7 +29,7 @@ def test_example_the_caravan_stops_on_b_after_crossing_a_white_line() -> None:
     assert dest[sp("F3")] is True  # further on only with the camel driver
     s.water[0] = 0
     assert "move:F3:1" not in keys(s) and "move:E3:0" in keys(s)
-    after, events = play(s, "move", to="E3", driver=0)
+    after, _events = play(s, "move", to="E3", driver=0)
     assert after.caravans[0] == sp("E3")
     # B has free undiscovered sides: the player may still discover now.
     assert after.phase == "discover" and "draw" in keys(after)

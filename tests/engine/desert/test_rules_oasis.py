@@ -54,7 +54,7 @@ def test_no_explorer_left_means_none_can_be_placed() -> None:
 def test_a_tile_with_separate_oasis_parts_lets_the_player_choose_one() -> None:
     s = blank(new(3), {0: "C3"})
     put(s, "C3", "BDDD")
-    tid, r = find("WBWB", shape="split")
+    tid, _r = find("WBWB", shape="split")
     s.displays[0] = [tid]
     s.phase = "discover"
     after, _ = play(s, "display", tile=tid)
