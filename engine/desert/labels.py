@@ -23,7 +23,7 @@ ACTION_WORDS = {
 GOOD_WORDS = {"myrrh": "myrrh", "frankincense": "frankincense", "gemstone": "gemstone", "salt": "salt"}
 ROTATION_WORDS = ("as drawn", "turned 90°", "turned 180°", "turned 270°")
 SIDE_WORDS = {"D": "desert", "B": "brown line", "W": "oasis"}
-NUMBERED = ("move", "place")
+NUMBERED = ("caravan", "place")
 
 
 def slot_words(slot: str) -> str:
@@ -88,7 +88,7 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
     k = move.kind
     prefix = f"#{number} " if number is not None else ""
     p = move.player
-    if k == "move":
+    if k == "caravan":
         to = move.get("to")
         space = GRID.parse(to)
         assert space is not None
@@ -118,7 +118,7 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         return f"Take back your explorer of height {e[0]} from {GRID.name(e[2])}"
     if k == "no_explorer":
         return "No explorer this turn"
-    if k == "action":
+    if k == "action_space":
         space = GRID.parse(move.get("space"))
         kind = next(a for s, a in state.scoring[0]["actions"] if s == space)
         return f"{move.get('space')}: take {ACTION_WORDS[kind]}"

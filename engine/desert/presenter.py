@@ -9,7 +9,7 @@ from engine.api import Event, Presenter, Verb, View
 from engine.desert.labels import GOOD_WORDS, describe, slot_words
 
 VERBS = (
-    Verb("caravan", "Move your caravan (or let it stay), then discover from there", ("move",), "to", "Where to"),
+    Verb("caravan", "Move your caravan (or let it stay), then discover from there", ("caravan",), "to", "Where to"),
     Verb(
         "discover",
         "Draw a tile, attach one from your display, or scout one from another display",
@@ -31,7 +31,7 @@ VERBS = (
         "choice",
         "Which explorer, where",
     ),
-    Verb("action", "Choose an action space of the oasis being scored", ("action",), "space", "The action space"),
+    Verb("action", "Choose an action space of the oasis being scored", ("action_space",), "space", "The action space"),
     Verb("goods", "Camels full: put back a good for the new one, or forgo it", ("make_room",), "drop", "Which good"),
     Verb(
         "rumour",
@@ -61,7 +61,7 @@ RULES_TEXT = (
 )
 
 _PLACEHOLDERS = {
-    "move": "Move the caravan to…",
+    "caravan": "Move the caravan to…",
     "place": "Attach the tile at…",
     "explorer": "Explorer…",
     "draw": "Discover…",
@@ -71,7 +71,13 @@ _PLACEHOLDERS = {
     "peek": "Look at…",
     "discard": "Discard…",
 }
-_STYLES = {"draw": "primary", "action": "success", "bonus": "success", "stop": "danger", "no_explorer": "secondary"}
+_STYLES = {
+    "draw": "primary",
+    "action_space": "success",
+    "bonus": "success",
+    "stop": "danger",
+    "no_explorer": "secondary",
+}
 _QUIET_EVENTS = frozenset({"turn", "choose_position", "no_discovery", "last_tile", "game_over", "end"})
 
 
@@ -152,7 +158,7 @@ PRESENTER = Presenter(
     verbs=VERBS,
     rules_text=RULES_TEXT,
     describe=describe,
-    select_kinds=frozenset({"move", "place", "explorer", "withdraw", "no_explorer", "draw", "display", "scout"})
+    select_kinds=frozenset({"caravan", "place", "explorer", "withdraw", "no_explorer", "draw", "display", "scout"})
     | frozenset({"rumour", "peek", "discard"}),
     button_label=_button_label,
     button_style=lambda kind: _STYLES.get(kind, "secondary"),

@@ -83,7 +83,7 @@ def legal_moves(state: State) -> list[Move]:
         for space, driver in B.destinations(state, p).items():
             if driver and state.water[p] < 1:
                 continue
-            out.append(Move.make("move", p, to=GRID.name(space), driver=int(driver)))
+            out.append(Move.make("caravan", p, to=GRID.name(space), driver=int(driver)))
         return out
     if phase == "discover":
         return _discover_moves(state)
@@ -97,7 +97,7 @@ def legal_moves(state: State) -> list[Move]:
         return _explorer_moves(state)
     if phase == "action":
         seat = state.scoring[0]["queue"][0][0]
-        return [Move.make("action", seat, space=GRID.name(s)) for s, _ in _free_actions(state)]
+        return [Move.make("action_space", seat, space=GRID.name(s)) for s, _ in _free_actions(state)]
     if phase == "goods":
         assert state.pending is not None
         seat = state.pending["seat"]
@@ -619,7 +619,7 @@ def _finish(state: State, reason: str, events: list[Event]) -> None:
 
 _HANDLERS: dict[str, Callable[[State, Move, list[Event]], None]] = {
     "discard": _do_discard,
-    "move": _do_move,
+    "caravan": _do_move,
     "draw": _do_draw,
     "display": _do_display,
     "scout": _do_scout,
@@ -627,7 +627,7 @@ _HANDLERS: dict[str, Callable[[State, Move, list[Event]], None]] = {
     "explorer": _do_explorer,
     "withdraw": _do_withdraw,
     "no_explorer": _do_no_explorer,
-    "action": _do_action,
+    "action_space": _do_action,
     "make_room": _do_make_room,
     "rumour": _do_rumour,
     "peek": _do_peek,

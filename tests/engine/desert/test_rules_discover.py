@@ -119,7 +119,7 @@ def test_an_all_desert_tile_lets_the_caravan_move_and_discover_again() -> None:
     after, events = play(s, "draw")
     assert after.phase == "move" and after.current == 0 and after.caravans[0] == sp("C2")
     assert any(e["type"] == "desert" for e in events)
-    again, _ = play(after, "move", to="C2", driver=0)
+    again, _ = play(after, "caravan", to="C2", driver=0)
     assert again.phase == "discover"
 
 

@@ -28,8 +28,8 @@ def test_example_the_caravan_stops_on_b_after_crossing_a_white_line() -> None:
     assert dest[sp("E3")] is False  # the space beyond the white line
     assert dest[sp("F3")] is True  # further on only with the camel driver
     s.water[0] = 0
-    assert "move:F3:1" not in keys(s) and "move:E3:0" in keys(s)
-    after, _events = play(s, "move", to="E3", driver=0)
+    assert "caravan:F3:1" not in keys(s) and "caravan:E3:0" in keys(s)
+    after, _events = play(s, "caravan", to="E3", driver=0)
     assert after.caravans[0] == sp("E3")
     # B has free undiscovered sides: the player may still discover now.
     assert after.phase == "discover" and "draw" in keys(after)
@@ -60,14 +60,14 @@ def test_the_camel_driver_costs_a_water_stone_and_crosses_any_number_of_white_li
     dest = B.destinations(s, 0)
     assert dest[sp("E3")] is False and dest[sp("F3")] is True and dest[sp("G3")] is True
     water = s.water[0]
-    after, events = play(s, "move", to="G3", driver=1)
+    after, events = play(s, "caravan", to="G3", driver=1)
     assert after.water[0] == water - 1 and after.water_supply == s.water_supply + 1
     assert events[0]["driver"] == 1
 
 
 def test_staying_put_is_a_move_and_discovery_follows_from_there() -> None:
     s = example()
-    assert "move:C3:0" in keys(s)
-    after, events = play(s, "move", to="C3", driver=0)
+    assert "caravan:C3:0" in keys(s)
+    after, events = play(s, "caravan", to="C3", driver=0)
     assert events[0]["moved"] is False
     assert after.phase != "discover"  # C3 has no open connecting line: nothing to discover

@@ -72,7 +72,7 @@ def run_scoring(s: State) -> tuple[State, list[dict[str, Any]], list[int]]:
         seat = R.to_act(s)[0]
         move = engine.legal_moves(s)[0]
         assert move.player == seat
-        if move.kind == "action":
+        if move.kind == "action_space":
             actors.append(seat)
         s, ev = engine.step(s, move)
         events += ev
@@ -149,14 +149,14 @@ def scoring_of(s: State, seat: int, kind: str) -> State:
 
 def test_goods_go_onto_a_free_camel_space() -> None:
     s = scoring_of(new(3), 1, "salt")
-    after, _ = play(s, "action", space="C3")
+    after, _ = play(s, "action_space", space="C3")
     assert after.goods[1] == ["salt"] and after.goods_supply["salt"] == 9
 
 
 def test_full_camels_make_room_or_forgo() -> None:
     s = scoring_of(new(3), 1, "salt")
     s.goods[1] = ["myrrh", "myrrh", "gemstone", "gemstone"]
-    after, _ = play(s, "action", space="C3")
+    after, _ = play(s, "action_space", space="C3")
     assert after.phase == "goods" and R.to_act(after) == [1]
     assert keys(after) == ["make_room:myrrh", "make_room:gemstone", "make_room:none"]
     swapped, _ = play(after, "make_room", drop="myrrh")
@@ -168,21 +168,21 @@ def test_full_camels_make_room_or_forgo() -> None:
 
 def test_a_camel_tile_adds_two_goods_spaces() -> None:
     s = scoring_of(new(3), 2, "camel")
-    after, _ = play(s, "action", space="C3")
+    after, _ = play(s, "action_space", space="C3")
     assert after.camels[2] == 3 and after.camel_supply == 9
     assert R.free_camel_spaces(after, 2) == 6
 
 
 def test_water_action_takes_a_stone_from_the_supply() -> None:
     s = scoring_of(new(3), 0, "water")
-    after, _ = play(s, "action", space="C3")
+    after, _ = play(s, "action_space", space="C3")
     assert after.water[0] == 3 and after.water_supply == s.water_supply - 1
 
 
 def test_rumour_from_the_supply_is_seen_only_by_its_placer() -> None:
     s = scoring_of(new(3), 1, "rumour")
     token = s.rumour_supply[-1]
-    after, _ = play(s, "action", space="C3")
+    after, _ = play(s, "action_space", space="C3")
     assert after.phase == "rumour" and R.to_act(after) == [1]
     assert engine.view(after, 1)["rumour_in_hand"] is not None and engine.view(after, 0)["rumour_in_hand"] is None
     placed, events = play(after, "rumour", slot="salt-2")
@@ -200,7 +200,7 @@ def test_with_the_supply_empty_a_rumour_peeks_and_may_take_a_token_off_for_the_n
     for slot, token in zip(slots, list(s.rumour_supply), strict=True):
         s.rumour_board[slot] = token
     s.rumour_supply = []
-    after, _ = play(s, "action", space="C3")
+    after, _ = play(s, "action_space", space="C3")
     assert after.phase == "peek" and len(keys(after)) == 6
     looked, _ = play(after, "peek", slot="myrrh-2")
     token = s.rumour_board["myrrh-2"]
@@ -209,7 +209,7 @@ def test_with_the_supply_empty_a_rumour_peeks_and_may_take_a_token_off_for_the_n
     assert removed.rumour_board["myrrh-2"] is None and removed.rumour_supply == [token]
     # The next rumour space places it again, on one of the three free spaces.
     nxt = scoring_of(removed, 2, "rumour")
-    nxt, _ = play(nxt, "action", space="C3")
+    nxt, _ = play(nxt, "action_space", space="C3")
     assert len(keys(nxt)) == 3
     assert 2 in nxt.rumour_known[token]
 

@@ -20,7 +20,7 @@ def corner(seat: int = 0) -> State:
 
 def finish_turn(s: State) -> State:
     """Play seat 0's turn on from the move: stay, draw, take whatever comes, until the bonus choice or the next turn."""
-    s, _ = play(s, "move", to="C3", driver=0)
+    s, _ = play(s, "caravan", to="C3", driver=0)
     while s.current == 0 and s.phase not in ("bonus", "move"):
         s, _ = engine.step(s, engine.legal_moves(s)[-1] if s.phase == "explorer" else engine.legal_moves(s)[0])
     return s
@@ -107,5 +107,5 @@ def test_goods_are_worth_four_plus_or_minus_their_rumours_and_water_breaks_ties(
 def test_a_caravan_on_a_space_without_open_lines_does_not_discover() -> None:
     s = corner()
     s.board[sp("C2")] = (find("DDBD")[0], find("DDBD")[1])
-    after, events = play(s, "move", to="C3", driver=0)
+    after, events = play(s, "caravan", to="C3", driver=0)
     assert any(e["type"] == "no_discovery" for e in events) and after.phase != "discover"
