@@ -237,7 +237,9 @@ def heuristic_move(state: State) -> Move:
         token = state.pending["token"]
         return best(lambda m: _rumour_value(state, seat, token, m.get("slot")))
     if phase == "peek":
-        return best(lambda m: abs(_stake(state, seat, m.get("slot").rsplit("-", 1)[0])))
+        return best(
+            lambda m: -1.0 if m.get("slot") == "none" else abs(_stake(state, seat, m.get("slot").rsplit("-", 1)[0]))
+        )
     if phase == "peeked":
         assert state.pending is not None
         token = state.rumour_board[state.pending["slot"]]

@@ -130,6 +130,8 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
     if k == "rumour":
         return f"Put the rumour on the {slot_words(move.get('slot'))}"
     if k == "peek":
+        if move.get("slot") == "none":
+            return "Look at no rumour token"
         return f"Look at the rumour on the {slot_words(move.get('slot'))}"
     if k == "peeked":
         if move.get("choice") == "leave":
@@ -161,7 +163,7 @@ def prompt(state: State) -> str:
         "explorer": "place an explorer on the new tile, take one back, or neither",
         "goods": "your camels are full: put back a good to load the new one, or forgo it",
         "rumour": "put the rumour token you drew on a free space of the rumour board",
-        "peek": "the rumour tokens are all out: look at one on the board",
+        "peek": "the rumour tokens are all out: you may look at one on the board",
         "peeked": "leave the token you looked at, or take it off the board",
         "bonus": "buy a bonus turn for a water stone, or end your turn",
     }
@@ -243,6 +245,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if t == "rumour":
         return f"{who()} puts a secret rumour on the {slot_words(event['slot'])}."
     if t == "peek":
+        if event["slot"] is None:
+            return f"{who()} looks at none of the rumours."
         return f"{who()} secretly looks at the rumour on the {slot_words(event['slot'])}."
     if t == "peeked":
         if event["choice"] == "leave":

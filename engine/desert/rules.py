@@ -110,7 +110,8 @@ def legal_moves(state: State) -> list[Move]:
     if phase == "peek":
         assert state.pending is not None
         seat = state.pending["seat"]
-        return [Move.make("peek", seat, slot=s) for s in RUMOUR_SLOTS if state.rumour_board[s] is not None]
+        looks = [Move.make("peek", seat, slot=s) for s in RUMOUR_SLOTS if state.rumour_board[s] is not None]
+        return [*looks, Move.make("peek", seat, slot="none")]  # looking is allowed, not required
     if phase == "peeked":
         assert state.pending is not None
         seat = state.pending["seat"]
@@ -519,6 +520,11 @@ def _do_peek(state: State, move: Move, events: list[Event]) -> None:
     assert state.pending is not None
     seat = state.pending["seat"]
     slot = move.get("slot")
+    if slot == "none":
+        state.pending = None
+        events.append({"type": "peek", "player": seat, "slot": None})
+        _run_scoring(state, events)
+        return
     token = state.rumour_board[slot]
     assert token is not None
     if seat not in state.rumour_known[token]:

@@ -201,7 +201,9 @@ def test_with_the_supply_empty_a_rumour_peeks_and_may_take_a_token_off_for_the_n
         s.rumour_board[slot] = token
     s.rumour_supply = []
     after, _ = play(s, "action_space", space="C3")
-    assert after.phase == "peek" and len(keys(after)) == 6
+    assert after.phase == "peek" and len(keys(after)) == 7 and "peek:none" in keys(after)  # looking is optional
+    skipped, _ = play(after, "peek", slot="none")
+    assert skipped.phase != "peek" and skipped.rumour_board == s.rumour_board
     looked, _ = play(after, "peek", slot="myrrh-2")
     token = s.rumour_board["myrrh-2"]
     assert 0 in looked.rumour_known[token] and looked.phase == "peeked"
