@@ -9,7 +9,7 @@ from engine.core.moves import Move
 from engine.desert import board as B
 from engine.desert.rules import legal_moves, to_act
 from engine.desert.state import COLOURS, GRID, HEIGHTS, State
-from engine.desert.tiles import tile
+from engine.desert.tiles import geometry, tile
 
 ACTION_WORDS = {
     "myrrh": "myrrh",
@@ -21,8 +21,6 @@ ACTION_WORDS = {
     "water": "a water stone",
 }
 GOOD_WORDS = {"myrrh": "myrrh", "frankincense": "frankincense", "gemstone": "gemstone", "salt": "salt"}
-ROTATION_WORDS = ("as drawn", "turned 90°", "turned 180°", "turned 270°")
-SIDE_WORDS = {"D": "desert", "B": "brown line", "W": "oasis"}
 NUMBERED = ("caravan", "place")
 
 
@@ -31,19 +29,49 @@ def slot_words(slot: str) -> str:
     return f"{GOOD_WORDS[good]} row, space {i}"
 
 
+SHAPE_WORDS = {
+    "desert-cross": "desert crossroads",
+    "desert-tee": "desert junction",
+    "desert-straight": "desert track",
+    "desert-bend": "desert bend",
+    "desert-end": "desert dead end",
+    "cap-three": "oasis edge",
+    "cap-across": "oasis edge",
+    "cap-straight": "oasis edge",
+    "cap-bend": "oasis edge",
+    "bend": "oasis corner",
+    "bend-end": "oasis corner",
+    "through": "oasis strip",
+    "split": "two oasis edges",
+    "corner-split": "two oasis edges",
+    "tee": "large oasis",
+    "tee-split": "oasis corner and edge",
+    "full": "oasis heart",
+    "pond": "pond",
+    "pond-straight": "pond",
+}
+
+
 def tile_words(tid: str) -> str:
-    """A tile in words: its sides from north clockwise, its oasis parts and action space."""
+    """A tile in words: its kind and its action space, e.g. "1-14 (oasis strip, salt)"."""
     t = tile(tid)
-    g = t.geometry
-    sides = "/".join("-" if c == "D" else c for c in g.sides)
-    if g.desert:
-        kind = "desert"
-    elif g.parts == ((),):
-        kind = "pond"
-    else:
-        kind = f"{len(g.parts)} oasis part{'s' if len(g.parts) > 1 else ''}"
     action = f", {ACTION_WORDS[t.action]}" if t.action else ""
-    return f"{tid} ({sides}: {kind}{action})"
+    return f"{tid} ({SHAPE_WORDS.get(t.shape, t.shape)}{action})"
+
+
+def lie_words(tid: str, rotation: int) -> str:
+    """How a tile lies once turned: where its oasis or its lines point, in compass letters."""
+    g = geometry(tid, rotation)
+    oasis = "+".join("NESW"[d] for d in range(4) if g.sides[d] == "W")
+    lines = "+".join("NESW"[d] for d in range(4) if g.sides[d] == "B")
+    parts = []
+    if oasis:
+        parts.append(f"oasis {oasis}")
+    elif g.parts:
+        parts.append("pond")
+    if lines:
+        parts.append(f"brown lines {lines}")
+    return ", ".join(parts) or "all desert"
 
 
 def explorer_words(height: int) -> str:
@@ -108,7 +136,8 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         owner = next(q for q in range(state.players) if t in state.displays[q])
         return f"Scout (1 water stone): {state.names[owner]}'s {tile_words(t)}"
     if k == "place":
-        return f"{prefix}{move.get('space')}, {ROTATION_WORDS[move.get('rotation')]}"
+        assert state.hand is not None
+        return f"{prefix}{move.get('space')}: {lie_words(state.hand['tile'], move.get('rotation'))}"
     if k == "explorer":
         assert state.attached is not None
         where = _part_words(state, state.attached, move.get("part"))
