@@ -251,18 +251,16 @@ def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, w
             d.rounded_rectangle((box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), radius=9, outline=style.GOLD, width=3)
         put_text(im, ((box[0] + box[2]) / 2, box[1] + 15), str(i + 1), 16, style.TEXT, "mm")
         put_text(im, ((box[0] + box[2]) / 2, box[3] - 11), str(as_int(n)), 15, style.TEXT_DIM, "mm")
-    hand = view.get("hand")
-    if isinstance(hand, dict):
-        put_text(im, (x + 318, y + 14), "tile in hand", 17, style.TEXT_DIM)
-        parts = tuple(tuple(q) for q in hand.get("parts") or [])
-        im.paste(
-            art.thumbnail(
-                str(hand.get("sides", "DDDD")), parts, hand.get("action"), as_int(hand.get("action_part")), 48
-            ),
-            (x + 330, y + 22),
-        )
     ry = y + 92
     put_text(im, (x, ry), "rumour board", 17, style.TEXT_DIM)
+    hand = view.get("hand")
+    if isinstance(hand, dict):
+        put_text(im, (x + 254, ry), "in hand", 17, style.TEXT_DIM)
+        parts = tuple(tuple(q) for q in hand.get("parts") or [])
+        thumb = art.thumbnail(
+            str(hand.get("sides", "DDDD")), parts, hand.get("action"), as_int(hand.get("action_part")), 56
+        )
+        im.paste(thumb, (x + 258, ry + 12))
     over = panel.is_over(view)
     for k, slot in enumerate(view.get("rumour_board") or []):
         good = str(slot.get("good", ""))
