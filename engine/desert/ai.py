@@ -47,8 +47,15 @@ def _stake(state: State, seat: int, good: str) -> float:
     return mine - (sum(rivals) / len(rivals) if rivals else 0.0)
 
 
+def _late(state: State) -> bool:
+    """The last few tiles: camels and water hardly pay off any more."""
+    return state.final_left is not None or sum(len(p) for p in state.piles) < 2 * state.players
+
+
 def _action_value(state: State, seat: int, kind: str) -> float:
     values = estimated_values(state, seat)
+    if _late(state) and kind in ("camel", "water"):
+        return 0.3 if kind == "water" else 0.1
     if kind in GOODS:
         if state.goods_supply[kind] == 0:
             return 0.0
@@ -80,7 +87,11 @@ def _oasis_prospect(state: State, board: list, nodes: list, closed: bool, seat: 
         return -0.8 * min(actions, others) if closed else 0.0
     share = min(mine, actions * mine / max(1, mine + others))
     value = 3.0 * share - 1.2 * min(others, max(0, actions - share))
-    return value if closed else 0.35 * value
+    if closed:
+        return value
+    # An open oasis pays later, and the surer the fewer sides it still has open.
+    gaps = sum(1 for s, p in nodes for d in B.at(board, s).parts[p] if _open_on(board, s, d))  # type: ignore[union-attr]
+    return value * {1: 0.6, 2: 0.4}.get(gaps, 0.25)
 
 
 def _placement_value(state: State, seat: int, tid: str, space: int, rotation: int) -> float:
@@ -145,6 +156,11 @@ def _move_value(state: State, seat: int, move: Move, dist: dict[int, int]) -> fl
     if not B.open_sides(state.board, space):
         return value - 1.0
     value += 1.5 + 0.8 * len(display) if fitting else 1.0
+    if fitting:
+        best_fit = max(
+            _placement_value(state, seat, t, s, r) for t in fitting for s, r in B.placements(state.board, space, t)
+        )
+        value += 0.5 * max(best_fit, 0.0)
     for d in B.open_sides(state.board, space):
         g = B.at(state.board, space)
         assert g is not None
@@ -187,8 +203,12 @@ def _explorer_value(state: State, seat: int, move: Move) -> float:
 
 
 def _open(state: State, space: int, d: int) -> bool:
+    return _open_on(state.board, space, d)
+
+
+def _open_on(board: list, space: int, d: int) -> bool:
     nb = GRID.neighbour(space, d)
-    return nb is not None and state.board[nb] is None
+    return nb is not None and board[nb] is None
 
 
 def _rumour_value(state: State, seat: int, token: int, slot: str) -> float:
