@@ -129,7 +129,8 @@ def main() -> int:
             cells.append(f"{v:>9.0f}" if col == "bytes" else f"{v:>9.2f}" if col == "ratio" else f"{v:>9.1f}")
         print(f"{name:<12}" + "".join(cells))
     if args.batch:
-        views = sample_views((args.seed,), step=1, game=args.game)  # every moment of one game, every other one with the overlay
+        # every moment of one game, every other one with the overlay
+        views = sample_views((args.seed,), step=1, game=args.game)
         views = views[:: max(len(views) // args.batch, 1)][: args.batch]
         print(f"throughput of render.png_for over {len(views)} boards (boards/s, median of {args.runs} runs):")
         for label, make in (
