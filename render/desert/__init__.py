@@ -1,6 +1,7 @@
 """Im Reich der Wüstensöhne's painter: `draw(view, overlay=...)` is what the render core calls for a view whose
 game is "desert" (docs/render.md). The board (11 x 11, columns A-K, rows 1-11), then the legend: players with
-water, camels and goods, explorers in hand and displays; the piles; the rumour board with face-down tokens."""
+water, camels and goods, explorers in hand and displays; the piles; the rumour board with face-down tokens.
+PALETTE is its fixed PNG palette (`python -m render palette --game desert --write` learns it again)."""
 
 from __future__ import annotations
 
@@ -17,12 +18,13 @@ from render.panel import as_int
 from render.sprites import number_badge, paste, put_text
 
 from . import tiles as art
+from .palette import PALETTE
 
 NUMBERED = ("caravan", "place")
 PANEL_HEIGHT = 430
 SPLIT = 640  # x of the line between the players and the piles/rumours
 
-__all__ = ["draw", "layout_for", "mid_game", "overlay_positions", "status_line"]
+__all__ = ["PALETTE", "draw", "layout_for", "mid_game", "overlay_positions", "status_line"]
 
 
 def layout_for(view: dict) -> Layout:

@@ -79,3 +79,16 @@ def test_status_line_names_who_chooses_an_action_space() -> None:
     assert chooser in status_line(v) and "chooses" in status_line(v)
     over = engine.view(states(5)[-1], None)
     assert status_line(over).startswith("Game over")
+
+
+def test_the_fixed_palette_keeps_player_colours_and_a_small_png() -> None:
+    v = engine.view(states(1)[-1], None)
+    assert render.palette_of(v) is not None
+    data = render.render_board(v, overlay=True)
+    assert len(data) < 150_000
+    png = Image.open(io.BytesIO(data)).convert("RGB")
+    picture = render.render_image(v, overlay=True)
+    lay = layout_for(v)
+    for p in v["players"]:
+        cx, cy = lay.space_center(p["caravan"])
+        assert png.getpixel((cx - 11, cy + 6)) == picture.getpixel((cx - 11, cy + 6))
