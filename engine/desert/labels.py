@@ -184,6 +184,8 @@ def prompt(state: State) -> str:
     if phase == "action":
         spaces = ", ".join(state.scoring[0]["spaces"])
         return f"{name}: choose an action space of the oasis {spaces}"
+    if phase == "explorer" and state.attached is None:
+        return f"{name}: you placed no explorer this turn: take one back, or not"
     words = {
         "discard": "no tile of your display fits anywhere: discard one",
         "move": "move your caravan (or stay), then discover",
