@@ -1,6 +1,6 @@
 """Engine benchmark: move generation, apply (step), games per second, wall time of a 4-player game, AI move time.
 
-    python bench/engine.py [--seed 1] [--position-games 6] [--games 20] [--repeat 5] [--ai-games 2]
+    python bench/engine.py [--game entdecker] [--seed 1] [--position-games 6] [--games 20] [--repeat 5] [--ai-games 2]
 
 Everything is played by the heuristic AI from fixed seeds, so two runs measure the same positions and games.
 Timings are medians (a machine is noisy); the number of samples is printed next to each figure.
@@ -27,9 +27,12 @@ def _engine() -> Any:
     return importlib.import_module("engine")
 
 
+GAME = "entdecker"
+
+
 def play_game(engine: Any, players: int, seed: int) -> tuple[list[tuple[Any, Any]], int]:
     """One heuristic-AI game: every (state, chosen move) on the way, and the number of moves."""
-    state = engine.new_game("entdecker", [f"ai-{i + 1}" for i in range(players)], {}, seed)
+    state = engine.new_game(GAME, [f"ai-{i + 1}" for i in range(players)], {}, seed)
     positions = []
     while not state.game_over:
         move = engine.ai_move(state, "heuristic")
@@ -58,15 +61,18 @@ def us(seconds: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="entdecker", help="the game to measure (default entdecker)")
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     parser.add_argument("--position-games", type=int, default=6, help="games per player count to sample positions")
     parser.add_argument("--games", type=int, default=20, help="timed games per player count (default 20)")
     parser.add_argument("--repeat", type=int, default=5, help="timed calls per position, best kept (default 5)")
     parser.add_argument("--ai-games", type=int, default=2, help="4-player games per AI kind for move times (default 2)")
     args = parser.parse_args(argv)
+    global GAME
+    GAME = args.game
     engine = _engine()
     started = time.perf_counter()
-    print(f"python {platform.python_version()} on {platform.machine()}, seed {args.seed}")
+    print(f"python {platform.python_version()} on {platform.machine()}, game {GAME}, seed {args.seed}")
 
     # 1. Positions from seeded self-play (2, 3 and 4 players), then legal-move generation and step on each.
     positions: list[tuple[Any, Any]] = []
@@ -111,10 +117,10 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     # 3. Time one AI decision takes, per kind, over whole 4-player games played by that kind on every seat.
-    for kind in ("heuristic", "expert"):
+    for kind in [k.name for k in engine.info(GAME).ai_kinds if k.name != "random"]:
         times = []
         for i in range(args.ai_games):
-            state = engine.new_game("entdecker", [f"ai-{j + 1}" for j in range(4)], {}, args.seed + 2000 + i)
+            state = engine.new_game(GAME, [f"ai-{j + 1}" for j in range(4)], {}, args.seed + 2000 + i)
             while not state.game_over:
                 t0 = time.perf_counter()
                 move = engine.ai_move(state, kind)

@@ -1,4 +1,4 @@
-"""Benchmark of the board renderer: python bench/render.py [--runs 3] [--repeat 21] [--batch 48]
+"""Benchmark of the board renderer: python bench/render.py [--game NAME] [--runs 3] [--repeat 21] [--batch 48]
 
 For an empty, a mid-game (with and without overlay) and a full board of seeded self-play, each run times (medians
 of --repeat renders, warm caches as in a running bot):
@@ -100,6 +100,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--batch", type=int, default=48, help="boards per throughput batch (0: skip)")
+    ap.add_argument("--game", default=None, help="a registered game (default: the first of the registry)")
     ap.add_argument(
         "--clock",
         choices=tuple(CLOCK),
@@ -110,10 +111,10 @@ def main() -> int:
     load = os.getloadavg()[0]
     print(f"cpus: {os.cpu_count()}, load: {load:.1f}, runs: {args.runs}, repeat: {args.repeat}, clock: {args.clock}")
     boards = [
-        ("empty", selfplay_view(args.seed, "empty", args.players), False),
-        ("mid", selfplay_view(args.seed, "mid", args.players), False),
-        ("mid+overlay", selfplay_view(args.seed, "mid", args.players), True),
-        ("full", selfplay_view(args.seed, "final", args.players), False),
+        ("empty", selfplay_view(args.seed, "empty", args.players, game=args.game), False),
+        ("mid", selfplay_view(args.seed, "mid", args.players, game=args.game), False),
+        ("mid+overlay", selfplay_view(args.seed, "mid", args.players, game=args.game), True),
+        ("full", selfplay_view(args.seed, "final", args.players, game=args.game), False),
     ]
     runs: dict[str, list[dict[str, float]]] = {name: [] for name, _, _ in boards}
     for _ in range(args.runs):
@@ -128,7 +129,8 @@ def main() -> int:
             cells.append(f"{v:>9.0f}" if col == "bytes" else f"{v:>9.2f}" if col == "ratio" else f"{v:>9.1f}")
         print(f"{name:<12}" + "".join(cells))
     if args.batch:
-        views = sample_views((args.seed,), step=1)  # every moment of one game, every other one with the overlay
+        # every moment of one game, every other one with the overlay
+        views = sample_views((args.seed,), step=1, game=args.game)
         views = views[:: max(len(views) // args.batch, 1)][: args.batch]
         print(f"throughput of render.png_for over {len(views)} boards (boards/s, median of {args.runs} runs):")
         for label, make in (

@@ -54,9 +54,12 @@ def _selfplay(args: argparse.Namespace) -> int:
         "games": len(records),
         "median_turns": statistics.median(r.turns for r in records),
         "median_moves": statistics.median(r.moves for r in records),
-        "median_discarded": statistics.median(r.stats["discarded"] for r in records),
-        "median_islands": statistics.median(r.stats["islands"] for r in records),
-        "median_incomplete_islands": statistics.median(r.stats["incomplete_islands"] for r in records),
+        **{
+            f"median_{key}": statistics.median(r.stats[key] for r in records)
+            for key in ("discarded", "islands", "incomplete_islands")
+            if any(r.stats.get(key) for r in records)
+        },
+        **_summed_tallies(records),
         "median_winning_score": statistics.median(max(r.scores) for r in records),
         "median_score_spread": statistics.median(spreads),
         "end_reasons": {k: sum(1 for r in records if r.stats["end"] == k) for k in {r.stats["end"] for r in records}},
@@ -64,6 +67,18 @@ def _selfplay(args: argparse.Namespace) -> int:
     }
     print(json.dumps(summary))
     return 0
+
+
+def _summed_tallies(records: list) -> dict:
+    """Per-game tallies a game's selfplay_stats hook keeps as dicts (e.g. oases by size), summed over the games."""
+    out: dict[str, dict[str, int]] = {}
+    for rec in records:
+        for key, value in rec.stats.items():
+            if isinstance(value, dict):
+                total = out.setdefault(f"total_{key}", {})
+                for k, n in value.items():
+                    total[str(k)] = total.get(str(k), 0) + n
+    return {k: dict(sorted(v.items())) for k, v in out.items()}
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -81,7 +96,7 @@ def _replay(args: argparse.Namespace) -> int:
         "game": state.game,
         "version": state.version,
         "game_over": state.game_over,
-        "scores": [p["vp"] for p in engine.view(state)["players"]],
+        "scores": state.result["scores"] if state.result else None,
         "result": state.result,
     }
     print(json.dumps(out))

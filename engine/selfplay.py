@@ -27,10 +27,14 @@ def play(game: str, ais: list[str], seed: int, options: dict[str, Any] | None = 
     state = engine.new_game(game, names, options, seed)
     stats = {"discarded": 0, "islands": 0, "incomplete_islands": 0, "fill_missing": 0, "end": None, "passes": 0}
     moves = 0
+    # A game may count its own figures (oases by size, actions used, ...) with a `selfplay_stats` hook.
+    hook = getattr(engine.GAMES[game], "selfplay_stats", None)
     while not state.game_over:
-        move = engine.ai_move(state, ais[state.current_player])
+        move = engine.ai_move(state, ais[engine.to_act(state)[0]])
         state, events = engine.step(state, move)
         moves += 1
+        if hook is not None:
+            hook(events, stats)
         for e in events:
             t = e["type"]
             if t == "discard":
@@ -46,6 +50,7 @@ def play(game: str, ais: list[str], seed: int, options: dict[str, Any] | None = 
         if moves > 5000:
             raise RuntimeError(f"game with seed {seed} did not end")
     stats["tiles_on_board"] = sum(1 for t in engine.view(state)["tiles"])
-    stats["seasons"] = state.season
+    if hasattr(state, "season"):
+        stats["seasons"] = state.season
     result = state.result
     return GameRecord(seed, len(ais), ais, moves, state.turn, result["scores"], result["winners"], stats, state)

@@ -1,0 +1,303 @@
+"""Words for moves and events: the labels players see in autocomplete, buttons and the channel log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.grid import DIR_WORDS
+from engine.core.moves import Move
+from engine.desert import board as B
+from engine.desert.rules import legal_moves, to_act
+from engine.desert.state import COLOURS, GRID, HEIGHTS, State
+from engine.desert.tiles import geometry, tile
+
+ACTION_WORDS = {
+    "myrrh": "myrrh",
+    "frankincense": "frankincense",
+    "gemstone": "a gemstone",
+    "salt": "salt",
+    "camel": "a camel",
+    "rumour": "a rumour",
+    "water": "a water stone",
+}
+GOOD_WORDS = {"myrrh": "myrrh", "frankincense": "frankincense", "gemstone": "gemstone", "salt": "salt"}
+NUMBERED = ("caravan", "place")
+
+
+def slot_words(slot: str) -> str:
+    good, i = slot.rsplit("-", 1)
+    return f"{GOOD_WORDS[good]} row, space {i}"
+
+
+SHAPE_WORDS = {
+    "desert-cross": "desert crossroads",
+    "desert-tee": "desert junction",
+    "desert-straight": "desert track",
+    "desert-bend": "desert bend",
+    "desert-end": "desert dead end",
+    "cap-three": "oasis edge",
+    "cap-across": "oasis edge",
+    "cap-straight": "oasis edge",
+    "cap-bend": "oasis edge",
+    "bend": "oasis corner",
+    "bend-end": "oasis corner",
+    "through": "oasis strip",
+    "split": "two oasis edges",
+    "corner-split": "two oasis edges",
+    "tee": "large oasis",
+    "tee-split": "oasis corner and edge",
+    "full": "oasis heart",
+    "pond": "pond",
+    "pond-straight": "pond",
+}
+
+
+def tile_words(tid: str) -> str:
+    """A tile in words: its kind and its action space, e.g. "1-14 (oasis strip, salt)"."""
+    t = tile(tid)
+    action = f", {ACTION_WORDS[t.action]}" if t.action else ""
+    return f"{tid} ({SHAPE_WORDS.get(t.shape, t.shape)}{action})"
+
+
+def lie_words(tid: str, rotation: int) -> str:
+    """How a tile lies once turned: where its oasis or its lines point, in compass letters."""
+    g = geometry(tid, rotation)
+    oasis = "+".join("NESW"[d] for d in range(4) if g.sides[d] == "W")
+    lines = "+".join("NESW"[d] for d in range(4) if g.sides[d] == "B")
+    parts = []
+    if oasis:
+        parts.append(f"oasis {oasis}")
+    elif g.parts:
+        parts.append("pond")
+    if lines:
+        parts.append(f"brown lines {lines}")
+    return ", ".join(parts) or "all desert"
+
+
+def explorer_words(height: int) -> str:
+    owner = next(i for i, hs in enumerate(HEIGHTS) if height in hs)
+    return f"{COLOURS[owner]} explorer of height {height}"
+
+
+def numbered_legal(state: State) -> list[dict[str, Any]]:
+    """The legal moves as data with labels; caravan moves and tile positions are numbered 1, 2, ... within their
+    kind so the picture's overlay can show the same numbers as the labels."""
+    out = []
+    counters: dict[str, int] = {}
+    for move in legal_moves(state):
+        counters[move.kind] = counters.get(move.kind, 0) + 1
+        number = counters[move.kind]
+        entry: dict[str, Any] = {"key": move.key, "kind": move.kind, "player": move.player, "number": number}
+        entry.update(move.args)
+        entry["label"] = move_label(state, move, number if move.kind in NUMBERED else None)[:100]
+        out.append(entry)
+    return out
+
+
+def label_for(state: State, move: Move) -> str:
+    for entry in numbered_legal(state):
+        if entry["key"] == move.key:
+            return entry["label"]
+    return move_label(state, move)
+
+
+def _part_words(state: State, space: int, part: int) -> str:
+    g = B.at(state.board, space)
+    assert g is not None
+    sides = g.parts[part]
+    if not sides:
+        return "the pond"
+    where = " and ".join(DIR_WORDS[d] for d in sides)
+    return f"the {where} oasis part" if len(g.parts) > 1 else "the oasis"
+
+
+def move_label(state: State, move: Move, number: int | None = None) -> str:
+    """A label of at most 100 characters for a legal move of the current state."""
+    k = move.kind
+    prefix = f"#{number} " if number is not None else ""
+    p = move.player
+    if k == "caravan":
+        to = move.get("to")
+        space = GRID.parse(to)
+        assert space is not None
+        stay = space == state.caravans[p]
+        opens = len(B.open_sides(state.board, space))
+        where = f"Stay on {to}" if stay else f"Move to {to}"
+        lines = f", {opens} open line{'s' if opens != 1 else ''}" if opens else ", nothing to discover"
+        driver = " (camel driver: 1 water stone)" if move.get("driver") else ""
+        return f"{prefix}{where}{lines}{driver}"
+    if k == "draw":
+        i = next(i for i, pile in enumerate(state.piles) if pile)
+        return f"Draw from pile {i + 1} ({len(state.piles[i])} tiles left)"
+    if k == "display":
+        return f"Attach from your display: {tile_words(move.get('tile'))}"
+    if k == "scout":
+        t = move.get("tile")
+        owner = next(q for q in range(state.players) if t in state.displays[q])
+        return f"Scout (1 water stone): {state.names[owner]}'s {tile_words(t)}"
+    if k == "place":
+        assert state.hand is not None
+        return f"{prefix}{move.get('space')}: {lie_words(state.hand['tile'], move.get('rotation'))}"
+    if k == "explorer":
+        assert state.attached is not None
+        where = _part_words(state, state.attached, move.get("part"))
+        return f"Explorer of height {move.get('height')} on {where} of {GRID.name(state.attached)}"
+    if k == "withdraw":
+        e = next(e for e in state.explorers if e[0] == move.get("height"))
+        return f"Take back your explorer of height {e[0]} from {GRID.name(e[2])}"
+    if k == "no_explorer":
+        return "No explorer this turn"
+    if k == "action_space":
+        space = GRID.parse(move.get("space"))
+        kind = next(a for s, a in state.scoring[0]["actions"] if s == space)
+        return f"{move.get('space')}: take {ACTION_WORDS[kind]}"
+    if k == "make_room":
+        drop = move.get("drop")
+        assert state.pending is not None
+        new = GOOD_WORDS[state.pending["good"]]
+        return f"Forgo the {new}" if drop == "none" else f"Put back one {GOOD_WORDS[drop]} to load the {new}"
+    if k == "rumour":
+        return f"Put the rumour on the {slot_words(move.get('slot'))}"
+    if k == "peek":
+        if move.get("slot") == "none":
+            return "Look at no rumour token"
+        return f"Look at the rumour on the {slot_words(move.get('slot'))}"
+    if k == "peeked":
+        if move.get("choice") == "leave":
+            return "Leave the token where it lies"
+        return "Take the token off the board (the next rumour places it again)"
+    if k == "bonus":
+        return "Bonus turn: pay the caravan leader 1 water stone"
+    if k == "stop":
+        return "End the turn"
+    if k == "discard":
+        return f"Discard {tile_words(move.get('tile'))} from your display"
+    return move.key
+
+
+def prompt(state: State) -> str:
+    if state.game_over:
+        return ""
+    seat = to_act(state)[0]
+    name = state.names[seat]
+    phase = state.phase
+    if phase == "action":
+        spaces = ", ".join(state.scoring[0]["spaces"])
+        return f"{name}: choose an action space of the oasis {spaces}"
+    if phase == "explorer" and state.attached is None:
+        return f"{name}: you placed no explorer this turn: take one back, or not"
+    words = {
+        "discard": "no tile of your display fits anywhere: discard one",
+        "move": "move your caravan (or stay), then discover",
+        "discover": "draw a tile, attach one from your display, or scout one from another display",
+        "place": "choose where the tile goes (numbers as on the board)",
+        "explorer": "place an explorer on the new tile, take one back, or neither",
+        "goods": "your camels are full: put back a good to load the new one, or forgo it",
+        "rumour": "put the rumour token you drew on a free space of the rumour board",
+        "peek": "the rumour tokens are all out: you may look at one on the board",
+        "peeked": "leave the token you looked at, or take it off the board",
+        "bonus": "buy a bonus turn for a water stone, or end your turn",
+    }
+    return f"{name}: {words.get(phase, 'make a move')}"
+
+
+def describe(event: dict[str, Any], names: list[str]) -> str | None:
+    """One line of English for an event; None for bookkeeping events that need no words."""
+    t = event["type"]
+
+    def who(key: str = "player") -> str:
+        return names[event[key]]
+
+    if t == "turn":
+        return f"{who()}'s last turn." if event.get("final") else None
+    if t == "discard":
+        return f"No tile of {who()}'s display fits anywhere: {who()} discards {event['tile']}."
+    if t == "move":
+        if not event["moved"]:
+            return f"{who()}'s caravan stays on {event['to']}."
+        driver = ", paying the camel driver a water stone" if event["driver"] else ""
+        return f"{who()}'s caravan moves to {event['to']}{driver}."
+    if t == "no_discovery":
+        reason = "no open line" if event["reason"] == "no_open_line" else "nothing can be discovered"
+        return f"{who()} cannot discover here: {reason}."
+    if t == "draw":
+        return f"{who()} draws {tile_words(event['tile'])} from pile {event['pile']}."
+    if t == "last_tile":
+        return "That was the last tile: everyone, the drawer included, gets one more turn."
+    if t == "to_display":
+        return f"It fits nowhere here: {who()} puts it in their display."
+    if t == "from_display":
+        return f"{who()} attaches {tile_words(event['tile'])} from their display."
+    if t == "scout":
+        return f"{who()} pays the scout a water stone and takes {event['tile']} from {who('owner')}'s display."
+    if t == "replacement":
+        return f"{who()} draws {event['tile']} into their display as compensation."
+    if t == "choose_position":
+        return f"It fits in {event['options']} ways; {who()} chooses."
+    if t == "attach":
+        return f"The tile goes on {event['space']} and {who()}'s caravan moves onto it."
+    if t == "desert":
+        return f"All desert: {who()} may move and discover again."
+    if t == "explorer":
+        return f"{who()} places the explorer of height {event['height']} on {event['space']}."
+    if t == "withdraw":
+        return f"{who()} takes the explorer of height {event['height']} back from {event['space']}."
+    if t == "oasis":
+        size = f"{event['size']} tile{'s' if event['size'] != 1 else ''}"
+        spaces = ", ".join(event["actions"]) or "no action spaces"
+        head = f"Oasis complete ({size}; {spaces})."
+        if not event["line"]:
+            return f"{head} No explorer stands in it."
+        line = ", ".join(f"{names[s]} {h}" for s, h in event["line"])
+        paid = ""
+        if event["paid"] is not None:
+            paid = f" {names[event['paid']]} has the tallest explorer and pays a water stone."
+        elif event["withdrawn"] is not None:
+            s, h = event["withdrawn"]
+            paid = f" {names[s]} has the tallest explorer but no water: the {h} goes back to the supply."
+        return f"{head} In line: {line}.{paid}"
+    if t == "action":
+        result = event.get("result")
+        what = ACTION_WORDS[event["action"]]
+        if result == "none_left":
+            return f"{who()} takes the action space {event['space']} ({what}), but the supply is empty."
+        if event["action"] == "rumour":
+            return f"{who()} takes the action space {event['space']}: a rumour."
+        if result is None:
+            return f"{who()} takes the action space {event['space']} ({what}); the camels are full."
+        return f"{who()} takes the action space {event['space']} and gets {what}."
+    if t == "no_space_left":
+        ps = ", ".join(names[s] for s in event["seats"])
+        return f"No action spaces left for: {ps}; their explorers go back to the supply."
+    if t == "make_room":
+        if event["drop"] == "none":
+            return f"{who()} forgoes the {GOOD_WORDS[event['good']]}."
+        return f"{who()} puts back a {GOOD_WORDS[event['drop']]} and loads the {GOOD_WORDS[event['good']]}."
+    if t == "rumour":
+        return f"{who()} puts a secret rumour on the {slot_words(event['slot'])}."
+    if t == "peek":
+        if event["slot"] is None:
+            return f"{who()} looks at none of the rumours."
+        return f"{who()} secretly looks at the rumour on the {slot_words(event['slot'])}."
+    if t == "peeked":
+        if event["choice"] == "leave":
+            return f"{who()} leaves it where it lies."
+        return f"{who()} takes it off the board; the next rumour places it again."
+    if t == "turban":
+        return f"The turban passes to {who()} (on the explorer of height {event['height']})."
+    if t == "bonus":
+        return f"{who()} pays the caravan leader a water stone for a bonus turn."
+    if t == "end":
+        reason = {
+            "last_tile": "Everyone has had their last turn: the game ends.",
+            "no_open_lines": "No open line is left on the board: the game ends.",
+            "stalled": "Nobody could discover for eight rounds: the game ends.",
+        }[event["reason"]]
+        values = ", ".join(f"{GOOD_WORDS[g]} {v}" for g, v in event["values"].items())
+        revealed = ", ".join(f"{slot_words(s)}: {v:+d}" for s, v in event["revealed"].items()) or "none"
+        return f"{reason} Rumours revealed: {revealed}. Goods are worth: {values}."
+    if t == "game_over":
+        ws = " and ".join(names[p] for p in event["winners"])
+        pts = ", ".join(f"{names[i]} {s}" for i, s in enumerate(event["scores"]))
+        return f"Game over: {pts}. {ws} win{'s' if len(event['winners']) == 1 else ''}!"
+    return None

@@ -1,0 +1,202 @@
+"""Im Reich der Wüstensöhne's tile art: sand, oasis parts, brown and white lines, the central space, action-space
+icons; explorers, caravans and rumour tokens. Everything cached: the same pictures come back on every render."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render import style
+from render.sprites import SS, finish
+
+TILE = 80
+
+SAND = (226, 200, 146)
+SAND_CROSS = (212, 182, 122)
+SAND_EDGE = (176, 146, 92)
+UNKNOWN = (54, 50, 46)
+UNKNOWN_DOT = (74, 68, 60)
+OASIS = (70, 162, 86)
+OASIS_DONE = (44, 118, 92)  # an oasis already scored
+OASIS_EDGE = (30, 90, 44)
+BROWN = (122, 74, 32)
+WHITE = (252, 252, 246)
+CENTRE = (248, 232, 196)
+
+# Action spaces: a colour and a letter each, so colour is never the only cue.
+ACTIONS = {
+    "myrrh": ((196, 112, 40), "M"),
+    "frankincense": ((236, 226, 200), "F"),
+    "gemstone": ((200, 40, 90), "G"),
+    "salt": ((190, 200, 210), "S"),
+    "camel": ((150, 100, 50), "C"),
+    "rumour": ((120, 70, 160), "R"),
+    "water": ((40, 120, 220), "W"),
+}
+GOOD_NAMES = {"myrrh": "Myrrh", "frankincense": "Frankincense", "gemstone": "Gemstone", "salt": "Salt"}
+
+# Side d: the midpoint of its edge and the inward direction, in units of the tile.
+EDGE_MID = {0: (0.5, 0.0), 1: (1.0, 0.5), 2: (0.5, 1.0), 3: (0.0, 0.5)}
+INWARD = {0: (0.0, 1.0), 1: (-1.0, 0.0), 2: (0.0, -1.0), 3: (1.0, 0.0)}
+POND = (0.72, 0.28)  # where a pond lies (the quadrant between north and east)
+
+
+def part_anchor(part: tuple[int, ...], which: int) -> tuple[float, float]:
+    """Where on a part, in units of the tile, its action icon (which=0) or its explorer (which=1) stands."""
+    if not part:
+        return (POND[0] - 0.09, POND[1]) if which == 0 else (POND[0] + 0.1, POND[1] + 0.12)
+    d = part[0]
+    mx, my = EDGE_MID[d]
+    nx, ny = INWARD[d]
+    tx, ty = -ny, nx  # along the edge
+    side = -1 if which == 0 else 1
+    return mx + nx * 0.17 + tx * 0.25 * side, my + ny * 0.17 + ty * 0.25 * side
+
+
+@lru_cache(maxsize=1)
+def unknown_art() -> Image.Image:
+    im = Image.new("RGB", (TILE, TILE), UNKNOWN)
+    d = ImageDraw.Draw(im)
+    for i in range(4, TILE, 16):
+        for j in range(4 + (i // 16 % 2) * 8, TILE, 16):
+            d.point((i, j), fill=UNKNOWN_DOT)
+    return im
+
+
+def _part_polygons(part: tuple[int, ...]) -> list[list[tuple[float, float]]]:
+    """Polygons of an oasis part (units of the tile, supersampled later)."""
+    shapes = {
+        0: [(0, 0), (1, 0), (0.72, 0.36), (0.28, 0.36)],
+        1: [(1, 0), (1, 1), (0.64, 0.72), (0.64, 0.28)],
+        2: [(0, 1), (1, 1), (0.72, 0.64), (0.28, 0.64)],
+        3: [(0, 0), (0, 1), (0.36, 0.72), (0.36, 0.28)],
+    }
+    polys = [shapes[d] for d in part]
+    if len(part) >= 2:
+        polys.append([(0.28, 0.28), (0.72, 0.28), (0.72, 0.72), (0.28, 0.72)])
+    return polys
+
+
+@lru_cache(maxsize=1024)
+def tile_art(
+    sides: str,
+    parts: tuple[tuple[int, ...], ...],
+    action: str | None,
+    action_part: int,
+    cross: bool,
+    done: tuple[bool, ...],
+) -> Image.Image:
+    """A placed tile as an RGB picture of TILE px (done: per part, whether its oasis was scored)."""
+    s = TILE * SS
+    big = Image.new("RGB", (s, s), SAND_CROSS if cross else SAND)
+    d = ImageDraw.Draw(big)
+
+    def px(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(x * s, y * s) for x, y in points]
+
+    for i, part in enumerate(parts):
+        fill = OASIS_DONE if i < len(done) and done[i] else OASIS
+        if not part:
+            cx, cy = POND
+            d.ellipse(
+                ((cx - 0.22) * s, (cy - 0.2) * s, (cx + 0.22) * s, (cy + 0.2) * s),
+                fill=fill,
+                outline=OASIS_EDGE,
+                width=SS * 2,
+            )
+            continue
+        for poly in _part_polygons(part):
+            d.polygon(px(poly), fill=fill)
+    for side in range(4):
+        kind = sides[side]
+        if kind == "D":
+            continue
+        mx, my = EDGE_MID[side]
+        if kind == "B":
+            d.line((s / 2, s / 2, mx * s, my * s), fill=BROWN, width=8 * SS)
+        else:
+            d.line((s / 2, s / 2, mx * s, my * s), fill=OASIS_EDGE, width=8 * SS)
+            d.line((s / 2, s / 2, mx * s, my * s), fill=WHITE, width=5 * SS)
+    r = 0.11 * s
+    d.ellipse((s / 2 - r, s / 2 - r, s / 2 + r, s / 2 + r), fill=CENTRE, outline=BROWN, width=2 * SS)
+    if cross:
+        d.rectangle((0, 0, s - 1, s - 1), outline=SAND_EDGE, width=3 * SS)
+    im = big.resize((TILE, TILE), Image.Resampling.LANCZOS)
+    if action and action_part < len(parts):
+        ax, ay = part_anchor(parts[action_part], 0)
+        icon = action_icon(action)
+        im.paste(icon, (round(ax * TILE - icon.width / 2), round(ay * TILE - icon.height / 2)), icon)
+    return im
+
+
+@lru_cache(maxsize=32)
+def action_icon(action: str, size: int = 22) -> Image.Image:
+    color, letter = ACTIONS.get(action, ((128, 128, 128), "?"))
+    big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    if action == "water":
+        d.polygon(
+            [(size * SS / 2, SS), (size * SS - 3 * SS, size * SS * 0.62), (3 * SS, size * SS * 0.62)],
+            fill=(*color, 255),
+        )
+        d.ellipse(
+            (3 * SS, size * SS * 0.36, size * SS - 3 * SS, size * SS - SS),
+            fill=(*color, 255),
+            outline=(10, 10, 10, 255),
+            width=SS,
+        )
+    else:
+        d.rounded_rectangle(
+            (SS, SS, size * SS - SS, size * SS - SS),
+            radius=4 * SS,
+            fill=(*color, 255),
+            outline=(20, 20, 20, 255),
+            width=SS * 2,
+        )
+    ink = style.ink_on(color)
+    d.text((size * SS / 2, size * SS / 2 + SS), letter, font=style.font(13 * SS), fill=(*ink, 255), anchor="mm")
+    return finish(big)
+
+
+@lru_cache(maxsize=128)
+def explorer(seat: int, height: int, turban: bool) -> Image.Image:
+    """An explorer: a pawn in the player's colour carrying its height; the turban as a gold crown ring."""
+    w, h = 26, 30
+    big = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    color = style.player_color(seat)
+    d.ellipse((2 * SS, 6 * SS, (w - 2) * SS, (h - 1) * SS), fill=(*color, 255), outline=(15, 15, 15, 255), width=2 * SS)
+    if turban:
+        d.ellipse((6 * SS, 0, (w - 6) * SS, 10 * SS), fill=(*style.GOLD, 255), outline=(90, 60, 0, 255), width=2 * SS)
+    ink = style.ink_on(color)
+    d.text((w * SS / 2, 18 * SS), str(height), font=style.font(14 * SS), fill=(*ink, 255), anchor="mm")
+    return finish(big)
+
+
+@lru_cache(maxsize=16)
+def caravan(seat: int) -> Image.Image:
+    """A caravan: a camel-hump badge in the player's colour with the seat number."""
+    w, h = 34, 26
+    big = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    color = style.player_color(seat)
+    d.rounded_rectangle(
+        (SS, 8 * SS, (w - 1) * SS, (h - 1) * SS),
+        radius=6 * SS,
+        fill=(*color, 255),
+        outline=(10, 10, 10, 255),
+        width=2 * SS,
+    )
+    d.ellipse((8 * SS, SS, 20 * SS, 14 * SS), fill=(*color, 255), outline=(10, 10, 10, 255), width=2 * SS)
+    d.rectangle((9 * SS, 9 * SS, 19 * SS, 12 * SS), fill=(*color, 255))
+    ink = style.ink_on(color)
+    d.text((w * SS / 2, 17 * SS), str(seat + 1), font=style.font(14 * SS), fill=(*ink, 255), anchor="mm")
+    return finish(big)
+
+
+@lru_cache(maxsize=32)
+def thumbnail(
+    sides: str, parts: tuple[tuple[int, ...], ...], action: str | None, action_part: int, size: int
+) -> Image.Image:
+    return tile_art(sides, parts, action, action_part, False, ()).resize((size, size), Image.Resampling.LANCZOS)

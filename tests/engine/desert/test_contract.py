@@ -1,0 +1,118 @@
+"""The game contract (engine/api.py) as the bot relies on it: INFO, presenter verbs, views, labels, secrets, AIs."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import engine
+from engine.api import header_problems
+from engine.desert import INFO, PRESENTER
+from engine.desert import rules as R
+from engine.desert.labels import slot_words
+from engine.desert.presenter import secrets
+
+
+def test_info_names_the_game_and_its_seats() -> None:
+    info = engine.info("desert")
+    assert info is INFO and info.title == "Im Reich der Wüstensöhne"
+    assert (info.min_players, info.max_players) == (2, 4)
+    assert info.default_ai == "heuristic" and info.ai_kind("random") is not None
+    assert len(info.ai_names) >= 4
+    assert info.normalise_options({}) == {"two_player_pile_one": False}
+    assert info.option("two_player_pile_one").label
+
+
+def test_verbs_share_option_names_with_other_games() -> None:
+    seen: dict[str, str | None] = {}
+    for game in engine.GAMES:
+        for verb in engine.presenter(game).verbs:
+            assert len(verb.name) <= 32 and len(verb.description) <= 100
+            if verb.name in seen:
+                assert seen[verb.name] == verb.option, f"/{verb.name} needs the option {seen[verb.name]!r}"
+            seen[verb.name] = verb.option
+
+
+def play_some(seed: int, players: int = 3, moves: int = 4000):  # type: ignore[no-untyped-def]
+    state = engine.new_game("desert", [f"P{i}" for i in range(players)], {}, seed)
+    for _ in range(moves):
+        if state.game_over:
+            break
+        yield state
+        state = engine.apply(state, engine.ai_move(state, "heuristic"))
+    yield state
+
+
+def test_every_legal_kind_has_a_verb_and_values_are_unique_per_seat() -> None:
+    for i, state in enumerate(play_some(5)):
+        if i % 7:
+            continue
+        view = engine.view(state, None)
+        assert header_problems(view) == []
+        assert view["prompt"] or view["game_over"]
+        values: dict[tuple[int, str], str] = {}
+        for entry in view["legal"]:
+            verb = PRESENTER.verb_of(entry["kind"])
+            assert verb is not None, entry["kind"]
+            value = PRESENTER.value_of(entry)
+            assert (entry["player"], verb.name, value) not in values, entry
+            values[(entry["player"], verb.name, value)] = entry["key"]  # type: ignore[index]
+            assert 0 < len(entry["label"]) <= 100
+            assert not entry["label"].startswith(entry["kind"] + ":")
+
+
+def test_a_non_current_player_choosing_an_action_space_is_named_in_the_header() -> None:
+    for seed in range(1, 6):
+        for state in play_some(seed):
+            if state.phase == "action" and R.to_act(state) != [state.current]:
+                view = engine.view(state, None)
+                seat = R.to_act(state)[0]
+                assert view["to_act"] == [seat] and view["current_player"] == state.current
+                assert all(e["player"] == seat for e in view["legal"])
+                assert state.names[seat] in view["prompt"]
+                return
+    raise AssertionError("no scoring with a non-current chooser in five games")
+
+
+def test_secret_rumours_are_private() -> None:
+    for state in play_some(3):
+        placed = [(slot, t) for slot, t in state.rumour_board.items() if t is not None]
+        if placed:
+            slot, token = placed[0]
+            knower = state.rumour_known[token][0]
+            other = next(s for s in range(3) if s not in state.rumour_known[token])
+            mine = {r["slot"]: r["value"] for r in engine.view(state, knower)["rumour_board"]}
+            theirs = {r["slot"]: r["value"] for r in engine.view(state, other)["rumour_board"]}
+            assert mine[slot] is not None and theirs[slot] is None
+            assert all(r["value"] is None for r in engine.view(state, None)["rumour_board"])
+            assert slot_words(slot) in secrets(engine.view(state, knower))
+            assert slot_words(slot) not in secrets(engine.view(state, other))
+            return
+    raise AssertionError("no rumour placed")
+
+
+def test_describe_and_status_words_for_a_whole_game() -> None:
+    names = ["Ann", "Bo", "Cy"]
+    state = engine.new_game("desert", names, {}, 9)
+    lines = []
+    while not state.game_over:
+        state, events = engine.step(state, engine.ai_move(state, "heuristic"))
+        lines += [t for t in (engine.describe("desert", e, names) for e in events) if t]
+    assert any("Oasis complete" in line for line in lines)
+    assert "Game over" in lines[-1]
+    assert not any("{" in line or "_" in line for line in lines)
+    status = PRESENTER.status_of(engine.view(state, None), names)
+    assert len(status) == 4 and "Ann" in status[0]
+    assert "Wüstensöhne" in PRESENTER.rules_text
+    json.dumps(engine.view(state, 0))
+
+
+def test_ai_moves_are_fast() -> None:
+    worst = 0.0
+    for i, state in enumerate(play_some(11, players=4)):
+        if state.game_over or i % 5:
+            continue
+        t = time.perf_counter()
+        engine.ai_move(state, "heuristic")
+        worst = max(worst, time.perf_counter() - t)
+    assert worst < 0.5

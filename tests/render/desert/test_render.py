@@ -1,0 +1,94 @@
+"""The desert picture: sized as documented, deterministic, the same for every seat (secret rumours never drawn
+before the end), caravans and explorers where the view puts them, overlay badges at the legal destinations."""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from PIL import Image
+
+import engine
+import render
+from render.desert import draw, layout_for, overlay_positions, status_line
+from render.desert import tiles as art
+from render.selfplay import selfplay_states
+
+SIZE = (2 * 66 + 11 * art.TILE, 2 * 66 + 11 * art.TILE + 430)  # documented: 1012 x 1442
+
+
+@lru_cache(maxsize=4)
+def states(seed: int, players: int = 3) -> tuple:
+    return tuple(selfplay_states(seed, players, game="desert"))
+
+
+def first(seed: int, pred, viewer: int | None = None) -> dict:  # type: ignore[no-untyped-def]
+    for s in states(seed):
+        v = engine.view(s, viewer)
+        if pred(v):
+            return v
+    raise LookupError("no such view")
+
+
+def test_size_and_png() -> None:
+    assert SIZE == (1012, 1442)
+    for v in (engine.view(states(1)[0], None), engine.view(states(1)[-1], None)):
+        assert render.render_image(v).size == SIZE
+        data = render.render_board(v)
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and Image.open(io.BytesIO(data)).size == SIZE
+    assert render.painter("desert") is not None
+
+
+def test_deterministic() -> None:
+    v = engine.view(states(2)[len(states(2)) // 2], None)
+    assert render.render_board(v, overlay=True) == render.render_board(v, overlay=True)
+
+
+def test_every_seat_sees_the_same_picture_and_no_secret_rumour() -> None:
+    state = next(s for s in states(3) if any(t is not None for t in s.rumour_board.values()) and not s.game_over)
+    knower = next(seat for t in state.rumour_board.values() if t is not None for seat in state.rumour_known[t])
+    pictures = {draw(engine.view(state, seat), overlay=False).tobytes() for seat in (None, 0, 1, 2)}
+    assert len(pictures) == 1
+    assert any(r["value"] is not None for r in engine.view(state, knower)["rumour_board"])
+
+
+def test_caravans_are_drawn_on_their_spaces() -> None:
+    v = engine.view(states(1)[0], None)
+    lay = layout_for(v)
+    im = draw(v, overlay=False)
+    for p in v["players"]:
+        cx, cy = lay.space_center(p["caravan"])
+        color = im.getpixel((cx - 11, cy + 6))  # the body of the camel badge, beside its number
+        assert max(abs(a - b) for a, b in zip(color, render.style.player_color(p["seat"]), strict=True)) < 40
+
+
+def test_overlay_badges_at_the_numbered_destinations() -> None:
+    v = first(4, lambda v: v["phase"] == "move" and len(v["legal"]) > 1)
+    positions = overlay_positions(v)
+    numbered = [m for m in v["legal"] if m["label"].startswith(f"#{m['number']} ")]
+    assert set(positions) == {m["number"] for m in numbered}
+    plain = draw(v, overlay=False)
+    marked = draw(v, overlay=True)
+    for x, y in positions.values():
+        assert marked.getpixel((x, y)) != plain.getpixel((x, y))
+
+
+def test_status_line_names_who_chooses_an_action_space() -> None:
+    v = first(5, lambda v: v["phase"] == "action")
+    chooser = v["players"][v["to_act"][0]]["name"]
+    assert chooser in status_line(v) and "chooses" in status_line(v)
+    over = engine.view(states(5)[-1], None)
+    assert status_line(over).startswith("Game over")
+
+
+def test_the_fixed_palette_keeps_player_colours_and_a_small_png() -> None:
+    v = engine.view(states(1)[-1], None)
+    assert render.palette_of(v) is not None
+    data = render.render_board(v, overlay=True)
+    assert len(data) < 150_000
+    png = Image.open(io.BytesIO(data)).convert("RGB")
+    picture = render.render_image(v, overlay=True)
+    lay = layout_for(v)
+    for p in v["players"]:
+        cx, cy = lay.space_center(p["caravan"])
+        assert png.getpixel((cx - 11, cy + 6)) == picture.getpixel((cx - 11, cy + 6))
