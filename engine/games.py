@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from engine import desert, entdecker
+from engine import desert, discovery, entdecker
 from engine.api import RULES_NAMES
 from engine.errors import IllegalMove
 
-GAMES: dict[str, ModuleType] = {module.INFO.name: module for module in (entdecker, desert)}
+GAMES: dict[str, ModuleType] = {module.INFO.name: module for module in (entdecker, desert, discovery)}
 
 for _module in GAMES.values():
     _missing = [name for name in RULES_NAMES if not hasattr(_module, name)]

@@ -1,0 +1,110 @@
+"""How The Discovery reads in a chat: turn verbs, controls, status lines, the rules summary. No Discord here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from engine.api import Event, Presenter, Verb, View
+from engine.discovery.labels import describe
+
+VERBS = (
+    Verb(
+        "place",
+        "Choose where and how the tile goes",
+        ("place",),
+        "option",
+        "A placement: x,y and turn (numbers as on the board overlay)",
+    ),
+    Verb(
+        "deploy",
+        "Deploy a follower on the tile you just placed",
+        ("deploy",),
+        "follower",
+        "Explorer (grassland), brigand (mountain) or navigator (sea), and where",
+    ),
+    Verb(
+        "score",
+        "Remove one of your followers and score its territory",
+        ("score",),
+        "region",
+        "The follower's tile (x,y) and region",
+    ),
+    Verb("pass", "End your turn without deploying or scoring", ("pass",)),
+)
+
+RULES_TEXT = (
+    "**Carcassonne: The Discovery**: lay landscape tiles of grassland, mountain and sea, and score territories "
+    "with your four followers.\n"
+    "A turn: the drawn tile is shown; `/place option` puts it on the map (every abutting side must continue its "
+    "terrain; x,y as on the map's edges, x to the east, y to the north, the start tile is 0,0). Then EITHER "
+    "`/deploy follower` on the new tile (explorer on grassland, brigand on mountain, navigator on sea; never in a "
+    "territory that already has a follower) OR `/score region` to take one of your followers back and score its "
+    "territory, OR `/pass`.\n"
+    "Grassland: 1 per tile, complete 2 per tile. Mountain: 1 per city in it and in bordering grasslands, complete 2. "
+    "Sea: 1 per city on its shores, complete +1 per tile. A complete territory of 2 tiles scores less "
+    "(grassland 2, mountain 1 per city, sea only its cities). The game ends after the last tile; every follower "
+    "left scores its territory as incomplete."
+)
+
+_PLACEHOLDERS = {"place": "Place the tile at…", "deploy": "Deploy a follower as…", "score": "Score the follower at…"}
+_STYLES = {"deploy": "success", "score": "primary", "pass": "secondary"}
+_REDRAW_EVENTS = frozenset({"place", "deploy", "score", "discard", "final", "game_over"})
+
+
+def _button_label(entry: dict[str, Any]) -> str:
+    if entry["kind"] == "pass":
+        return "Pass"
+    return str(entry.get("label") or entry["key"])
+
+
+def _progress(view: View) -> str:
+    if view.get("phase") == "follower" and view.get("placed"):
+        return f"tile placed at {view['placed']}"
+    return ""
+
+
+def _status_lines(view: View, names: Sequence[str]) -> list[str]:
+    rows = []
+    for p in view["players"]:
+        seat = p["seat"]
+        marker = "▶ " if (not view["game_over"] and view["current_player"] == seat) else ""
+        name = names[seat] if seat < len(names) else p["name"]
+        hand = f", {p['hand_count']} tiles in hand" if view["options"].get("double_tile") else ""
+        rows.append(
+            f"{marker}**{name}**: {p['score']} points; followers: {p['supply']} in supply, {p['on_map']} out{hand}"
+        )
+    for f in view["followers"]:
+        t = view["territories"][f["territory"]]
+        name = names[f["player"]] if f["player"] < len(names) else str(f["player"])
+        state_word = "complete" if t["complete"] else "open"
+        rows.append(
+            f"· {name}'s {f['role']} at {f['at']}: {state_word} {t['kind']} of {t['size']} tiles, "
+            f"scores {t['value']} now ({t['final_value']} at the end)"
+        )
+    removed = f" · set aside face up: {len(view['removed'])}" if view["removed"] else ""
+    rows.append(
+        f"Turn {view['turn']}. Tiles left: {view['pile']}{removed} · discarded: {len(view['discarded'])} · "
+        f"map {view['bounds']['min_x']}..{view['bounds']['max_x']} × {view['bounds']['min_y']}..{view['bounds']['max_y']}"
+    )
+    if view.get("drawn"):
+        rows.append(f"Tile to place: {view['drawn']['words']}")
+    return rows
+
+
+def _redraw(events: Iterable[Event]) -> bool:
+    return any(e.get("type") in _REDRAW_EVENTS for e in events)
+
+
+PRESENTER = Presenter(
+    verbs=VERBS,
+    rules_text=RULES_TEXT,
+    describe=describe,
+    select_kinds=frozenset({"place"}),
+    button_label=_button_label,
+    button_style=lambda kind: _STYLES.get(kind, "secondary"),
+    placeholder=lambda kind: _PLACEHOLDERS.get(kind, "Choose…"),
+    progress=_progress,
+    status_lines=_status_lines,
+    redraw=_redraw,
+)

@@ -1,0 +1,126 @@
+"""What one viewer may see: the map, followers, territory values, scores; no pile order, no other player's hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.discovery import board as B
+from engine.discovery.labels import numbered_legal
+from engine.discovery.state import State, pos_name
+from engine.discovery.tiles import ROLE_OF, TERRAIN_WORDS, rotations, sides_code, tile_words
+
+PROMPTS = {
+    "place": "place the tile (x,y as on the map's edges; numbers as on the board)",
+    "follower": "deploy a follower on the new tile, score one of yours, or pass",
+}
+
+
+def tile_view(tid: str, rotation: int = 0) -> dict[str, Any]:
+    g = rotations(tid)[rotation % 4]
+    return {
+        "id": tid,
+        "edges": g.edges,
+        "regions": [{"terrain": r.terrain, "sides": list(r.sides)} for r in g.regions],
+        "borders": [list(b) for b in g.borders],
+        "cities": [list(c) for c in g.cities],
+        "words": tile_words(tid, rotation),
+    }
+
+
+def view(state: State, viewer: int | None) -> dict[str, Any]:
+    m = B.analyse(state.board)
+    taken = B.occupied(m, state.followers)
+    tiles = []
+    for (x, y), cell in sorted(state.board.items(), key=lambda kv: (-kv[0][1], kv[0][0])):
+        tv = tile_view(cell.tile, cell.rotation)
+        g = B.geometry(cell)
+        tv.update(
+            {
+                "x": x,
+                "y": y,
+                "at": pos_name((x, y)),
+                "rotation": cell.rotation,
+                "turn": cell.turn,
+                "player": cell.player,
+                "territories": [m.of_node[(x, y, i)] for i in range(len(g.regions))],
+            }
+        )
+        tiles.append(tv)
+    territories = []
+    for t in m.territories:
+        here = taken.get(t.id, [])
+        territories.append(
+            {
+                "id": t.id,
+                "terrain": t.terrain,
+                "kind": TERRAIN_WORDS[t.terrain],
+                "tiles": sorted(pos_name(p) for p in t.tiles),
+                "size": t.size,
+                "complete": t.complete,
+                "cities": m.city_count(t),
+                "value": m.value(t),
+                "final_value": m.value(t, final=True),
+                "followers": sorted({f.player for f in here}),
+            }
+        )
+    followers = []
+    for f in state.followers:
+        t = m.at(f.x, f.y, f.region)
+        g = B.geometry(state.board[(f.x, f.y)])
+        followers.append(
+            {
+                "player": f.player,
+                "x": f.x,
+                "y": f.y,
+                "at": pos_name((f.x, f.y)),
+                "region": f.region,
+                "sides": sides_code(g.regions[f.region].sides),
+                "role": ROLE_OF[t.terrain],
+                "territory": t.id,
+                "value": m.value(t),
+            }
+        )
+    players = []
+    for i, p in enumerate(state.players):
+        players.append(
+            {
+                "seat": i,
+                "name": p.name,
+                "score": p.score,
+                "vp": p.score,
+                "supply": p.supply,
+                "on_map": sum(1 for f in state.followers if f.player == i),
+                "hand": [tile_view(t) for t in p.hand] if viewer == i else None,
+                "hand_count": len(p.hand),
+            }
+        )
+    xs = [x for x, _ in state.board]
+    ys = [y for _, y in state.board]
+    legal = numbered_legal(state, m if state.phase == "follower" else None)
+    if state.double and state.phase == "place" and viewer != state.current:
+        legal = []  # the placements would show the tiles in a private hand
+    placed = state.placed
+    return {
+        "game": state.game,
+        "version": state.version,
+        "viewer": viewer,
+        "phase": state.phase,
+        "to_act": [] if state.game_over else [state.current],
+        "current_player": None if state.game_over else state.current,
+        "turn": state.turn,
+        "prompt": "" if state.game_over else PROMPTS.get(state.phase, "make a move"),
+        "legal": legal,
+        "players": players,
+        "game_over": state.game_over,
+        "result": state.result,
+        "bounds": {"min_x": min(xs), "max_x": max(xs), "min_y": min(ys), "max_y": max(ys)},
+        "tiles": tiles,
+        "territories": territories,
+        "followers": followers,
+        "drawn": tile_view(state.drawn) if state.drawn else None,
+        "placed": pos_name(placed) if placed else None,
+        "pile": len(state.pile),
+        "removed": [tile_view(t) for t in state.removed],
+        "discarded": [tile_view(t) for t in state.discarded],
+        "options": dict(state.options),
+    }
