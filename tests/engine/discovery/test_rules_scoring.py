@@ -1,0 +1,179 @@
+"""Rulebook "Grasslands", "Mountains", "Seas" (Ex08-Ex16, with the three 2-tile exceptions), scoring through a
+`/score` move, and "Final Scoring" (every territory counts as incomplete)."""
+
+from __future__ import annotations
+
+import engine
+from engine.core.moves import Move
+from engine.discovery.state import State
+from tests.engine.discovery.helpers import RED, T, blank, follower, put, territory, to_place, value
+
+
+def _score(state: State, at: str, region: str) -> int:
+    """Red, having just placed a tile (the one at 0,0 stands in for it), scores the follower at `at`."""
+    state.current, state.phase, state.placed, state.drawn = RED, "follower", (0, 0), None
+    before = state.players[RED].score
+    state, events = engine.step(state, Move.make("score", RED, at=at, region=region))
+    points = next(e["points"] for e in events if e["type"] == "score")
+    assert state.players[RED].score - before == points
+    return points
+
+
+# ---------------------------------------------------------------------------------------------- grasslands
+
+
+def test_ex08_incomplete_grassland_of_4_tiles_scores_4() -> None:
+    state = blank()
+    put(state, "start", (0, 0))
+    for pos in ((0, -1), (1, -1), (-1, -1)):
+        put(state, T("01"), pos)  # all grassland
+    follower(state, RED, (0, 0), 2)
+    assert not territory(state, (0, 0), 2).complete
+    assert value(state, (0, 0), 2) == 4
+    assert _score(state, "0,0", "S") == 4
+
+
+def test_ex09_complete_grassland_of_only_2_tiles_scores_2() -> None:
+    state = blank()
+    put(state, T("14"), (0, 0), 1)  # a grassland bay in mountains, the bay facing east
+    put(state, T("14", 2), (1, 0), 3)  # facing west: the two bays close each other
+    follower(state, RED, (0, 0), 0)
+    t = territory(state, (0, 0), 0)
+    assert t.complete and t.size == 2
+    assert _score(state, "0,0", "E") == 2
+
+
+def test_ex10_complete_grassland_of_5_tiles_scores_10() -> None:
+    state = blank()
+    put(state, T("01"), (0, 0))  # all grassland, with a grassland bay against each side
+    put(state, T("14"), (0, 1), 2)  # bay south (in mountains)
+    put(state, T("14", 2), (1, 0), 3)  # bay west
+    put(state, T("13"), (0, -1), 0)  # bay north (in the sea, with a port: ports do not count for grassland)
+    put(state, T("13", 2), (-1, 0), 1)  # bay east
+    follower(state, RED, (0, 0), 0)
+    t = territory(state, (0, 0), 0)
+    assert t.complete and t.size == 5
+    assert _score(state, "0,0", "NESW") == 10
+
+
+def test_a_complete_grassland_cannot_grow_and_ports_do_not_count() -> None:
+    state = blank()
+    put(state, T("13"), (0, 0), 1)  # grassland bay east, with a port
+    put(state, T("13", 2), (1, 0), 3)  # grassland bay west, with a port
+    assert value(state, (0, 0), 0) == 2  # 2 tiles, complete: the exception; ports do nothing for grassland
+
+
+# ---------------------------------------------------------------------------------------------- mountains
+
+
+def _ex11() -> State:
+    """A mountain of 2 tiles, open to the north: 1 port in it, 3 in the grasslands beside it."""
+    state = blank()
+    put(state, T("09"), (0, 0), 0)  # mountain bay (north) in the sea, a port on its shore
+    put(state, T("42"), (0, 1), 1)  # mountain band N-S between grassland E and W
+    put(state, T("13"), (1, 1), 3)  # a grassland bay (west) in the sea, with a port: closes the east grassland
+    put(state, T("03"), (-1, 1), 0)  # grassland N-E, sea S-W, a port
+    put(state, T("13", 2), (-1, 2), 2)  # a grassland bay (south) with a port: the west grassland, 2 ports
+    return state
+
+
+def test_ex11_incomplete_mountain_counts_its_ports_and_those_of_bordering_grasslands() -> None:
+    state = _ex11()
+    follower(state, RED, (0, 0), 0)
+    assert not territory(state, (0, 0), 0).complete
+    assert _score(state, "0,0", "N") == 4
+
+
+def test_ex12_complete_mountain_doubles_but_only_bordering_grasslands_count() -> None:
+    state = _ex11()
+    put(state, T("08"), (0, 2), 2)  # a mountain bay (south) in the sea, no port: closes the mountain
+    put(state, T("13"), (1, 0), 2)  # a 5th port, on a grassland that does not border the mountain
+    follower(state, RED, (0, 0), 0)
+    t = territory(state, (0, 0), 0)
+    assert t.complete and t.size == 3
+    assert _score(state, "0,0", "N") == 8
+
+
+def _ex13() -> State:
+    """A complete mountain of 2 tiles (two bays) in grassland with 4 ports, one of them two tiles away."""
+    state = blank()
+    put(state, T("19"), (0, 0), 0)  # mountain bay north, grassland E-S-W
+    put(state, T("19", 2), (0, 1), 2)  # mountain bay south, grassland N-E-W
+    put(state, T("03"), (1, 0), 2)  # grassland S-W with a port
+    put(state, T("03", 2), (-1, 0), 0)  # grassland N-E with a port
+    put(state, T("13"), (0, -1), 0)  # grassland bay north with a port
+    put(state, T("01"), (-1, 1))  # all grassland
+    put(state, T("13", 2), (-1, 2), 2)  # grassland bay south with a port, two tiles from the mountain
+    return state
+
+
+def test_ex13_complete_mountain_of_only_2_tiles_scores_1_a_port() -> None:
+    state = _ex13()
+    follower(state, RED, (0, 0), 0)
+    t = territory(state, (0, 0), 0)
+    assert t.complete and t.size == 2
+    assert _score(state, "0,0", "N") == 4
+
+
+def test_a_complete_mountain_grows_in_value_with_new_ports_in_its_grasslands() -> None:
+    state = _ex13()
+    before = value(state, (0, 0), 0)
+    put(state, T("59"), (1, -1), 3)  # a sea bay (west) in grassland with a port, joining a bordering grassland
+    assert value(state, (0, 0), 0) == before + 1
+
+
+# ---------------------------------------------------------------------------------------------- seas
+
+
+def test_ex14_incomplete_sea_scores_its_ports() -> None:
+    state = blank()
+    put(state, T("09"), (0, 0), 0)  # mountain bay with a port; sea E-S-W
+    put(state, T("13"), (1, 0), 0)  # grassland bay with a port; sea E-S-W
+    follower(state, RED, (0, 0), 1)
+    assert not territory(state, (0, 0), 1).complete
+    assert _score(state, "0,0", "ESW") == 2
+
+
+def test_ex15_complete_sea_scores_ports_plus_tiles() -> None:
+    state = blank()
+    put(state, T("02"), (0, 0), 2)  # sea N-E, mountain with a port
+    put(state, T("02", 2), (1, 0), 1)  # sea N-W, port
+    put(state, T("03"), (0, 1), 3)  # sea E-S, grassland with a port
+    put(state, T("07"), (1, 1), 0)  # sea S-W, no port
+    follower(state, RED, (0, 0), 1)
+    t = territory(state, (0, 0), 1)
+    assert t.complete and t.size == 4
+    assert _score(state, "0,0", "NE") == 3 + 4
+
+
+def test_ex16_complete_sea_of_only_2_tiles_scores_only_its_ports() -> None:
+    state = blank()
+    put(state, T("11"), (0, 0), 0)  # sea bay north in mountains, a port
+    put(state, T("49"), (0, 1), 2)  # sea bay south, no port
+    follower(state, RED, (0, 0), 0)
+    assert _score(state, "0,0", "N") == 1
+
+
+# ---------------------------------------------------------------------------------------------- final scoring
+
+
+def test_final_scoring_counts_every_territory_as_incomplete() -> None:
+    state = blank()
+    put(state, T("14"), (0, 0), 1)
+    put(state, T("14", 2), (1, 0), 3)
+    put(state, T("11"), (0, 1), 0)  # a sea bay north in mountains, port
+    follower(state, RED, (0, 0), 0)  # the complete 2-tile grassland: 2 now, 2 at the end
+    follower(state, RED, (1, 0), 1)  # the open mountain around the east bay
+    state.pile = []
+    to_place(state, T("59"), RED)  # the last tile
+    moves = [m for m in engine.legal_moves(state)]
+    state, events = engine.step(state, moves[0])
+    if not state.game_over:
+        state, more = engine.step(state, Move.make("pass", RED))
+        events += more
+    assert state.game_over
+    finals = [e for e in events if e["type"] == "final"]
+    assert len(finals) == 2
+    assert state.result["scores"][RED] == sum(e["points"] for e in finals)
+    grass = next(e for e in finals if e["terrain"] == "G")
+    assert grass["points"] == 2  # 2 tiles counted as incomplete: 1 each
