@@ -117,7 +117,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         terrain = TERRAIN_WORDS[event["terrain"]]
         size = f"{event['tiles']} tile{'s' if event['tiles'] != 1 else ''}"
         cities = "" if event["terrain"] == "G" else f", {event['cities']} cit{'ies' if event['cities'] != 1 else 'y'}"
-        return f"{who()} removes their {event['role']} at {event['at']}: {event['points']} points ({done} {terrain}, {size}{cities})."
+        what = f"{done} {terrain}, {size}{cities}"
+        return f"{who()} removes their {event['role']} at {event['at']}: {event['points']} points ({what})."
     if t == "pass":
         return f"{who()} keeps the followers where they are."
     if t == "no_choice":

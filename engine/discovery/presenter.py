@@ -83,9 +83,10 @@ def _status_lines(view: View, names: Sequence[str]) -> list[str]:
             f"scores {t['value']} now ({t['final_value']} at the end)"
         )
     removed = f" · set aside face up: {len(view['removed'])}" if view["removed"] else ""
+    b = view["bounds"]
     rows.append(
         f"Turn {view['turn']}. Tiles left: {view['pile']}{removed} · discarded: {len(view['discarded'])} · "
-        f"map {view['bounds']['min_x']}..{view['bounds']['max_x']} × {view['bounds']['min_y']}..{view['bounds']['max_y']}"
+        f"map x {b['min_x']}..{b['max_x']}, y {b['min_y']}..{b['max_y']}"
     )
     if view.get("drawn"):
         rows.append(f"Tile to place: {view['drawn']['words']}")

@@ -34,6 +34,7 @@ __all__ = [
     "move_label",
     "new_game",
     "numbered_legal",
+    "selfplay_stats",
     "state_from_dict",
     "state_to_dict",
     "step",

@@ -12,7 +12,9 @@ from engine.discovery.tiles import EXPECTED_IDS, PATTERNS, _build, build_geometr
 
 # The rulebook's "Tile Distribution": tile number -> count (no tile 24; the start tile is separate).
 RULEBOOK_COUNTS = {f"{i:02d}": 1 for i in range(1, 67) if i != 24}
-RULEBOOK_COUNTS.update({n: 2 for n in "02 03 09 13 14 20 21 30 36 41 42 57 59 60".split()})
+RULEBOOK_COUNTS.update(
+    {n: 2 for n in ["02", "03", "09", "13", "14", "20", "21", "30", "36", "41", "42", "57", "59", "60"]}
+)
 RULEBOOK_COUNTS.update({"15": 3, "19": 3})
 
 

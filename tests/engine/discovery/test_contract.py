@@ -1,0 +1,95 @@
+"""The game contract (engine/api.py): INFO, PRESENTER, the view header, labels, JSON round trip, replay."""
+
+from __future__ import annotations
+
+import json
+
+import engine
+from engine.api import header_problems
+from engine.discovery import INFO, PRESENTER
+from tests.engine.discovery.helpers import game
+
+
+def _states(options: dict | None = None, players: int = 3, seed: int = 2, moves: int = 400):  # type: ignore[no-untyped-def]
+    state = game(players, options, seed)
+    out = [(state, [])]
+    for i in range(moves):
+        if state.game_over:
+            break
+        state, events = engine.step(state, engine.ai_move(state, "random" if i % 3 else "heuristic"))
+        out.append((state, events))
+    return out
+
+
+def test_info_for_the_lobby() -> None:
+    assert INFO.name == "discovery" and INFO.title == "Carcassonne: The Discovery"
+    assert (INFO.min_players, INFO.max_players) == (2, 5)
+    assert [k.name for k in INFO.ai_kinds] == ["heuristic", "random"] and INFO.default_ai == "heuristic"
+    assert {o.name for o in INFO.options} == {"double_tile", "equal_turns"}
+    for o in INFO.options:
+        assert o.is_switch and o.label[0].isupper() and "_" not in o.label
+    assert len(INFO.ai_names) >= 4
+    assert engine.info("discovery") is INFO and INFO in engine.games()
+
+
+def test_verbs_cover_every_move_kind_and_agree_with_other_games() -> None:
+    kinds = {e["kind"] for s, _ in _states() for e in engine.view(s, s.current_player)["legal"]}
+    assert kinds == {"place", "deploy", "score", "pass"}
+    for kind in kinds:
+        assert PRESENTER.verb_of(kind) is not None
+    for module in engine.GAMES.values():
+        for verb in module.PRESENTER.verbs:
+            mine = next((v for v in PRESENTER.verbs if v.name == verb.name), None)
+            if mine is not None:
+                assert mine.option == verb.option, verb.name
+    for verb in PRESENTER.verbs:
+        assert len(verb.name) <= 32 and len(verb.description) <= 100
+
+
+def test_every_view_has_the_common_header_and_readable_labels() -> None:
+    for options in ({}, {"double_tile": True}):
+        for i, (state, events) in enumerate(_states(options)):
+            for viewer in (None, 0, 1, 2) if i % 9 == 0 else ():
+                view = engine.view(state, viewer)
+                assert header_problems(view) == []
+                json.dumps(view)
+            view = engine.view(state, state.current_player)
+            keys = [e["key"] for e in view["legal"]]
+            assert len(keys) == len(set(keys))
+            for e in view["legal"]:
+                assert "deploy:" not in e["label"] and "score:" not in e["label"]
+            for event in events:
+                text = engine.describe("discovery", event, state.names)
+                assert text is None or ("{" not in text and "'" not in text[:1])
+            assert PRESENTER.status_of(view, state.names)
+
+
+def test_state_json_round_trip_and_replay() -> None:
+    for options in ({}, {"double_tile": True, "equal_turns": True}):
+        states = _states(options, players=4, seed=9)
+        final = states[-1][0]
+        for state, _ in states[:: max(1, len(states) // 10)]:
+            text = engine.state_to_json(state)
+            back = engine.state_from_json(text)
+            assert engine.state_to_json(back) == text
+            assert engine.legal_moves(back) == engine.legal_moves(state)
+        replayed = engine.replay(json.loads(json.dumps(engine.saved_game(final))))
+        assert engine.state_to_json(replayed) == engine.state_to_json(final)
+
+
+def test_move_from_key_and_labels() -> None:
+    state = game(2)
+    entries = engine.view(state, 0)["legal"]
+    move = engine.move_from_key(state, entries[-1]["key"])
+    assert engine.move_label(state, move) == entries[-1]["label"]
+    assert entries[0]["label"].startswith("#1 at ")
+    assert PRESENTER.value_of(entries[0]) == entries[0]["key"].split(":", 1)[1]
+
+
+def test_turn_passed_only_at_the_end_of_a_turn() -> None:
+    state = game(2, seed=4)
+    placed, events = engine.step(state, engine.legal_moves(state)[0])
+    if placed.phase == "follower":
+        assert not engine.turn_passed("discovery", events)
+        _, events = engine.step(placed, engine.legal_moves(placed)[-1])
+    assert engine.turn_passed("discovery", events)
