@@ -93,3 +93,17 @@ def test_turn_passed_only_at_the_end_of_a_turn() -> None:
         assert not engine.turn_passed("discovery", events)
         _, events = engine.step(placed, engine.legal_moves(placed)[-1])
     assert engine.turn_passed("discovery", events)
+
+
+def test_every_event_has_words_but_the_turn_marker() -> None:
+    seen: dict[str, str | None] = {}
+    for options in ({}, {"double_tile": True, "equal_turns": True}):
+        state = game(2, options, seed=8)
+        state.pile = state.pile[-30:]
+        while not state.game_over:
+            state, events = engine.step(state, engine.ai_move(state, "heuristic"))
+            for e in events:
+                seen[e["type"]] = engine.describe("discovery", e, state.names)
+    assert {"place", "deploy", "score", "complete", "end", "final", "game_over", "turn"} <= set(seen)
+    for kind, text in seen.items():
+        assert (text is None) == (kind == "turn"), kind
