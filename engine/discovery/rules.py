@@ -27,7 +27,7 @@ OPTIONS: dict[str, tuple[bool, tuple[bool, bool], str]] = {
     "equal_turns": (
         False,
         (False, True),
-        "Set 1, 2, 3 or 1 tiles aside face up (2, 3, 4 or 5 players) so everyone gets the same number of turns.",
+        "Set tiles aside face up (2/3/4/5 players: 1/2/3/1) so everyone gets as many turns.",
     ),
 }
 TURN_DEGREES = (0, 90, 180, 270)
