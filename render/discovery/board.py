@@ -1,0 +1,153 @@
+"""The map: the window of tiles in use plus a ring of free spaces, coordinates on the margins, tiles, followers
+with their role and seat, the last tile framed, and (overlay) the numbered placements."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render import style
+from render.frame import mark, panel_background
+from render.sprites import number_badge, paste, put_text
+
+from .art import anchor, look_of, tile_image
+
+MAX_SIDE = 1100  # the map's longest side in px, so an 84-tile map stays readable on a phone and small to upload
+MAX_TILE = 96
+MIN_TILE = 40
+MARGIN = 40
+PANEL_HEIGHT = 340
+ROLE_LETTER = {"explorer": "E", "brigand": "B", "navigator": "N"}
+EMPTY = (28, 44, 62)
+EMPTY_LINE = (40, 60, 82)
+
+
+@dataclass(frozen=True)
+class MapLayout:
+    min_x: int  # the x of the first column drawn
+    max_y: int  # the y of the first row drawn
+    cols: int
+    rows: int
+    tile: int
+    margin: int = MARGIN
+    panel_height: int = PANEL_HEIGHT
+
+    @property
+    def width(self) -> int:
+        return max(2 * self.margin + self.cols * self.tile, 960)
+
+    @property
+    def left(self) -> int:
+        return (self.width - self.cols * self.tile) // 2
+
+    @property
+    def frame_height(self) -> int:
+        return 2 * self.margin + self.rows * self.tile
+
+    @property
+    def height(self) -> int:
+        return self.frame_height + self.panel_height
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+    def cell_rect(self, x: int, y: int) -> tuple[int, int, int, int]:
+        px = self.left + (x - self.min_x) * self.tile
+        py = self.margin + (self.max_y - y) * self.tile
+        return (px, py, px + self.tile, py + self.tile)
+
+
+def layout_for(view: dict) -> MapLayout:
+    b = view.get("bounds") or {}
+    min_x, max_x = int(b.get("min_x", 0)) - 1, int(b.get("max_x", 0)) + 1
+    min_y, max_y = int(b.get("min_y", 0)) - 1, int(b.get("max_y", 0)) + 1
+    cols, rows = max_x - min_x + 1, max_y - min_y + 1
+    tile = max(MIN_TILE, min(MAX_TILE, (MAX_SIDE - 2 * MARGIN) // max(cols, rows)))
+    return MapLayout(min_x, max_y, cols, rows, tile)
+
+
+@lru_cache(maxsize=16)
+def _background(lay: MapLayout) -> Image.Image:
+    im = Image.new("RGB", lay.size, style.FRAME)
+    d = ImageDraw.Draw(im)
+    x0, y0, _, _ = lay.cell_rect(lay.min_x, lay.max_y)
+    d.rectangle((x0, y0, x0 + lay.cols * lay.tile - 1, y0 + lay.rows * lay.tile - 1), fill=EMPTY)
+    for c in range(lay.cols + 1):
+        d.line((x0 + c * lay.tile, y0, x0 + c * lay.tile, y0 + lay.rows * lay.tile), fill=EMPTY_LINE)
+    for r in range(lay.rows + 1):
+        d.line((x0, y0 + r * lay.tile, x0 + lay.cols * lay.tile, y0 + r * lay.tile), fill=EMPTY_LINE)
+    size = 22 if lay.tile >= 56 else 17
+    for c in range(lay.cols):
+        x = lay.min_x + c
+        cx = x0 + c * lay.tile + lay.tile // 2
+        for cy in (lay.margin // 2, lay.frame_height - lay.margin // 2):
+            put_text(im, (cx, cy), str(x), size, style.TEXT, "mm")
+    for r in range(lay.rows):
+        y = lay.max_y - r
+        cy = y0 + r * lay.tile + lay.tile // 2
+        for cx in (lay.left - lay.margin // 2 + 2, lay.left + lay.cols * lay.tile + lay.margin // 2 - 2):
+            put_text(im, (cx, cy), str(y), size, style.TEXT, "mm")
+    put_text(im, (lay.left - lay.margin // 2 + 2, lay.margin // 2), "y\\x", size, style.TEXT_DIM, "mm")
+    panel_background(im, lay)  # type: ignore[arg-type]  # the core reads only width, height and frame_height
+    return im
+
+
+@lru_cache(maxsize=256)
+def follower_sprite(seat: int, role: str, size: int) -> Image.Image:
+    r = max(9, size // 5)
+    im = Image.new("RGBA", (2 * r + 4, 2 * r + 4), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    color = style.player_color(seat)
+    d.ellipse((2, 2, 2 * r + 2, 2 * r + 2), fill=(*color, 255), outline=(*style.OUTLINE, 255), width=2)
+    label = f"{ROLE_LETTER.get(role, '')}{seat + 1}"
+    put_text(im, (r + 2, r + 2), label, max(10, int(r * 0.95)), style.ink_on(color), "mm")
+    return im
+
+
+def draw_board(view: dict, lay: MapLayout, overlay: bool) -> Image.Image:
+    im = _background(lay).copy()
+    d = ImageDraw.Draw(im)
+    looks = {}
+    last_turn = max((t.get("turn", 0) for t in view.get("tiles") or []), default=0)
+    for t in view.get("tiles") or []:
+        look = look_of(t)
+        looks[(t["x"], t["y"])] = look
+        x0, y0, _, _ = lay.cell_rect(t["x"], t["y"])
+        im.paste(tile_image(look, lay.tile), (x0, y0))
+    for t in view.get("tiles") or []:
+        if t["x"] == 0 and t["y"] == 0:
+            d.rectangle(lay.cell_rect(0, 0), outline=(250, 250, 250), width=1)
+        if last_turn and t.get("turn") == last_turn:
+            mark(d, lay.cell_rect(t["x"], t["y"]), style.HIGHLIGHT, 3)
+    for f in view.get("followers") or []:
+        look = looks.get((f["x"], f["y"]))
+        if look is None:
+            continue
+        ax, ay = anchor(look, int(f["region"]), lay.tile)
+        x0, y0, _, _ = lay.cell_rect(f["x"], f["y"])
+        paste(im, follower_sprite(int(f["player"]), str(f["role"]), lay.tile), (x0 + ax, y0 + ay))
+    if overlay:
+        draw_overlay(im, view, lay)
+    return im
+
+
+def draw_overlay(im: Image.Image, view: dict, lay: MapLayout) -> None:
+    """Each placement's number where its tile would go (up to four per space, one per turn of the tile)."""
+    by_space: dict[tuple[int, int], list[int]] = {}
+    for e in view.get("legal") or []:
+        if e.get("kind") != "place":
+            continue
+        x, y = (int(v) for v in str(e["at"]).split(","))
+        by_space.setdefault((x, y), []).append(int(e["number"]))
+    d = ImageDraw.Draw(im)
+    badge = max(16, lay.tile // 3)
+    for (x, y), numbers in by_space.items():
+        rect = lay.cell_rect(x, y)
+        mark(d, rect, style.OVERLAY, 2)
+        x0, y0, x1, y1 = rect
+        spots = [(0.5, 0.5)] if len(numbers) == 1 else [(0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)]
+        for n, (fx, fy) in zip(numbers, spots, strict=False):
+            paste(im, number_badge(n, badge), (x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)))
