@@ -38,7 +38,7 @@ def test_a_mid_game_map_draws_every_tile_in_its_own_cell() -> None:
     lay = layout_for(view)
     assert im.size == lay.size
     for t in view["tiles"]:
-        x0, y0, x1, y1 = lay.cell_rect(t["x"], t["y"])
+        x0, y0, x1, _ = lay.cell_rect(t["x"], t["y"])
         # a drawn tile is terrain colour, never the empty-space colour, in the middle of its cell
         assert im.getpixel(((x0 + x1) // 2, y0 + 3)) != (28, 44, 62)
 
