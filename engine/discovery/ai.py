@@ -10,9 +10,9 @@ from engine.discovery.rules import TURN_DEGREES, follower_moves, legal_moves
 from engine.discovery.state import Cell, Follower, State, parse_pos
 from engine.discovery.tiles import parse_sides
 
-SUPPLY_WORTH = 1.5  # a follower in supply: the chance to deploy it later
-GROWTH = 0.3  # per open side of a territory, while turns remain
-CASH_BONUS = 0.4  # taking points now rather than later (nothing can take them away)
+SUPPLY_WORTH = 1.0  # a follower in supply: the chance to deploy it later
+GROWTH = 0.15  # per open side of a territory, while turns remain
+CASH_BONUS = 0.2  # taking points now rather than later (nothing can take them away)
 
 
 def random_move(state: State) -> Move:
