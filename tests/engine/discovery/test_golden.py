@@ -37,8 +37,9 @@ def test_cli_selfplay_and_replay(tmp_path) -> None:
     assert out.returncode == 0, out.stderr
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     assert [line["seed"] for line in lines[:2]] == [3, 4]
-    assert lines[0]["end"] == "last_tile" and "completed_sea" in lines[0]
-    assert lines[-1]["summary"] is True and "median_completed_mountain" in lines[-1]
+    assert lines[0]["end"] == "last_tile" and set(lines[0]["open_at_end"]) == {"grassland", "mountain", "sea"}
+    assert sum(lines[0]["scored"].values()) > 0
+    assert lines[-1]["summary"] is True and "total_completed" in lines[-1] and "total_open_at_end" in lines[-1]
     saved = sorted(tmp_path.glob("discovery-*.json"))
     assert len(saved) == 2
     out = subprocess.run([sys.executable, "-m", "engine", "replay", str(saved[0])], capture_output=True, text=True)
