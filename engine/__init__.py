@@ -134,12 +134,21 @@ def ai_move(state: Any, kind: str = "heuristic") -> Move:
     return _rules(state).ai_move(state, kind)
 
 
-def state_to_json(state: Any) -> str:
-    return json.dumps(_rules(state).state_to_dict(state), separators=(",", ":"))
+def state_to_json(state: Any, *, history: bool = True) -> str:
+    """The state as JSON text. history=False leaves the applied moves out (an empty "history"), for a caller that
+    keeps them elsewhere anyway (storage's move log) and hands them back to state_from_json."""
+    data = _rules(state).state_to_dict(state)
+    if not history:
+        data["history"] = []
+    return json.dumps(data, separators=(",", ":"))
 
 
-def state_from_json(text: str) -> Any:
+def state_from_json(text: str, history: list[dict[str, Any]] | None = None) -> Any:
+    """The state saved by state_to_json. `history`: the applied moves (move_to_json dicts, oldest first) to put back
+    into a state saved with history=False; it replaces whatever history the text holds."""
     data = json.loads(text)
+    if history is not None:
+        data["history"] = list(history)
     return game_module(data.get("game", "")).state_from_dict(data)
 
 

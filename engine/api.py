@@ -223,7 +223,9 @@ class Rules(Protocol):
 
     def ai_move(self, state: Any, kind: str) -> Move: ...
 
-    def state_to_dict(self, state: Any) -> dict[str, Any]: ...
+    def state_to_dict(self, state: Any) -> dict[str, Any]:
+        """JSON-able data; its "history" key holds the applied moves as Move.to_json dicts, oldest first (storage
+        saves states without it and puts the moves of its log back: engine.state_to_json(history=False))."""
 
     def state_from_dict(self, data: dict[str, Any]) -> Any: ...
 

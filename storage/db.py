@@ -8,7 +8,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from .errors import StorageError
+from .errors import DatabaseDamaged, StorageError
 from .migrations import all_migrations
 
 BUSY_TIMEOUT_MS = 5000
@@ -35,6 +35,8 @@ async def connect(path: str | Path, *, migrate_schema: bool = True) -> aiosqlite
         # move survive a power loss, not only a process kill.
         await db.execute("PRAGMA synchronous = FULL")
         if migrate_schema:
+            if not memory:
+                await check_integrity(db, path)
             await migrate(db)
             # Touch the file for writing now: a read-only file must fail here, not on the first move.
             await db.execute("BEGIN IMMEDIATE")
@@ -46,6 +48,18 @@ async def connect(path: str | Path, *, migrate_schema: bool = True) -> aiosqlite
         await _close_quietly(db)
         raise StorageError(f"cannot open database at {path}: {exc}") from exc
     return db
+
+
+async def check_integrity(db: aiosqlite.Connection, path: str | Path) -> None:
+    """DatabaseDamaged unless PRAGMA quick_check finds the file sound (it reads every page once but skips the
+    index-content cross-checks of integrity_check: ~0.1 s per 100 MB)."""
+    try:
+        async with db.execute("PRAGMA quick_check(5)") as cursor:
+            problems = [str(row[0]) for row in await cursor.fetchall()]
+    except sqlite3.DatabaseError as exc:  # damage bad enough that the check itself cannot run
+        raise DatabaseDamaged(path, str(exc)) from exc
+    if problems != ["ok"]:
+        raise DatabaseDamaged(path, "; ".join(problems))
 
 
 async def migrate(db: aiosqlite.Connection) -> int:

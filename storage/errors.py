@@ -62,3 +62,66 @@ class SeatNotFound(StorageError):
 
 class LogCorrupt(StorageError):
     """The move log no longer replays (e.g. after an incompatible rules change)."""
+
+
+class SeatChanged(StorageError):
+    """The seat a move is for is no longer held by whom the caller believed (handed over, replaced, given to an AI,
+    maybe by another process): nothing was written; reload the seats and judge the move again."""
+
+    def __init__(self, game_id: int, seat: int, detail: str) -> None:
+        super().__init__(f"game {game_id}: seat {seat} {detail}")
+        self.game_id = game_id
+        self.seat = seat
+
+
+class RecordCorrupt(StorageError):
+    """A stored game row does not parse (e.g. games.options is not a JSON object)."""
+
+    def __init__(self, game_id: int, detail: str) -> None:
+        super().__init__(f"game {game_id}: its stored record is damaged ({detail})")
+        self.game_id = game_id
+
+
+class DatabaseUnusable(StorageError):
+    """The database as a whole cannot be used safely: the bot should say this one line and stop (exit 2)."""
+
+
+class DatabaseInUse(DatabaseUnusable):
+    """Another process has this database file open (SQLite only: one bot process per file)."""
+
+    def __init__(self, lock_path: object, owner: str = "") -> None:
+        who = f" ({owner})" if owner else ""
+        super().__init__(
+            f"the database is in use by another process{who}: {lock_path} is locked; stop the other bot first"
+        )
+        self.owner = owner
+
+
+class DatabaseMissing(DatabaseUnusable):
+    """The database file is gone but files beside it show that one existed: refusing to start afresh silently."""
+
+    def __init__(self, path: object, traces: list[object]) -> None:
+        names = ", ".join(str(t) for t in traces)
+        super().__init__(
+            f"the database {path} is missing but {names} show(s) that one existed; restore it from a backup, or "
+            "delete those files to start with an empty database"
+        )
+        self.traces = traces
+
+
+class DatabaseMoved(DatabaseUnusable):
+    """The file at the database path is no longer the one this store has open (deleted or replaced meanwhile)."""
+
+    def __init__(self, path: object, deleted: bool) -> None:
+        what = "was deleted" if deleted else "was replaced by another file"
+        super().__init__(
+            f"{path} {what} while the database was open; nothing more is written (restart to use the file now there)"
+        )
+        self.deleted = deleted
+
+
+class DatabaseDamaged(DatabaseUnusable):
+    """The integrity check at start-up found the database file damaged."""
+
+    def __init__(self, path: object, detail: str) -> None:
+        super().__init__(f"cannot open database at {path}: the file is damaged ({detail}); restore it from a backup")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 from dataclasses import dataclass
@@ -10,6 +11,15 @@ from typing import Any, Literal
 GameStatus = Literal["lobby", "active", "finished", "abandoned"]
 AiKind = Literal["heuristic", "random"]
 OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "active")
+
+
+@functools.lru_cache(maxsize=1024)
+def _options(text: str) -> dict[str, Any]:
+    """Parsed once per distinct text: listings of thousands of games repeat a handful of option sets."""
+    options = json.loads(text)
+    if not isinstance(options, dict):
+        raise ValueError(f"options are {type(options).__name__}, not a JSON object")
+    return options
 
 
 @dataclass(frozen=True)
@@ -41,12 +51,13 @@ class GameRecord:
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> GameRecord:
+        """ValueError/TypeError if the row does not parse (the options are not a JSON object)."""
         return cls(
             id=row["id"],
             guild_id=row["guild_id"],
             channel_id=row["channel_id"],
             game=row["game"],
-            options=json.loads(row["options"]),
+            options=dict(_options(row["options"])),  # a copy: callers may change theirs
             seed=row["seed"],
             status=row["status"],
             host_user_id=row["host_user_id"],

@@ -1,8 +1,10 @@
-"""The storage layer's only contact with the engine: (de)serialising and replaying."""
+"""The storage layer's only contact with the engine: (de)serialising and replaying; and the snapshot digests."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Iterable
 from typing import Any
 
 import engine
@@ -11,13 +13,21 @@ from .errors import LogCorrupt
 
 
 def state_to_json(state: Any) -> str:
+    """The full state, history included (for comparisons and exports)."""
     return engine.state_to_json(state)
 
 
-def parse_state(text: str) -> Any | None:
-    """The state in a snapshot, or None if the text no longer parses (corrupt, or an old format)."""
+def snapshot_json(state: Any) -> str:
+    """The state as a snapshot stores it: without the history, which the move log holds already (a snapshot that
+    repeated it made every move rewrite the whole game so far)."""
+    return engine.state_to_json(state, history=False)
+
+
+def parse_state(text: str, history: list[dict[str, Any]] | None = None) -> Any | None:
+    """The state in a snapshot with `history` (the logged moves) put back, or None if the text no longer parses
+    (corrupt, or an old format)."""
     try:
-        return engine.state_from_json(text)
+        return engine.state_from_json(text, history)
     except Exception:  # any failure just means "rebuild from the log"
         return None
 
@@ -32,6 +42,12 @@ def move_json(move: Any) -> str:
     return json.dumps(engine.move_to_json(move))
 
 
+def move_seat(move: Any) -> int | None:
+    """The seat that makes the move (every game's moves name it: engine.Move.player)."""
+    seat = engine.move_to_json(move).get("player")
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
 def replay(game_id: int, saved: dict[str, Any]) -> Any:
     try:
         return engine.replay(saved)
@@ -39,3 +55,26 @@ def replay(game_id: int, saved: dict[str, Any]) -> Any:
         raise LogCorrupt(f"game {game_id}: the move log does not replay: {exc.reason}") from exc
     except (KeyError, TypeError, ValueError) as exc:  # a malformed stored move, not a rules refusal
         raise LogCorrupt(f"game {game_id}: the move log does not replay: {exc!r}") from exc
+
+
+# ---------------------------------------------------------------------- digests
+#
+# A snapshot carries log_digest, a hash chain over the game's setup and moves as stored, and digest, a hash of
+# log_digest and the snapshot's own text. Loading recomputes both from the log it reads anyway: a snapshot written
+# for another log (another game, a log rolled back or edited behind its back) or whose text changed is noticed
+# without a replay. Backends compute the same values (SQLite through the chain_digest function of the writer).
+
+
+def chain_digest(previous: str | None, text: str | None) -> str | None:
+    """sha256 hex of previous + "\\n" + text; None propagates (a snapshot without digests stays unverified)."""
+    if previous is None or text is None:
+        return None
+    return hashlib.sha256(f"{previous}\n{text}".encode()).hexdigest()
+
+
+def log_digest(setup: str, moves: Iterable[str]) -> str:
+    digest = chain_digest("", setup)
+    for move in moves:
+        digest = chain_digest(digest, move)
+    assert digest is not None
+    return digest

@@ -23,37 +23,41 @@ from .errors import (
     ChannelBusy,
     GameFull,
     GameNotFound,
+    LogCorrupt,
     NotJoined,
+    RecordCorrupt,
+    SeatChanged,
     SeatNotFound,
     StaleVersion,
     StorageError,
     WrongStatus,
 )
+from .files import FileWatch, ProcessLock, check_not_missing, identity_of
 from .records import AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord
 
 log = logging.getLogger(__name__)
 
 State = Any  # an engine state; storage treats it as opaque apart from .version/.game_over/.current_player
 
-# games.* plus the log length, which is the authoritative version of the game.
-_GAME_SELECT = """
-    SELECT g.*, (SELECT COALESCE(MAX(m.seq), 0) FROM moves m WHERE m.game_id = g.id) AS version
-    FROM games g
-"""
-_STATUS_AND_VERSION = (
-    "SELECT status, (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?) AS version FROM games WHERE id = ?"
-)
+# games.version is the log's length, kept so by triggers on moves (migration 0003).
+_GAME_SELECT = "SELECT g.* FROM games g"
+_STATUS_AND_VERSION = "SELECT status, version FROM games WHERE id = ?"
+# The seat a refused move was for, to say what changed.
+_SEAT_HOLDER = "SELECT user_id, is_ai FROM players WHERE game_id = ? AND seat = ?"
+_SEAT_CHANGED = "seat changed"
 
 # Store.append_move as one statement: `INSERT INTO temp.move_appends` runs this trigger, which checks that the game
-# is active and its log at the expected version (else it aborts, and nothing is written), appends the move, replaces
-# the snapshot and updates the game. A single statement in autocommit mode is one transaction, committed (with the
-# fsync of synchronous=FULL) before the call returns, so the whole move costs one trip to the database thread
-# instead of five. TEMP objects belong to the writer connection alone; the database schema is unchanged.
+# is active and its log at the expected version, and that the seat the move is for is still held by whom the caller
+# believes (else it aborts, and nothing is written: the check and the write are one transaction, so a seat handed
+# away by another process in between cannot slip through), appends the move, replaces the snapshot (with its
+# digests, see storage/replay.py) and updates the game. A single statement in autocommit mode is one transaction,
+# committed (with the fsync of synchronous=FULL) before the call returns, so the whole move costs one trip to the
+# database thread instead of five. TEMP objects belong to the writer connection alone; the database schema is unchanged.
 _APPEND_MOVE = (
     """
     CREATE TEMP VIEW IF NOT EXISTS move_appends
-        (game_id, expected_version, move, events, user_id, created_at, state, current_seat, over)
-    AS SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        (game_id, expected_version, move, events, user_id, created_at, state, current_seat, over, seat, holder)
+    AS SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
     """,
     """
     CREATE TEMP TRIGGER IF NOT EXISTS move_appends_insert INSTEAD OF INSERT ON move_appends
@@ -61,12 +65,19 @@ _APPEND_MOVE = (
         SELECT RAISE(ABORT, 'stale move: the game is not active or its log is not at the expected version')
         WHERE (SELECT status FROM games WHERE id = NEW.game_id) IS NOT 'active'
            OR (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = NEW.game_id) != NEW.expected_version;
+        SELECT RAISE(ABORT, 'seat changed: the seat is no longer held by whom the move is from')
+        WHERE NEW.seat IS NOT NULL AND NOT EXISTS (
+            SELECT 1 FROM players p WHERE p.game_id = NEW.game_id AND p.seat = NEW.seat
+               AND CASE WHEN NEW.holder IS NULL THEN p.is_ai = 1 ELSE p.is_ai = 0 AND p.user_id = NEW.holder END);
         INSERT INTO moves (game_id, seq, move, events, user_id, created_at)
         VALUES (NEW.game_id, NEW.expected_version + 1, NEW.move, NEW.events, NEW.user_id, NEW.created_at);
-        INSERT INTO snapshots (game_id, version, state, updated_at)
-        VALUES (NEW.game_id, NEW.expected_version + 1, NEW.state, NEW.created_at)
+        INSERT INTO snapshots (game_id, version, state, updated_at, log_digest, digest)
+        SELECT NEW.game_id, NEW.expected_version + 1, NEW.state, NEW.created_at, d.log, chain_digest(d.log, NEW.state)
+        FROM (SELECT chain_digest((SELECT log_digest FROM snapshots WHERE game_id = NEW.game_id
+                                   AND version = NEW.expected_version), NEW.move) AS log) AS d
+        WHERE true
         ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state,
-            updated_at = excluded.updated_at;
+            updated_at = excluded.updated_at, log_digest = excluded.log_digest, digest = excluded.digest;
         UPDATE games SET updated_at = NEW.created_at, last_move_at = NEW.created_at, reminders_sent = 0,
             last_reminder_at = NULL, current_seat = NEW.current_seat,
             status = CASE WHEN NEW.over THEN 'finished' ELSE status END,
@@ -92,15 +103,39 @@ _START_GAME = (
         UPDATE games SET status = 'active', setup = NEW.setup, started_at = NEW.now, updated_at = NEW.now,
             current_seat = NEW.current_seat, reminders_sent = 0, last_reminder_at = NULL
         WHERE id = NEW.game_id;
-        INSERT INTO snapshots (game_id, version, state, updated_at) VALUES (NEW.game_id, 0, NEW.state, NEW.now)
+        INSERT INTO snapshots (game_id, version, state, updated_at, log_digest, digest)
+        VALUES (NEW.game_id, 0, NEW.state, NEW.now, chain_digest('', NEW.setup),
+                chain_digest(chain_digest('', NEW.setup), NEW.state))
         ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state,
-            updated_at = excluded.updated_at;
+            updated_at = excluded.updated_at, log_digest = excluded.log_digest, digest = excluded.digest;
     END
     """,
 )
 
-# The same version column for `UPDATE games ... RETURNING *,` + this.
-_VERSION_OF_GAMES_ROW = " (SELECT COALESCE(MAX(m.seq), 0) FROM moves m WHERE m.game_id = games.id) AS version"
+# Unannounced games: the active ones (through games_by_status; a move changes none of its entries) and the finished
+# ones through the partial index games_unannounced_finished, which holds just those, so the thousands of finished games
+# announced long ago are not read at all. INDEXED BY makes that a guarantee rather than the planner's guess.
+_UNANNOUNCED_SELECT = """
+    SELECT g.* FROM games g WHERE g.status = 'active' AND g.version > COALESCE(g.announced_version, -1)
+    UNION ALL
+    SELECT g.* FROM games g INDEXED BY games_unannounced_finished
+    WHERE g.status = 'finished' AND g.version > COALESCE(g.announced_version, -1)
+    ORDER BY id
+"""
+# Listings turn rows into records this many at a time (~2-5 ms of the event loop), yielding in between.
+_ROWS_PER_SLICE = 500
+
+# IdleGame rows: the game and the seat to act, in one statement (a query per game held the reader for a second at
+# 10,000 games). Active games are found through games_by_status; an index on the time of the last move would save
+# reading the active games that are not idle, but cost a page written per move (its key changes with every move).
+_IDLE_SELECT = """
+    SELECT g.*, p.seat AS p_seat, p.user_id AS p_user_id, p.display_name AS p_display_name, p.is_ai AS p_is_ai,
+        p.ai_kind AS p_ai_kind, p.joined_at AS p_joined_at
+    FROM games g LEFT JOIN players p ON p.game_id = g.id AND p.seat = g.current_seat
+    WHERE g.status = 'active' AND COALESCE(g.last_move_at, g.started_at) <= ?
+        AND (g.last_reminder_at IS NULL OR g.last_reminder_at <= ?) AND (? IS NULL OR g.reminders_sent < ?)
+    ORDER BY COALESCE(g.last_move_at, g.started_at), g.id
+"""
 
 
 class _Unset(enum.Enum):
@@ -118,44 +153,100 @@ class Store:
     Across processes, BEGIN IMMEDIATE plus the busy timeout serialise writers.
     """
 
-    def __init__(self, db: aiosqlite.Connection, path: str, reader: aiosqlite.Connection | None = None) -> None:
+    def __init__(
+        self,
+        db: aiosqlite.Connection,
+        path: str,
+        reader: aiosqlite.Connection | None = None,
+        *,
+        lock: ProcessLock | None = None,
+        watch: FileWatch | None = None,
+        created: bool = False,
+        lister: aiosqlite.Connection | None = None,
+    ) -> None:
         self._db = db
         self._lock = asyncio.Lock()
         # WAL lets readers run beside the writer: a second connection keeps status, board and autocomplete
         # reads of other channels from queueing behind moves being written.
         self._reader = reader or db
         self._read_lock = asyncio.Lock() if reader is not None else self._lock
+        # The periodic listings over all games (reminders, AI seats, catch-up) read thousands of rows: on a third
+        # connection, so a channel's reads never queue behind them on the reader's database thread.
+        self._lister = lister or self._reader
+        self._list_lock = asyncio.Lock() if lister is not None else self._read_lock
         self.path = path
         self._open: dict[int, int] = {}  # id(connection) -> transactions of several statements under way
         self._ending: dict[int, asyncio.Future[Any]] = {}  # id(connection) -> its queued ROLLBACK/COMMIT
+        self._lock_file = lock
+        self._watch = watch or FileWatch({})
+        # True when open() created a new, empty database file (it also logs a warning saying so).
+        self.created = created
+        self._broken_logged: set[int] = set()  # games whose damaged row was logged already
 
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        """Open (creating and migrating if needed) the database; StorageError if that is impossible."""
-        db = await connect(path)
-        try:
-            for statement in (*_APPEND_MOVE, *_START_GAME):
-                await db.execute(statement)
-        except sqlite3.Error as exc:
-            await db.close()
-            raise StorageError(f"cannot prepare the database connection at {path}: {exc}") from exc
+    async def open(cls, path: str | Path, *, exclusive: bool = True) -> Store:
+        """Open (creating and migrating if needed) the database; StorageError if that is impossible.
+
+        DatabaseInUse if another process has the file open (exclusive=False skips that lock: only for tools and
+        tests looking at a database a running bot owns), DatabaseMissing if the file is gone but traces of it are
+        not, DatabaseDamaged if the integrity check fails. A new empty database is logged and flagged (`created`).
+        """
         if str(path) == ":memory:":
+            db = await connect(path)
+            await _prepare(db, path)
             return cls(db, str(path))  # a second connection would see another, empty database
+        file = Path(path)
+        lock = ProcessLock(file) if exclusive else None
+        reader = lister = db = None
         try:
+            try:
+                # A fresh deployment's data directory need not exist yet.
+                file.parent.mkdir(parents=True, exist_ok=True)
+                if file.is_dir():  # sqlite3 would fail too, but leave aiosqlite's thread behind
+                    raise IsADirectoryError("it is a directory")
+                if lock is not None:
+                    lock.acquire()  # before looking for the file: a process starting beside us waits its turn
+                created = check_not_missing(file)
+            except OSError as exc:
+                raise StorageError(f"cannot open database at {path}: {exc}") from exc
+            db = await connect(path)
+            await _prepare(db, path)
             reader = await connect(path, migrate_schema=False)
-        except StorageError:
-            await db.close()
+            lister = await connect(path, migrate_schema=False)
+            watch = FileWatch({file: identity_of(file)} | ({lock.path: lock.identity} if lock else {}))
+            if lock is not None:
+                lock.note_owner()
+        except BaseException:
+            for conn in (lister, reader, db):
+                if conn is not None:
+                    await conn.close()
+            if lock is not None:
+                lock.release()
             raise
-        return cls(db, str(path), reader)
+        if created:
+            log.warning("created a new, empty database at %s", file)
+        return cls(db, str(path), reader, lock=lock, watch=watch, created=created, lister=lister)
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._db.close()
-        if self._reader is not self._db:
-            async with self._read_lock:
-                await self._reader.close()
+        try:
+            async with self._lock:
+                await self._db.close()
+            if self._reader is not self._db:
+                async with self._read_lock:
+                    await self._reader.close()
+            if self._lister is not self._reader:
+                async with self._list_lock:
+                    await self._lister.close()
+        finally:
+            if self._lock_file is not None:
+                self._lock_file.release()
+
+    def check_file(self) -> None:
+        """DatabaseMoved if the database file was deleted or replaced since it was opened (also checked before every
+        write); for a periodic health check."""
+        self._watch.check()
 
     async def __aenter__(self) -> Store:
         return self
@@ -175,6 +266,7 @@ class Store:
         # IMMEDIATE takes the write lock up front, so a version check made inside the transaction
         # still holds at COMMIT (no other writer can slip in between).
         async with self._lock:
+            self._watch.check()
             with self._transaction(self._db):
                 await self._db.execute("BEGIN IMMEDIATE")
                 try:
@@ -233,6 +325,10 @@ class Store:
         needs no BEGIN/COMMIT around it, which would be two more trips to the database thread."""
         return await self._single(self._reader, self._read_lock, sql, params)
 
+    async def _list(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """One SELECT over many games on the listing connection (see __init__)."""
+        return await self._single(self._lister, self._list_lock, sql, params)
+
     async def _write_one(self, sql: str, params: Sequence[Any]) -> list[sqlite3.Row]:
         """One writing statement as its own transaction (autocommit): one trip to the database thread.
 
@@ -240,6 +336,7 @@ class Store:
         handler just as BEGIN IMMEDIATE would, and commits it (with the fsync of synchronous=FULL) before
         returning. RETURNING rows are fetched in the same trip.
         """
+        self._watch.check()
         return await self._single(self._db, self._lock, sql, params)
 
     @asynccontextmanager
@@ -323,7 +420,7 @@ class Store:
     async def start_game(self, game_id: int, initial_state: State, now: float) -> GameRecord:
         """Lobby -> active with snapshot version 0; the state must have one player per seat, in seat order."""
         saved = replay.saved_game(initial_state)
-        state_json = replay.state_to_json(initial_state)
+        state_json = replay.snapshot_json(initial_state)
         if initial_state.version != 0 or saved["moves"]:
             raise ValueError("start_game needs the state of engine.new_game (version 0, no moves)")
         setup = {key: value for key, value in saved.items() if key != "moves"}
@@ -428,7 +525,7 @@ class Store:
             " turn_message_id = CASE WHEN ? THEN ? ELSE turn_message_id END,"
             " announced_version = CASE WHEN ? IS NULL THEN announced_version"
             " ELSE MAX(COALESCE(announced_version, -1), ?) END"
-            " WHERE id = ? RETURNING *," + _VERSION_OF_GAMES_ROW,
+            " WHERE id = ? RETURNING *",
             (
                 board_message_id is not UNSET,
                 None if board_message_id is UNSET else board_message_id,
@@ -441,36 +538,37 @@ class Store:
         )
         if not rows:
             raise GameNotFound(game_id)
-        return GameRecord.from_row(rows[0])
+        return _record(rows[0])
 
     # ------------------------------------------------------------------ queries
+    #
+    # A game row that does not parse (say games.options is not a JSON object) must not take every other game down
+    # with it: the listings skip it and log it once per process (_games); a lookup of that one game raises
+    # RecordCorrupt, a StorageError, so only its channel is affected.
 
     async def game(self, game_id: int) -> GameRecord:
-        """The game with this id; GameNotFound otherwise."""
+        """The game with this id; GameNotFound otherwise (RecordCorrupt if its row is damaged)."""
         rows = await self._fetch(_GAME_SELECT + " WHERE g.id = ?", (game_id,))
         if not rows:
             raise GameNotFound(game_id)
-        return GameRecord.from_row(rows[0])
+        return _record(rows[0])
 
     async def active_game(self, channel_id: int) -> GameRecord | None:
-        """The channel's game in the lobby or in progress, if any."""
+        """The channel's game in the lobby or in progress, if any (RecordCorrupt if its row is damaged)."""
         rows = await self._fetch(
             _GAME_SELECT + " WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')", (channel_id,)
         )
-        return GameRecord.from_row(rows[0]) if rows else None
+        return _record(rows[0]) if rows else None
 
     async def active_games(self) -> list[GameRecord]:
         """Every game in the lobby or in progress, in all channels, oldest first."""
-        rows = await self._fetch(_GAME_SELECT + " WHERE g.status IN ('lobby', 'active') ORDER BY g.id")
-        return [GameRecord.from_row(row) for row in rows]
+        rows = await self._list(_GAME_SELECT + " WHERE g.status IN ('lobby', 'active') ORDER BY g.id")
+        return await self._games_yielding(rows)
 
     async def unannounced_games(self) -> list[GameRecord]:
         """Started games (active, or finished) whose latest state the channel has not been shown yet."""
-        rows = await self._fetch(
-            "SELECT * FROM (" + _GAME_SELECT + " WHERE g.status IN ('active', 'finished'))"
-            " WHERE COALESCE(announced_version, -1) < version ORDER BY id"
-        )
-        return [GameRecord.from_row(row) for row in rows]
+        rows = await self._list(_UNANNOUNCED_SELECT)
+        return await self._games_yielding(rows)
 
     async def history(self, channel_id: int, limit: int = 20) -> list[GameRecord]:
         """The channel's games of every status, newest first."""
@@ -478,7 +576,7 @@ class Store:
             _GAME_SELECT + " WHERE g.channel_id = ? ORDER BY g.created_at DESC, g.id DESC LIMIT ?",
             (channel_id, limit),
         )
-        return [GameRecord.from_row(row) for row in rows]
+        return self._games(rows)
 
     async def games_of_user(self, user_id: int, open_only: bool = True) -> list[GameRecord]:
         """Games in which the user holds a seat (open ones only by default), newest first."""
@@ -488,7 +586,7 @@ class Store:
             f"{status} ORDER BY g.created_at DESC, g.id DESC",
             (user_id,),
         )
-        return [GameRecord.from_row(row) for row in rows]
+        return self._games(rows)
 
     async def players(self, game_id: int) -> list[PlayerRecord]:
         """The seats in seat order (join order while in the lobby)."""
@@ -512,28 +610,49 @@ class Store:
         idle_seconds of silence; max_reminders caps them (reminders_sent resets on every move).
         """
         cutoff = now - idle_seconds
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                _GAME_SELECT + " WHERE g.status = 'active'"
-                " AND COALESCE(g.last_move_at, g.started_at) <= ?"
-                " AND (g.last_reminder_at IS NULL OR g.last_reminder_at <= ?)"
-                " AND (? IS NULL OR g.reminders_sent < ?)"
-                " ORDER BY COALESCE(g.last_move_at, g.started_at), g.id",
-                (cutoff, cutoff, max_reminders, max_reminders),
-            )
-            out = []
-            for row in rows:
-                game = GameRecord.from_row(row)
-                player = None
-                if game.current_seat is not None:
-                    prow = await db.execute_fetchall(
-                        "SELECT * FROM players WHERE game_id = ? AND seat = ?", (game.id, game.current_seat)
-                    )
-                    player = PlayerRecord.from_row(next(iter(prow))) if prow else None
-                since = game.last_move_at if game.last_move_at is not None else game.started_at
-                assert since is not None
-                out.append(IdleGame(game, player, since))
+        rows = await self._list(_IDLE_SELECT, (cutoff, cutoff, max_reminders, max_reminders))
+        out = []
+        for i, row in enumerate(rows):
+            if i % _ROWS_PER_SLICE == _ROWS_PER_SLICE - 1:
+                await asyncio.sleep(0)  # let the other channels' work run between slices of thousands of games
+            game = self._game_or_none(row)
+            if game is None:
+                continue
+            player = None
+            if row["p_seat"] is not None:
+                player = PlayerRecord(
+                    game_id=game.id,
+                    seat=row["p_seat"],
+                    user_id=row["p_user_id"],
+                    display_name=row["p_display_name"],
+                    is_ai=bool(row["p_is_ai"]),
+                    ai_kind=row["p_ai_kind"],
+                    joined_at=row["p_joined_at"],
+                )
+            since = game.last_move_at if game.last_move_at is not None else game.started_at
+            assert since is not None
+            out.append(IdleGame(game, player, since))
         return out
+
+    def _games(self, rows: Sequence[sqlite3.Row]) -> list[GameRecord]:
+        return [game for game in map(self._game_or_none, rows) if game is not None]
+
+    async def _games_yielding(self, rows: Sequence[sqlite3.Row]) -> list[GameRecord]:
+        out: list[GameRecord] = []
+        for start in range(0, len(rows), _ROWS_PER_SLICE):
+            if start:
+                await asyncio.sleep(0)
+            out.extend(self._games(rows[start : start + _ROWS_PER_SLICE]))
+        return out
+
+    def _game_or_none(self, row: sqlite3.Row) -> GameRecord | None:
+        try:
+            return _record(row)
+        except RecordCorrupt as exc:
+            if exc.game_id not in self._broken_logged:
+                self._broken_logged.add(exc.game_id)
+                log.error("%s; leaving it out of the listings", exc)
+            return None
 
     async def mark_reminded(self, game_id: int, now: float) -> GameRecord:
         """Count a reminder sent now for the game."""
@@ -555,13 +674,18 @@ class Store:
         events: Sequence[dict[str, Any]],
         user_id: int | None,
         now: float,
+        *,
+        seat_holder: int | _Unset | None = UNSET,
     ) -> MoveRecord:
         """Append one accepted move, its events and the new snapshot in one transaction.
 
         StaleVersion (nothing written) if the log is no longer at expected_version, i.e. another
-        interaction moved first: reload the state and re-validate.
+        interaction moved first: reload the state and re-validate. SeatChanged (nothing written) if the
+        seat is no longer held by whom the move is from (see append_move).
         """
-        record, _ = await self.append_move(game_id, expected_version, move, new_state, events, user_id, now)
+        record, _ = await self.append_move(
+            game_id, expected_version, move, new_state, events, user_id, now, seat_holder=seat_holder
+        )
         return record
 
     async def append_move(
@@ -574,37 +698,50 @@ class Store:
         user_id: int | None,
         now: float,
         known: GameRecord | None = None,
+        *,
+        seat_holder: int | _Unset | None = UNSET,
     ) -> tuple[MoveRecord, GameRecord]:
         """record_move, also returning the game after the move.
 
         `known`: the game as the caller holds it at expected_version; the returned record is then that one with
         the columns the move changes (no read). Its message ids and announced version are the caller's copy.
         Without it (or if it is not that game at that version) the game is read again after the move.
+
+        The seat the move is for (move.player) is checked in the same transaction as the write: it must still
+        be held by `seat_holder`, the user the caller believes holds it (None: an AI seat). By default that is
+        `user_id`: a person moves their own seat, and a move with user_id None must be for an AI seat. Pass the
+        absent player's id when the AI plays for a person (/game skip). SeatChanged if not (nothing written).
         """
         if known is not None and (known.id != game_id or known.version != expected_version):
             known = None
         if new_state.version != expected_version + 1:
             raise ValueError(f"new_state.version is {new_state.version}, expected {expected_version + 1}")
+        holder = user_id if seat_holder is UNSET else seat_holder
+        if user_id is not None and holder != user_id:
+            raise ValueError(f"user {user_id} moves, but the seat is said to be held by {holder}")
         # Serialise before taking the lock: engine work does not need the database.
         move_json = replay.move_json(move)
-        state_json = replay.state_to_json(new_state)
+        state_json = replay.snapshot_json(new_state)
         events_json = json.dumps(list(events))
         over = bool(new_state.game_over)
         seq = expected_version + 1
+        seat = replay.move_seat(move)
         params = (game_id, expected_version, move_json, events_json, user_id, now, state_json)
         try:
             # One statement, so one trip to the database thread; see _APPEND_MOVE for what it does.
             await self._write_one(
-                "INSERT INTO temp.move_appends VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (*params, None if over else _current_seat(new_state), over),
+                "INSERT INTO temp.move_appends VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*params, None if over else _current_seat(new_state), over, seat, holder),
             )
         except sqlite3.IntegrityError as exc:  # nothing was written: say why
-            rows = await self._write_one(_STATUS_AND_VERSION, (game_id, game_id))
+            rows = await self._write_one(_STATUS_AND_VERSION, (game_id,))
             if not rows:
                 raise GameNotFound(game_id) from None
             status, actual = rows[0]
             if status != "active":
                 raise WrongStatus(game_id, status, "active") from None
+            if _SEAT_CHANGED in str(exc) and seat is not None:
+                raise await self._seat_changed(game_id, seat, holder) from None
             raise StaleVersion(game_id, expected_version, actual) from exc
         if known is None:
             game = await self.game(game_id)
@@ -630,20 +767,38 @@ class Store:
         )
         return move_record, game
 
+    async def _seat_changed(self, game_id: int, seat: int, holder: int | None) -> SeatChanged:
+        rows = await self._write_one(_SEAT_HOLDER, (game_id, seat))
+        if not rows:
+            return SeatChanged(game_id, seat, "does not exist")
+        now_user, is_ai = rows[0]
+        now_held = "an AI" if is_ai else f"user {now_user}"
+        wanted = "an AI" if holder is None else f"user {holder}"
+        return SeatChanged(game_id, seat, f"is held by {now_held}, not by {wanted}")
+
     async def load_state(self, game_id: int) -> State:
-        """The current state: the snapshot if it is sound and matches the log, else rebuilt by replay."""
+        """The current state: the snapshot if it is sound and matches the log, else rebuilt by replay.
+
+        The snapshot holds the state without its history; the history comes from the log, which is read anyway
+        to check the snapshot's digests against it (a snapshot that parses but was computed from another log, or
+        was altered, is not trusted: the game is replayed and the snapshot rewritten)."""
         async with self._read() as db:
             await _require_status(db, game_id, "active", "finished", "abandoned")
-            version = await _log_version(db, game_id)
-            rows = await db.execute_fetchall("SELECT version, state FROM snapshots WHERE game_id = ?", (game_id,))
-        if rows:
-            row = next(iter(rows))
-            state = replay.parse_state(row["state"])
-            if state is not None and row["version"] == version and state.version == version:
-                return state
-            log.warning("game %s: snapshot unusable (log at version %s); rebuilding by replay", game_id, version)
-        else:
+            setup, moves = await _log(db, game_id)
+            rows = await db.execute_fetchall(
+                "SELECT version, state, log_digest, digest FROM snapshots WHERE game_id = ?", (game_id,)
+            )
+        if not rows:
             log.warning("game %s: snapshot missing; rebuilding by replay", game_id)
+            return await self.rebuild_state(game_id)
+        row = next(iter(rows))
+        state, problem = _check_snapshot(row, setup, moves)
+        if state is not None:
+            return state
+        if row["digest"] is None:  # written before snapshots had digests (migration 0003): expected once per game
+            log.info("game %s: snapshot without digest; rebuilding by replay", game_id)
+        else:
+            log.warning("game %s: snapshot %s (log at version %s); rebuilding by replay", game_id, problem, len(moves))
         return await self.rebuild_state(game_id)
 
     async def rebuild_state(self, game_id: int, now: float | None = None) -> State:
@@ -652,20 +807,29 @@ class Store:
         LogCorrupt if the log does not replay. `now` stamps a rewritten snapshot (default: the last move's time).
         """
         async with self._write() as db:
-            saved = await _saved_game(db, game_id)
-            state = replay.replay(game_id, saved)
-            state_json = replay.state_to_json(state)
-            rows = await db.execute_fetchall("SELECT version, state FROM snapshots WHERE game_id = ?", (game_id,))
+            setup, moves = await _log(db, game_id)
+            state = replay.replay(game_id, _saved(game_id, setup, moves))
+            state_json = replay.snapshot_json(state)
+            log_digest = replay.log_digest(setup, moves)
+            rows = await db.execute_fetchall(
+                "SELECT version, state, log_digest, digest FROM snapshots WHERE game_id = ?", (game_id,)
+            )
             current = next(iter(rows)) if rows else None
-            if current is None or current["version"] != state.version or current["state"] != state_json:
+            if current is None or (current["version"], current["state"], current["log_digest"], current["digest"]) != (
+                state.version,
+                state_json,
+                log_digest,
+                replay.chain_digest(log_digest, state_json),
+            ):
                 stamp = now if now is not None else await _last_activity(db, game_id)
-                await _put_snapshot(db, game_id, state.version, state_json, stamp)
+                await _put_snapshot(db, game_id, state.version, state_json, stamp, log_digest)
             return state
 
     async def saved_game(self, game_id: int) -> dict[str, Any]:
         """The game as engine.replay takes it: setup plus the move log (for export and tests)."""
         async with self._read() as db:
-            return await _saved_game(db, game_id)
+            setup, moves = await _log(db, game_id)
+        return _saved(game_id, setup, moves)
 
     async def rollback(self, game_id: int, to_version: int, now: float, expected_version: int | None = None) -> State:
         """Undo: delete the moves after to_version and rebuild the snapshot by replay, in one transaction.
@@ -680,10 +844,11 @@ class Store:
                 raise StaleVersion(game_id, expected_version, version)
             if not 0 <= to_version <= version:
                 raise ValueError(f"cannot roll game {game_id} back to version {to_version} (it is at {version})")
-            saved = await _saved_game(db, game_id, up_to=to_version)
-            state = replay.replay(game_id, saved)
+            setup, moves = await _log(db, game_id, up_to=to_version)
+            state = replay.replay(game_id, _saved(game_id, setup, moves))
             await db.execute("DELETE FROM moves WHERE game_id = ? AND seq > ?", (game_id, to_version))
-            await _put_snapshot(db, game_id, to_version, replay.state_to_json(state), now)
+            log_digest = replay.log_digest(setup, moves)
+            await _put_snapshot(db, game_id, to_version, replay.snapshot_json(state), now, log_digest)
             over = bool(state.game_over)
             try:
                 await db.execute(
@@ -698,6 +863,20 @@ class Store:
             return state
 
 
+# ---------------------------------------------------------------------- helpers
+
+
+async def _prepare(db: aiosqlite.Connection, path: str | Path) -> None:
+    """The writer's own SQL: the digest function and the TEMP views and triggers of append_move and start_game."""
+    try:
+        await db.create_function("chain_digest", 2, replay.chain_digest, deterministic=True)
+        for statement in (*_APPEND_MOVE, *_START_GAME):
+            await db.execute(statement)
+    except sqlite3.Error as exc:
+        await db.close()
+        raise StorageError(f"cannot prepare the database connection at {path}: {exc}") from exc
+
+
 # ---------------------------------------------------------------------- helpers (inside a transaction)
 
 
@@ -705,7 +884,15 @@ async def _game(db: aiosqlite.Connection, game_id: int) -> GameRecord:
     rows = await db.execute_fetchall(_GAME_SELECT + " WHERE g.id = ?", (game_id,))
     if not rows:
         raise GameNotFound(game_id)
-    return GameRecord.from_row(next(iter(rows)))
+    return _record(next(iter(rows)))
+
+
+def _record(row: sqlite3.Row) -> GameRecord:
+    """GameRecord.from_row; RecordCorrupt (naming the game) if the row does not parse."""
+    try:
+        return GameRecord.from_row(row)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise RecordCorrupt(row["id"], str(exc)) from None
 
 
 async def _require_status(db: aiosqlite.Connection, game_id: int, *wanted: str) -> str:
@@ -790,16 +977,19 @@ async def _remove_seat(db: aiosqlite.Connection, game_id: int, seat: int, now: f
     return removed
 
 
-async def _put_snapshot(db: aiosqlite.Connection, game_id: int, version: int, state_json: str, now: float) -> None:
+async def _put_snapshot(
+    db: aiosqlite.Connection, game_id: int, version: int, state_json: str, now: float, log_digest: str
+) -> None:
     await db.execute(
-        "INSERT INTO snapshots (game_id, version, state, updated_at) VALUES (?, ?, ?, ?)"
+        "INSERT INTO snapshots (game_id, version, state, updated_at, log_digest, digest) VALUES (?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state,"
-        " updated_at = excluded.updated_at",
-        (game_id, version, state_json, now),
+        " updated_at = excluded.updated_at, log_digest = excluded.log_digest, digest = excluded.digest",
+        (game_id, version, state_json, now, log_digest, replay.chain_digest(log_digest, state_json)),
     )
 
 
-async def _saved_game(db: aiosqlite.Connection, game_id: int, up_to: int | None = None) -> dict[str, Any]:
+async def _log(db: aiosqlite.Connection, game_id: int, up_to: int | None = None) -> tuple[str, list[str]]:
+    """The game's setup and its moves (seq order) as stored text; WrongStatus for a game that never started."""
     rows = await db.execute_fetchall("SELECT setup FROM games WHERE id = ?", (game_id,))
     if not rows:
         raise GameNotFound(game_id)
@@ -810,9 +1000,37 @@ async def _saved_game(db: aiosqlite.Connection, game_id: int, up_to: int | None 
     moves = await db.execute_fetchall(
         "SELECT move FROM moves WHERE game_id = ? AND (? < 0 OR seq <= ?) ORDER BY seq", (game_id, limit, limit)
     )
-    saved = json.loads(setup)
-    saved["moves"] = [json.loads(row["move"]) for row in moves]
+    return setup, [row["move"] for row in moves]
+
+
+def _saved(game_id: int, setup: str, moves: list[str]) -> dict[str, Any]:
+    """engine.replay's input from the stored texts; LogCorrupt if they are not JSON."""
+    try:
+        saved = json.loads(setup)
+        saved["moves"] = [json.loads(move) for move in moves]
+    except (ValueError, TypeError) as exc:
+        raise LogCorrupt(f"game {game_id}: the stored setup or a move is not JSON: {exc}") from exc
     return saved
+
+
+def _check_snapshot(row: sqlite3.Row, setup: str, moves: list[str]) -> tuple[State | None, str]:
+    """The snapshot's state with the log's moves as its history if it belongs to exactly this log, else
+    (None, what is wrong)."""
+    if row["version"] != len(moves):
+        return None, f"is at version {row['version']}"
+    if row["log_digest"] is None or row["digest"] is None:
+        return None, "has no digest"
+    log_digest = replay.log_digest(setup, moves)
+    if row["log_digest"] != log_digest or row["digest"] != replay.chain_digest(log_digest, row["state"]):
+        return None, "does not match the log"
+    try:
+        history = [json.loads(move) for move in moves]
+    except ValueError:
+        return None, "belongs to a log with a malformed move"
+    state = replay.parse_state(row["state"], history)
+    if state is None or state.version != len(moves):
+        return None, "does not parse"
+    return state, ""
 
 
 def _current_seat(state: State) -> int | None:

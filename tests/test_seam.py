@@ -126,6 +126,21 @@ def test_every_view_of_a_random_game_has_the_header_and_every_move_a_verb(game: 
             assert text is None or (isinstance(text, str) and text and "{" not in text)
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_state_saved_without_history_comes_back_with_the_logged_moves(game: str) -> None:
+    """Storage keeps snapshots without the history and puts the move log back (engine.state_to_json(history=False))."""
+    state = engine.new_game(game, [f"P{i + 1}" for i in range(engine.info(game).min_players)], {}, seed=3)
+    for n in range(60):
+        moves = engine.legal_moves(state)
+        if not moves:
+            break
+        state = engine.apply(state, moves[rand_below(3, "seam-history", n, len(moves))])
+    bare = engine.state_to_json(state, history=False)
+    assert engine.state_from_json(bare).history == [] and len(bare) < len(engine.state_to_json(state))
+    logged = [engine.move_to_json(m) for m in state.history]
+    assert engine.state_to_json(engine.state_from_json(bare, history=logged)) == engine.state_to_json(state)
+
+
 def test_the_games_verbs_unite_into_one_command_set() -> None:
     catalog = Catalog()
     assert set(catalog.infos) == set(GAMES)

@@ -158,7 +158,15 @@ class ServiceCore:
         Overtaken (nothing was written) so that the caller judges the move again on a fresh read."""
         try:
             _, record = await self.store.append_move(
-                table.game_id, table.version, move, new_state, events, user_id, self.clock(), known=table.record
+                table.game_id,
+                table.version,
+                move,
+                new_state,
+                events,
+                user_id,
+                self.clock(),
+                known=table.record,
+                seat_holder=table.players[seat].user_id,  # storage re-checks the seat is still held by them
             )
         except StaleVersion:
             # Another process moved first: nothing was written. Reload so the next attempt sees the truth.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 import engine
@@ -20,6 +21,16 @@ def play(state: Any, n: int, kind: str = "random") -> list[tuple[Any, Any, list[
         state, events = engine.step(state, move)
         out.append((move, state, events))
     return out
+
+
+def user_of(move: Any) -> int:
+    """The user id started_game seats at the move's seat (seat 0: user 1, ...)."""
+    return int(move.player) + 1
+
+
+def snapshot_text(state: Any) -> str:
+    """What a snapshot stores: the state without its history (the move log holds it)."""
+    return engine.state_to_json(state, history=False)
 
 
 def same(a: Any, b: Any) -> bool:
@@ -48,7 +59,7 @@ async def record_all(
     """Play and record n moves (one second apart); returns the final state and the triples."""
     triples = play(state, n)
     for i, (move, new_state, events) in enumerate(triples):
-        await store.record_move(game_id, new_state.version - 1, move, new_state, events, 1, now + i + 1)
+        await store.record_move(game_id, new_state.version - 1, move, new_state, events, user_of(move), now + i + 1)
         state = new_state
     return state, triples
 
@@ -61,3 +72,21 @@ async def raw_sql(store: AnyStore, sql: str, params: tuple[Any, ...] = ()) -> li
     for i in range(1, len(params) + 1):
         numbered = numbered.replace("?", f"${i}", 1)
     return list(await store._pool.fetch(numbered, *params))
+
+
+def downgrade(raw: sqlite3.Connection, to: int) -> None:
+    """Turn a database of the current schema back into what schema `to` looked like (for migration tests)."""
+    current = raw.execute("PRAGMA user_version").fetchone()[0]
+    if current >= 3 > to:
+        for statement in (
+            "DROP INDEX games_unannounced_finished",
+            "DROP TRIGGER games_version_after_move",
+            "DROP TRIGGER games_version_after_undo",
+            "ALTER TABLE games DROP COLUMN version",
+            "ALTER TABLE snapshots DROP COLUMN log_digest",
+            "ALTER TABLE snapshots DROP COLUMN digest",
+        ):
+            raw.execute(statement)
+    if current >= 2 > to:
+        raw.execute("ALTER TABLE games DROP COLUMN announced_version")
+    raw.execute(f"PRAGMA user_version = {to}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from storage_helpers import T0, record_all, started_game
+from storage_helpers import T0, downgrade, record_all, started_game
 
 from storage import Store
 from storage.migrations import all_migrations
@@ -52,8 +52,7 @@ async def test_games_from_before_the_migration_count_as_announced(db_path: Path,
     await store.close()
     # Back to schema 1 as an older release left it: no announced_version column.
     with sqlite3.connect(db_path) as raw:
-        raw.execute("ALTER TABLE games DROP COLUMN announced_version")
-        raw.execute("PRAGMA user_version = 1")
+        downgrade(raw, 1)
     store = await Store.open(db_path)
     try:
         assert (await store.game(game.id)).announced_version == 2

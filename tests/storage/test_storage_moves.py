@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from storage_helpers import T0, play, raw_sql, record_all, same, started_game
+from storage_helpers import T0, play, raw_sql, record_all, same, snapshot_text, started_game, user_of
 
 import engine
 from storage import ChannelBusy, GameNotFound, LogCorrupt, StaleVersion, Store, WrongStatus, open_store
@@ -30,11 +30,11 @@ async def test_record_move_writes_move_snapshot_and_game(store: Store) -> None:
     game, state = await started_game(store)
     await store.mark_reminded(game.id, T0 + 50)
     [(move, new_state, events)] = play(state, 1)
-    record = await store.record_move(game.id, 0, move, new_state, events, 1, T0 + 60)
-    assert (record.seq, record.user_id, record.created_at) == (1, 1, T0 + 60)
+    record = await store.record_move(game.id, 0, move, new_state, events, user_of(move), T0 + 60)
+    assert (record.seq, record.user_id, record.created_at) == (1, user_of(move), T0 + 60)
     assert record.move == engine.move_to_json(move) and record.events == events
     assert engine.move_from_json(record.move) == move
-    assert await snapshot_row(store, game.id) == (1, engine.state_to_json(new_state))
+    assert await snapshot_row(store, game.id) == (1, snapshot_text(new_state))
     after = await store.game(game.id)
     assert (after.version, after.updated_at, after.last_move_at) == (1, T0 + 60, T0 + 60)
     assert (after.reminders_sent, after.last_reminder_at) == (0, None)
@@ -53,13 +53,13 @@ async def test_stale_version_writes_nothing(store: Store) -> None:
     older_move = engine.ai_move(older, kind="random")
     older_next, older_events = engine.step(older, older_move)
     with pytest.raises(StaleVersion) as caught:
-        await store.record_move(game.id, 2, older_move, older_next, older_events, 2, T0 + 99)
+        await store.record_move(game.id, 2, older_move, older_next, older_events, user_of(older_move), T0 + 99)
     assert (caught.value.expected, caught.value.actual) == (2, 3)
     assert await count_moves(store, game.id) == 3
     assert (await store.game(game.id), await snapshot_row(store, game.id)) == before
     assert same(await store.load_state(game.id), state)
     # The right version still goes through afterwards.
-    await store.record_move(game.id, 3, move, new_state, events, 1, T0 + 100)
+    await store.record_move(game.id, 3, move, new_state, events, user_of(move), T0 + 100)
     assert await count_moves(store, game.id) == 4
 
 
@@ -86,8 +86,8 @@ async def test_concurrent_moves_in_one_store_exactly_one_wins(store: Store) -> N
     game, state = await started_game(store)
     (m1, s1, e1), (m2, s2, e2) = await two_different_next_states(state)
     results = await asyncio.gather(
-        store.record_move(game.id, 0, m1, s1, e1, 1, T0 + 1),
-        store.record_move(game.id, 0, m2, s2, e2, 2, T0 + 1),
+        store.record_move(game.id, 0, m1, s1, e1, user_of(m1), T0 + 1),
+        store.record_move(game.id, 0, m2, s2, e2, user_of(m2), T0 + 1),
         return_exceptions=True,
     )
     winners = [r for r in results if not isinstance(r, BaseException)]
@@ -106,8 +106,8 @@ async def test_concurrent_moves_in_two_processes_exactly_one_wins(db_url: str) -
         (m1, s1, e1), (m2, s2, e2) = await two_different_next_states(state)
         for _ in range(5):  # repeat the race a few times, each time from the current version
             results = await asyncio.gather(
-                a.record_move(game.id, s1.version - 1, m1, s1, e1, 1, T0 + 1),
-                b.record_move(game.id, s2.version - 1, m2, s2, e2, 2, T0 + 1),
+                a.record_move(game.id, s1.version - 1, m1, s1, e1, user_of(m1), T0 + 1),
+                b.record_move(game.id, s2.version - 1, m2, s2, e2, user_of(m2), T0 + 1),
                 return_exceptions=True,
             )
             assert sum(isinstance(r, StaleVersion) for r in results) == 1, results
@@ -131,13 +131,13 @@ async def test_damaged_snapshot_is_rebuilt_by_replay(store: Store, damage: str) 
     elif damage == "delete":
         await raw_sql(store, "DELETE FROM snapshots WHERE game_id = ?", (game.id,))
     elif damage == "behind":  # e.g. a snapshot write lost by a bug: an older, valid state
-        old = engine.state_to_json(triples[4][1])
+        old = snapshot_text(triples[4][1])
         await raw_sql(store, "UPDATE snapshots SET version = 5, state = ? WHERE game_id = ?", (old, game.id))
     else:
         await raw_sql(store, "UPDATE snapshots SET version = version - 1 WHERE game_id = ?", (game.id,))
     loaded = await store.load_state(game.id)
     assert same(loaded, final) and loaded.version == len(triples)
-    assert await snapshot_row(store, game.id) == (final.version, engine.state_to_json(final))
+    assert await snapshot_row(store, game.id) == (final.version, snapshot_text(final))
 
 
 async def test_rebuild_fixes_a_snapshot_that_disagrees_with_the_log(store: Store) -> None:
@@ -145,10 +145,10 @@ async def test_rebuild_fixes_a_snapshot_that_disagrees_with_the_log(store: Store
     final, _ = await record_all(store, game.id, state, 6)
     # Same version number, different content: only a replay can notice.
     other_game = engine.new_game("entdecker", players=["X", "Y"], options={}, seed=99)
-    wrong = engine.state_to_json(play(other_game, 6)[-1][1])
+    wrong = snapshot_text(play(other_game, 6)[-1][1])
     await raw_sql(store, "UPDATE snapshots SET state = ? WHERE game_id = ?", (wrong, game.id))
     assert same(await store.rebuild_state(game.id), final)
-    assert await snapshot_row(store, game.id) == (final.version, engine.state_to_json(final))
+    assert await snapshot_row(store, game.id) == (final.version, snapshot_text(final))
 
 
 async def test_unreplayable_log_raises_log_corrupt(store: Store) -> None:
@@ -231,7 +231,7 @@ async def test_rollback(store: Store) -> None:
     assert (after.version, after.last_move_at, after.current_seat) == (7, T0 + 500, back.current_player)
     # Play continues from the rolled-back version (seq 8 is free again).
     [(move, nxt, events)] = play(back, 1)
-    await store.record_move(game.id, 7, move, nxt, events, 1, T0 + 501)
+    await store.record_move(game.id, 7, move, nxt, events, user_of(move), T0 + 501)
     assert same(await store.rebuild_state(game.id), nxt)
     assert same(await store.rollback(game.id, 0, T0 + 502), state)
     assert await count_moves(store, game.id) == 0
@@ -255,7 +255,7 @@ async def test_idle_games_and_reminders(store: Store) -> None:
     busy, busy_state = await started_game(store, channel_id=2, now=T0)
     await store.create_game(1, 3, "entdecker", {}, 1, 1, T0)  # lobbies are never idle
     [(move, nxt, events)] = play(busy_state, 1)
-    await store.record_move(busy.id, 0, move, nxt, events, 1, T0 + 20 * hour)
+    await store.record_move(busy.id, 0, move, nxt, events, user_of(move), T0 + 20 * hour)
 
     idle = await store.idle_games(now=T0 + 25 * hour, idle_seconds=24 * hour)
     assert [i.game.id for i in idle] == [quiet.id]
@@ -271,7 +271,7 @@ async def test_idle_games_and_reminders(store: Store) -> None:
     assert [i.game.id for i in capped] == [busy.id]
     # Moving resets the count and the clock.
     [(move, nxt, events)] = play(state, 1)
-    await store.record_move(quiet.id, 0, move, nxt, events, 1, T0 + 50 * hour)
+    await store.record_move(quiet.id, 0, move, nxt, events, user_of(move), T0 + 50 * hour)
     assert (await store.game(quiet.id)).reminders_sent == 0
     idle = await store.idle_games(now=T0 + 75 * hour, idle_seconds=24 * hour)
     assert sorted(i.game.id for i in idle) == sorted([quiet.id, busy.id])
@@ -298,5 +298,5 @@ async def test_game_over_finishes_the_game_and_rollback_reopens_it(store: Store)
     [(move, nxt, events)] = play(await store.rollback(game.id, state.version - 1, T0 + 10**6), 1)
     reopened = await store.game(game.id)
     assert (reopened.status, reopened.ended_at) == ("active", None)
-    await store.record_move(game.id, state.version - 1, move, nxt, events, None, T0 + 10**6 + 1)
+    await store.record_move(game.id, state.version - 1, move, nxt, events, user_of(move), T0 + 10**6 + 1)
     assert (await store.game(game.id)).status == "finished"

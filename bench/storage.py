@@ -1,0 +1,251 @@
+"""Storage benchmark: the periodic listings with many stored games, start-up, and bytes written per finished game.
+
+    python bench/storage.py [--active 10000] [--finished 10000] [--runs 3] [--keep DIR]
+
+Builds its own database in a temporary directory: a few template games are played through the public Store API
+(random AI, fixed seeds), then copied row by row in SQL until there are --active active and --finished finished
+games (the copies of active games are spread over the last 48 hours, so half of them are idle for a day; all are
+announced but ten). Then prints medians of --runs runs of:
+
+* the reminder pass: idle_games(now, 24 h), and idle_games(now, 0) (every active game, as the AI catch-up asks),
+* the longest read of one channel's game (active_game) made while the reminder pass runs,
+* the unannounced listing (unannounced_games),
+* Store.open on the full database (integrity check and migrations included) and load_state of a finished game,
+* bytes written per finished game (and per move): the process's write() bytes (/proc/self/io wchar, which is what
+  SQLite hands to the kernel: WAL frames, checkpoints, the lock file) over one whole game played move by move
+  through record_move.
+
+The reminder pass, the unannounced listing and Store.open are also given in process CPU time (all threads), which
+a busy shared machine inflates less than the wall time. Only public Store methods and plain SQL on the tables are
+used, so the same script measures an older storage/ (PYTHONPATH pointing at it) for before/after figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+# Run as a script, this file's directory comes first on sys.path, and this file is named like the package.
+sys.path = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+if str(ROOT) not in sys.path:
+    sys.path.append(str(ROOT))  # appended: a PYTHONPATH pointing at another tree wins
+
+import engine  # noqa: E402
+from storage import Store  # noqa: E402
+
+NOW = 1_800_000_000.0
+DAY = 86400.0
+ACTIVE_TEMPLATES = 8
+NAMES = ["Ann", "Bob", "Cem"]
+
+
+def wchar() -> int:
+    with open("/proc/self/io") as io:
+        for line in io:
+            if line.startswith("wchar:"):
+                return int(line.split()[1])
+    raise RuntimeError("no wchar in /proc/self/io")
+
+
+async def start(store: Store, channel: int, seed: int, now: float) -> tuple[int, Any]:
+    game = await store.create_game(1, channel, "entdecker", {}, seed, 1, now)
+    for i, name in enumerate(NAMES, start=1):
+        await store.join(game.id, i, name, max_seats=len(NAMES), now=now)
+    state = engine.new_game("entdecker", NAMES, {}, seed)
+    await store.start_game(game.id, state, now)
+    return game.id, state
+
+
+async def play(store: Store, game_id: int, state: Any, moves: int | None, now: float) -> Any:
+    """Random-AI moves recorded one by one (all of them if moves is None), each by the seat's user."""
+    done = 0
+    while not state.game_over and (moves is None or done < moves):
+        move = engine.ai_move(state, "random")
+        new_state, events = engine.step(state, move)
+        await store.record_move(game_id, state.version, move, new_state, events, move.player + 1, now + done)
+        state, done = new_state, done + 1
+    return state
+
+
+async def bytes_per_finished_game(store: Store, channel: int, seed: int) -> tuple[int, int]:
+    """(bytes written, moves) for one whole game played through record_move."""
+    game_id, state = await start(store, channel, seed, NOW - 3 * DAY)
+    before = wchar()
+    state = await play(store, game_id, state, None, NOW - 3 * DAY)
+    return wchar() - before, state.version
+
+
+def columns(raw: sqlite3.Connection, table: str) -> list[str]:
+    return [row[1] for row in raw.execute(f"PRAGMA table_info({table})")]
+
+
+def clone(raw: sqlite3.Connection, templates: list[int], copies: int, first_channel: int, active: bool) -> None:
+    """`copies` games copied round-robin from the templates, with their seats, moves and snapshots."""
+    raw.execute("DROP TABLE IF EXISTS temp.map")
+    raw.execute("CREATE TEMP TABLE map (new_id INTEGER PRIMARY KEY, template INTEGER, channel INTEGER, shift REAL)")
+    next_id = raw.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM games").fetchone()[0]
+    rows = []
+    for i in range(copies):
+        # Active copies: the last move spread over the past 48 hours (half of them idle for a day).
+        shift = -(i * 2 * DAY / copies) if active else 0.0
+        rows.append((next_id + i, templates[i % len(templates)], first_channel + i, shift))
+    raw.executemany("INSERT INTO temp.map VALUES (?, ?, ?, ?)", rows)
+    game_cols = columns(raw, "games")
+    picked = []
+    for col in game_cols:
+        if col == "id":
+            picked.append("m.new_id")
+        elif col == "channel_id":
+            picked.append("m.channel")
+        elif col in ("last_move_at", "started_at", "updated_at", "created_at", "ended_at", "last_reminder_at"):
+            picked.append(f"g.{col} + m.shift")
+        else:
+            picked.append(f"g.{col}")
+    raw.execute(
+        f"INSERT INTO games ({', '.join(game_cols)}) SELECT {', '.join(picked)}"
+        " FROM temp.map m JOIN games g ON g.id = m.template ORDER BY m.new_id"
+    )
+    for table in ("players", "moves", "snapshots"):
+        cols = columns(raw, table)
+        picked = ["m.new_id" if col == "game_id" else f"t.{col}" for col in cols]
+        order = ", t.seq" if table == "moves" else ""
+        raw.execute(
+            f"INSERT INTO {table} ({', '.join(cols)}) SELECT {', '.join(picked)}"
+            f" FROM temp.map m JOIN {table} t ON t.game_id = m.template ORDER BY m.new_id{order}"
+        )
+
+
+async def build(path: Path, active: int, finished: int, seed: int) -> list[int]:
+    """The database; returns the bytes written for each finished template game (the per-game figure)."""
+    store = await Store.open(path)
+    active_templates = []
+    for i in range(ACTIVE_TEMPLATES):
+        game_id, state = await start(store, 1 + i, seed + i, NOW - 3600)
+        await play(store, game_id, state, 10 + 25 * i, NOW - 3600)  # 10 .. 185 moves, a few minutes ago
+        active_templates.append(game_id)
+    finished_templates = []
+    for i in range(3):
+        game_id, _ = await start(store, 100 + i, seed + 100 + i, NOW - 3 * DAY)
+        finished_templates.append(game_id)
+        await play(store, game_id, (await store.load_state(game_id)), None, NOW - 3 * DAY)
+    await store.close()
+    with sqlite3.connect(path, isolation_level=None) as raw:
+        raw.execute("BEGIN")
+        clone(raw, active_templates, active - len(active_templates), 10_000, active=True)
+        clone(raw, finished_templates, finished - len(finished_templates), 10_000_000, active=False)
+        # Everything was shown in its channel but ten games (catch-up after a crash finds those).
+        version = "(SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = games.id)"
+        raw.execute(f"UPDATE games SET announced_version = {version} WHERE status != 'lobby'")
+        last_ten = "SELECT id FROM games ORDER BY id DESC LIMIT 10"
+        raw.execute(f"UPDATE games SET announced_version = 0 WHERE id IN ({last_ten})")
+        raw.execute("COMMIT")
+        raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return finished_templates
+
+
+CPU: dict[str, float] = {}  # the last timed() call's process CPU time (all threads), ms
+
+
+async def timed(coro: Any) -> tuple[float, Any]:
+    """(wall ms, result); the process CPU ms it took are left in CPU["ms"]: on a shared machine the wall time also
+    counts waiting for a core, the CPU time does not."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    result = await coro
+    CPU["ms"] = (time.process_time() - c0) * 1000
+    return (time.perf_counter() - t0) * 1000, result
+
+
+async def read_during_pass(store: Store) -> tuple[float, float]:
+    """(pass ms, longest single-channel read ms while it ran)."""
+    longest = 0.0
+    done = asyncio.Event()
+
+    async def reader() -> None:
+        nonlocal longest
+        channel = 10_000
+        while not done.is_set():
+            ms, _ = await timed(store.active_game(channel))
+            longest = max(longest, ms)
+            channel += 1
+            await asyncio.sleep(0.002)
+
+    task = asyncio.create_task(reader())
+    await asyncio.sleep(0.01)
+    ms, _ = await timed(store.idle_games(NOW, DAY))
+    done.set()
+    await task
+    return ms, longest
+
+
+def med(values: list[float]) -> str:
+    return f"{statistics.median(values):9.1f}"
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--active", type=int, default=10_000)
+    parser.add_argument("--finished", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", type=Path, help="build the database in this directory and leave it there")
+    args = parser.parse_args()
+    import storage
+
+    print(f"storage from {Path(storage.__file__).parent}; SQLite {sqlite3.sqlite_version}")
+    with tempfile.TemporaryDirectory(prefix="bench-storage-") as tmp:
+        directory = args.keep or Path(tmp)
+        directory.mkdir(parents=True, exist_ok=True)
+        path = directory / "bench.db"
+        t0 = time.perf_counter()
+        finished_templates = await build(path, args.active, args.finished, args.seed)
+        size = path.stat().st_size
+        print(
+            f"built {args.active} active + {args.finished} finished games in {time.perf_counter() - t0:.0f} s"
+            f" ({size / 1e6:.0f} MB)"
+        )
+        results: dict[str, list[float]] = {}
+        counts: dict[str, int] = {}
+
+        def add(name: str, value: float, count: int | None = None) -> None:
+            results.setdefault(name, []).append(value)
+            if count is not None:
+                counts[name] = count  # games listed, or moves played (the last run's)
+
+        for run in range(args.runs):
+            ms, store = await timed(Store.open(path))
+            add("Store.open (ms)", ms)
+            add("Store.open (CPU ms)", CPU["ms"])
+            try:
+                ms, idle = await timed(store.idle_games(NOW, DAY))
+                add("reminder pass, idle_games(now, 24 h) (ms)", ms, len(idle))
+                add("reminder pass, idle_games(now, 24 h) (CPU ms)", CPU["ms"], len(idle))
+                ms, idle = await timed(store.idle_games(NOW + 1, 0))
+                add("every active game, idle_games(now, 0) (ms)", ms, len(idle))
+                _, longest = await read_during_pass(store)
+                add("longest active_game read during the reminder pass (ms)", longest)
+                ms, unannounced = await timed(store.unannounced_games())
+                add("unannounced_games (ms)", ms, len(unannounced))
+                add("unannounced_games (CPU ms)", CPU["ms"], len(unannounced))
+                ms, state = await timed(store.load_state(finished_templates[0]))
+                add("load_state of a finished game (ms)", ms, state.version)
+                written, moves = await bytes_per_finished_game(store, 20_000_000 + run, args.seed + 100)
+                add("bytes written per finished game (KB)", written / 1000, moves)
+                add("bytes written per move (KB)", written / 1000 / moves, moves)
+            finally:
+                await store.close()
+        print(f"medians of {args.runs} runs:")
+        for name, values in results.items():
+            count = f"  [{counts[name]}]" if name in counts else ""
+            print(f"  {med(values)}  {name}{count}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
