@@ -31,6 +31,7 @@ from .errors import (
     GameFull,
     GameNotFound,
     NotJoined,
+    SeatChanged,
     SeatNotFound,
     StaleVersion,
     StorageError,
@@ -38,7 +39,7 @@ from .errors import (
 )
 from .migrations import all_migrations
 from .records import AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord
-from .store import UNSET, _Unset
+from .store import UNSET, _check_snapshot, _record, _saved, _Unset, listed_record
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +47,8 @@ State = Any
 Conn = asyncpg.Connection
 T = TypeVar("T")
 
-_VERSION = "(SELECT COALESCE(MAX(m.seq), 0) FROM moves m WHERE m.game_id = g.id)"
-_GAME_SELECT = f"SELECT g.*, {_VERSION} AS version FROM games g"
+# games.version is the log's length, kept so by triggers on moves (migration 0003).
+_GAME_SELECT = "SELECT g.* FROM games g"
 # One key for the migration lock, taken inside each migration's transaction (pg_advisory_xact_lock).
 _MIGRATION_LOCK = 0x656E7464  # "entd"
 POOL_MAX = 8  # connections per process; a move holds one for a few milliseconds
@@ -86,6 +87,8 @@ class PostgresStore:
         self.path = _redacted(url)
         self._lock_conn: asyncpg.Connection | None = None  # holds the advisory locks of exclusive()
         self._lock_guard = asyncio.Lock()
+        self.created = False  # a server's database is created by its administrator, never by open()
+        self._broken_logged: set[int] = set()  # games whose damaged row was logged already
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -135,6 +138,13 @@ class PostgresStore:
     async def _read(self) -> AsyncIterator[Conn]:
         async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
             yield conn
+
+    def check_file(self) -> None:
+        """Nothing to check: a server's database is no file that can be deleted under us (see Store.check_file)."""
+
+    def _games(self, rows: Sequence[asyncpg.Record]) -> list[GameRecord]:
+        """Records of listed rows; a damaged row is left out and logged once (see Store)."""
+        return [game for game in (listed_record(row, self._broken_logged) for row in rows) if game is not None]
 
     async def _fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
         # One statement is a consistent snapshot by itself: no explicit transaction needed.
@@ -249,10 +259,10 @@ class PostgresStore:
     async def start_game(self, game_id: int, initial_state: State, now: float) -> GameRecord:
         """Lobby -> active with snapshot version 0; the state must have one player per seat, in seat order."""
         saved = replay.saved_game(initial_state)
-        state_json = replay.state_to_json(initial_state)
+        state_json = replay.snapshot_json(initial_state)
         if initial_state.version != 0 or saved["moves"]:
             raise ValueError("start_game needs the state of engine.new_game (version 0, no moves)")
-        setup = {key: value for key, value in saved.items() if key != "moves"}
+        setup_json = json.dumps({key: value for key, value in saved.items() if key != "moves"})
         players = len(saved["players"])
         async with self._write() as db:
             await _lock_status(db, game_id, "lobby")
@@ -263,11 +273,11 @@ class PostgresStore:
                 "UPDATE games SET status = 'active', setup = $2, started_at = $3, updated_at = $3,"
                 " current_seat = $4, reminders_sent = 0, last_reminder_at = NULL WHERE id = $1",
                 game_id,
-                json.dumps(setup),
+                setup_json,
                 now,
                 _current_seat(initial_state),
             )
-            await _put_snapshot(db, game_id, 0, state_json, now)
+            await _put_snapshot(db, game_id, 0, state_json, now, replay.log_digest(setup_json, []))
             return await _game(db, game_id)
 
     @_unavailable
@@ -362,7 +372,7 @@ class PostgresStore:
             " turn_message_id = CASE WHEN $4::boolean THEN $5::bigint ELSE g.turn_message_id END,"
             " announced_version = CASE WHEN $6::integer IS NULL THEN g.announced_version"
             " ELSE GREATEST(COALESCE(g.announced_version, -1), $6::integer) END"
-            f" WHERE g.id = $1 RETURNING g.*, {_VERSION} AS version",
+            " WHERE g.id = $1 RETURNING g.*",
             game_id,
             board_message_id is not UNSET,
             None if board_message_id is UNSET else board_message_id,
@@ -372,7 +382,7 @@ class PostgresStore:
         )
         if not rows:
             raise GameNotFound(game_id)
-        return GameRecord.from_row(rows[0])
+        return _record(rows[0])
 
     # ------------------------------------------------------------------ queries
 
@@ -382,7 +392,7 @@ class PostgresStore:
         rows = await self._fetch(_GAME_SELECT + " WHERE g.id = $1", game_id)
         if not rows:
             raise GameNotFound(game_id)
-        return GameRecord.from_row(rows[0])
+        return _record(rows[0])
 
     @_unavailable
     async def active_game(self, channel_id: int) -> GameRecord | None:
@@ -390,22 +400,23 @@ class PostgresStore:
         rows = await self._fetch(
             _GAME_SELECT + " WHERE g.channel_id = $1 AND g.status IN ('lobby', 'active')", channel_id
         )
-        return GameRecord.from_row(rows[0]) if rows else None
+        return _record(rows[0]) if rows else None
 
     @_unavailable
     async def active_games(self) -> list[GameRecord]:
         """Every game in the lobby or in progress, in all channels, oldest first."""
         rows = await self._fetch(_GAME_SELECT + " WHERE g.status IN ('lobby', 'active') ORDER BY g.id")
-        return [GameRecord.from_row(row) for row in rows]
+        return self._games(rows)
 
     @_unavailable
     async def unannounced_games(self) -> list[GameRecord]:
         """Started games (active, or finished) whose latest state the channel has not been shown yet."""
+        # Active games, and the finished ones through the partial index games_unannounced_finished (see Store).
         rows = await self._fetch(
-            "SELECT * FROM (" + _GAME_SELECT + " WHERE g.status IN ('active', 'finished')) AS s"
-            " WHERE COALESCE(announced_version, -1) < version ORDER BY id"
+            _GAME_SELECT + " WHERE (g.status = 'active' AND g.version > COALESCE(g.announced_version, -1))"
+            " OR (g.status = 'finished' AND g.version > COALESCE(g.announced_version, -1)) ORDER BY g.id"
         )
-        return [GameRecord.from_row(row) for row in rows]
+        return self._games(rows)
 
     @_unavailable
     async def history(self, channel_id: int, limit: int = 20) -> list[GameRecord]:
@@ -415,7 +426,7 @@ class PostgresStore:
             channel_id,
             limit,
         )
-        return [GameRecord.from_row(row) for row in rows]
+        return self._games(rows)
 
     @_unavailable
     async def games_of_user(self, user_id: int, open_only: bool = True) -> list[GameRecord]:
@@ -426,7 +437,7 @@ class PostgresStore:
             f"{status} ORDER BY g.created_at DESC, g.id DESC",
             user_id,
         )
-        return [GameRecord.from_row(row) for row in rows]
+        return self._games(rows)
 
     @_unavailable
     async def players(self, game_id: int) -> list[PlayerRecord]:
@@ -456,7 +467,7 @@ class PostgresStore:
         cutoff = now - idle_seconds
         # One statement (a LEFT JOIN for the seat to act) is one consistent snapshot.
         rows = await self._fetch(
-            f"SELECT g.*, {_VERSION} AS version, p.seat AS p_seat, p.user_id AS p_user_id,"
+            "SELECT g.*, p.seat AS p_seat, p.user_id AS p_user_id,"
             " p.display_name AS p_display_name, p.is_ai AS p_is_ai, p.ai_kind AS p_ai_kind,"
             " p.joined_at AS p_joined_at"
             " FROM games g LEFT JOIN players p ON p.game_id = g.id AND p.seat = g.current_seat"
@@ -469,7 +480,9 @@ class PostgresStore:
         )
         out = []
         for row in rows:
-            game = GameRecord.from_row(row)
+            game = listed_record(row, self._broken_logged)
+            if game is None:
+                continue
             player = None
             if row["p_seat"] is not None:
                 player = PlayerRecord(
@@ -491,13 +504,13 @@ class PostgresStore:
         """Count a reminder sent now for the game."""
         rows = await self._fetch(
             "UPDATE games g SET reminders_sent = g.reminders_sent + 1, last_reminder_at = $2"
-            f" WHERE g.id = $1 RETURNING g.*, {_VERSION} AS version",
+            " WHERE g.id = $1 RETURNING g.*",
             game_id,
             now,
         )
         if not rows:
             raise GameNotFound(game_id)
-        return GameRecord.from_row(rows[0])
+        return _record(rows[0])
 
     # ------------------------------------------------------------------ moves and state
 
@@ -510,13 +523,17 @@ class PostgresStore:
         events: Sequence[dict[str, Any]],
         user_id: int | None,
         now: float,
+        *,
+        seat_holder: int | _Unset | None = UNSET,
     ) -> MoveRecord:
         """Append one accepted move, its events and the new snapshot in one transaction.
 
         StaleVersion (nothing written) if the log is no longer at expected_version, i.e. another
-        interaction moved first: reload the state and re-validate.
+        interaction moved first: reload the state and re-validate. SeatChanged: see Store.append_move.
         """
-        record, _ = await self.append_move(game_id, expected_version, move, new_state, events, user_id, now)
+        record, _ = await self.append_move(
+            game_id, expected_version, move, new_state, events, user_id, now, seat_holder=seat_holder
+        )
         return record
 
     @_unavailable
@@ -530,14 +547,21 @@ class PostgresStore:
         user_id: int | None,
         now: float,
         known: GameRecord | None = None,
+        *,
+        seat_holder: int | _Unset | None = UNSET,
     ) -> tuple[MoveRecord, GameRecord]:
-        """record_move, also returning the game after the move (see Store.append_move for `known`)."""
+        """record_move, also returning the game after the move (see Store.append_move for `known` and
+        `seat_holder`)."""
         if known is not None and (known.id != game_id or known.version != expected_version):
             known = None
         if new_state.version != expected_version + 1:
             raise ValueError(f"new_state.version is {new_state.version}, expected {expected_version + 1}")
+        holder = user_id if seat_holder is UNSET else seat_holder
+        if user_id is not None and holder != user_id:
+            raise ValueError(f"user {user_id} moves, but the seat is said to be held by {holder}")
+        move_seat = replay.move_seat(move)
         move_json = replay.move_json(move)
-        state_json = replay.state_to_json(new_state)
+        state_json = replay.snapshot_json(new_state)
         events_json = json.dumps(list(events))
         over = bool(new_state.game_over)
         seq = expected_version + 1
@@ -551,6 +575,11 @@ class PostgresStore:
             actual = await _log_version(db, game_id)
             if actual != expected_version:
                 raise StaleVersion(game_id, expected_version, actual)
+            if move_seat is not None:
+                await _check_seat(db, game_id, move_seat, holder)
+            previous = await db.fetchval(
+                "SELECT log_digest FROM snapshots WHERE game_id = $1 AND version = $2", game_id, expected_version
+            )
             await db.execute(
                 "INSERT INTO moves (game_id, seq, move, events, user_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
                 game_id,
@@ -560,7 +589,7 @@ class PostgresStore:
                 user_id,
                 now,
             )
-            await _put_snapshot(db, game_id, seq, state_json, now)
+            await _put_snapshot(db, game_id, seq, state_json, now, replay.chain_digest(previous, move_json))
             await db.execute(
                 "UPDATE games SET updated_at = $2, last_move_at = $2, reminders_sent = 0, last_reminder_at = NULL,"
                 " current_seat = $3, status = CASE WHEN $4 THEN 'finished' ELSE status END,"
@@ -596,18 +625,24 @@ class PostgresStore:
 
     @_unavailable
     async def load_state(self, game_id: int) -> State:
-        """The current state: the snapshot if it is sound and matches the log, else rebuilt by replay."""
+        """The current state: the snapshot if it is sound and matches the log, else rebuilt by replay (see
+        Store.load_state: the history comes from the log, the digests bind the snapshot to it)."""
         async with self._read() as db:
             await _require_status(db, game_id, "active", "finished", "abandoned")
-            version = await _log_version(db, game_id)
-            row = await db.fetchrow("SELECT version, state FROM snapshots WHERE game_id = $1", game_id)
-        if row is not None:
-            state = replay.parse_state(row["state"])
-            if state is not None and row["version"] == version and state.version == version:
-                return state
-            log.warning("game %s: snapshot unusable (log at version %s); rebuilding by replay", game_id, version)
-        else:
+            setup, moves = await _log(db, game_id)
+            row = await db.fetchrow(
+                "SELECT version, state, log_digest, digest FROM snapshots WHERE game_id = $1", game_id
+            )
+        if row is None:
             log.warning("game %s: snapshot missing; rebuilding by replay", game_id)
+            return await self.rebuild_state(game_id)
+        state, problem = _check_snapshot(row, setup, moves)
+        if state is not None:
+            return state
+        if row["digest"] is None:
+            log.info("game %s: snapshot without digest; rebuilding by replay", game_id)
+        else:
+            log.warning("game %s: snapshot %s (log at version %s); rebuilding by replay", game_id, problem, len(moves))
         return await self.rebuild_state(game_id)
 
     @_unavailable
@@ -618,20 +653,25 @@ class PostgresStore:
         """
         async with self._write() as db:
             await _lock_status(db, game_id, "lobby", "active", "finished", "abandoned")
-            saved = await _saved_game(db, game_id)
-            state = replay.replay(game_id, saved)
-            state_json = replay.state_to_json(state)
-            current = await db.fetchrow("SELECT version, state FROM snapshots WHERE game_id = $1", game_id)
-            if current is None or current["version"] != state.version or current["state"] != state_json:
+            setup, moves = await _log(db, game_id)
+            state = replay.replay(game_id, _saved(game_id, setup, moves))
+            state_json = replay.snapshot_json(state)
+            log_digest = replay.log_digest(setup, moves)
+            current = await db.fetchrow(
+                "SELECT version, state, log_digest, digest FROM snapshots WHERE game_id = $1", game_id
+            )
+            wanted = (state.version, state_json, log_digest, replay.chain_digest(log_digest, state_json))
+            if current is None or tuple(current) != wanted:
                 stamp = now if now is not None else await _last_activity(db, game_id)
-                await _put_snapshot(db, game_id, state.version, state_json, stamp)
+                await _put_snapshot(db, game_id, state.version, state_json, stamp, log_digest)
             return state
 
     @_unavailable
     async def saved_game(self, game_id: int) -> dict[str, Any]:
         """The game as engine.replay takes it: setup plus the move log (for export and tests)."""
         async with self._read() as db:
-            return await _saved_game(db, game_id)
+            setup, moves = await _log(db, game_id)
+        return _saved(game_id, setup, moves)
 
     @_unavailable
     async def rollback(self, game_id: int, to_version: int, now: float, expected_version: int | None = None) -> State:
@@ -647,10 +687,11 @@ class PostgresStore:
                 raise StaleVersion(game_id, expected_version, version)
             if not 0 <= to_version <= version:
                 raise ValueError(f"cannot roll game {game_id} back to version {to_version} (it is at {version})")
-            saved = await _saved_game(db, game_id, up_to=to_version)
-            state = replay.replay(game_id, saved)
+            setup, moves = await _log(db, game_id, up_to=to_version)
+            state = replay.replay(game_id, _saved(game_id, setup, moves))
             await db.execute("DELETE FROM moves WHERE game_id = $1 AND seq > $2", game_id, to_version)
-            await _put_snapshot(db, game_id, to_version, replay.state_to_json(state), now)
+            log_digest = replay.log_digest(setup, moves)
+            await _put_snapshot(db, game_id, to_version, replay.snapshot_json(state), now, log_digest)
             over = bool(state.game_over)
             try:
                 # A savepoint, so that the unique violation leaves the transaction usable for the error message.
@@ -712,7 +753,7 @@ async def _game(db: Conn, game_id: int) -> GameRecord:
     row = await db.fetchrow(_GAME_SELECT + " WHERE g.id = $1", game_id)
     if row is None:
         raise GameNotFound(game_id)
-    return GameRecord.from_row(row)
+    return _record(row)
 
 
 async def _require_status(db: Conn, game_id: int, *wanted: str, lock: bool = False) -> str:
@@ -799,19 +840,25 @@ async def _remove_seat(db: Conn, game_id: int, seat: int, now: float) -> PlayerR
     return removed
 
 
-async def _put_snapshot(db: Conn, game_id: int, version: int, state_json: str, now: float) -> None:
+async def _put_snapshot(
+    db: Conn, game_id: int, version: int, state_json: str, now: float, log_digest: str | None
+) -> None:
     await db.execute(
-        "INSERT INTO snapshots (game_id, version, state, updated_at) VALUES ($1, $2, $3, $4)"
+        "INSERT INTO snapshots (game_id, version, state, updated_at, log_digest, digest)"
+        " VALUES ($1, $2, $3, $4, $5, $6)"
         " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state,"
-        " updated_at = excluded.updated_at",
+        " updated_at = excluded.updated_at, log_digest = excluded.log_digest, digest = excluded.digest",
         game_id,
         version,
         state_json,
         now,
+        log_digest,
+        replay.chain_digest(log_digest, state_json),
     )
 
 
-async def _saved_game(db: Conn, game_id: int, up_to: int | None = None) -> dict[str, Any]:
+async def _log(db: Conn, game_id: int, up_to: int | None = None) -> tuple[str, list[str]]:
+    """The game's setup and its moves (seq order) as stored text; WrongStatus for a game that never started."""
     row = await db.fetchrow("SELECT setup FROM games WHERE id = $1", game_id)
     if row is None:
         raise GameNotFound(game_id)
@@ -821,9 +868,19 @@ async def _saved_game(db: Conn, game_id: int, up_to: int | None = None) -> dict[
     moves = await db.fetch(
         "SELECT move FROM moves WHERE game_id = $1 AND ($2 < 0 OR seq <= $2) ORDER BY seq", game_id, limit
     )
-    saved = json.loads(row["setup"])
-    saved["moves"] = [json.loads(m["move"]) for m in moves]
-    return saved
+    return row["setup"], [m["move"] for m in moves]
+
+
+async def _check_seat(db: Conn, game_id: int, seat: int, holder: int | None) -> None:
+    """SeatChanged unless `seat` is held by user `holder` (None: by an AI); see Store.append_move."""
+    row = await db.fetchrow("SELECT user_id, is_ai FROM players WHERE game_id = $1 AND seat = $2", game_id, seat)
+    if row is None:
+        raise SeatChanged(game_id, seat, "does not exist")
+    held_ok = bool(row["is_ai"]) if holder is None else (not row["is_ai"] and row["user_id"] == holder)
+    if not held_ok:
+        now_held = "an AI" if row["is_ai"] else f"user {row['user_id']}"
+        wanted = "an AI" if holder is None else f"user {holder}"
+        raise SeatChanged(game_id, seat, f"is held by {now_held}, not by {wanted}")
 
 
 def _current_seat(state: State) -> int | None:

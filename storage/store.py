@@ -646,13 +646,7 @@ class Store:
         return out
 
     def _game_or_none(self, row: sqlite3.Row) -> GameRecord | None:
-        try:
-            return _record(row)
-        except RecordCorrupt as exc:
-            if exc.game_id not in self._broken_logged:
-                self._broken_logged.add(exc.game_id)
-                log.error("%s; leaving it out of the listings", exc)
-            return None
+        return listed_record(row, self._broken_logged)
 
     async def mark_reminded(self, game_id: int, now: float) -> GameRecord:
         """Count a reminder sent now for the game."""
@@ -887,7 +881,18 @@ async def _game(db: aiosqlite.Connection, game_id: int) -> GameRecord:
     return _record(next(iter(rows)))
 
 
-def _record(row: sqlite3.Row) -> GameRecord:
+def listed_record(row: Any, logged: set[int]) -> GameRecord | None:
+    """The record of a listed row, or None (logged once per game in `logged`) if the row is damaged."""
+    try:
+        return _record(row)
+    except RecordCorrupt as exc:
+        if exc.game_id not in logged:
+            logged.add(exc.game_id)
+            log.error("%s; leaving it out of the listings", exc)
+        return None
+
+
+def _record(row: Any) -> GameRecord:
     """GameRecord.from_row; RecordCorrupt (naming the game) if the row does not parse."""
     try:
         return GameRecord.from_row(row)
@@ -1013,7 +1018,7 @@ def _saved(game_id: int, setup: str, moves: list[str]) -> dict[str, Any]:
     return saved
 
 
-def _check_snapshot(row: sqlite3.Row, setup: str, moves: list[str]) -> tuple[State | None, str]:
+def _check_snapshot(row: Any, setup: str, moves: list[str]) -> tuple[State | None, str]:
     """The snapshot's state with the log's moves as its history if it belongs to exactly this log, else
     (None, what is wrong)."""
     if row["version"] != len(moves):

@@ -34,3 +34,28 @@ STATEMENTS = (
     "ALTER TABLE snapshots ADD COLUMN log_digest TEXT",
     "ALTER TABLE snapshots ADD COLUMN digest TEXT",
 )
+
+POSTGRES = (
+    "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
+    "UPDATE games SET version = (SELECT COALESCE(MAX(m.seq), 0) FROM moves m WHERE m.game_id = games.id)",
+    """
+    CREATE FUNCTION games_version_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF TG_OP = 'INSERT' THEN
+            UPDATE games SET version = NEW.seq WHERE id = NEW.game_id;
+            RETURN NEW;
+        END IF;
+        UPDATE games SET version = (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = OLD.game_id)
+        WHERE id = OLD.game_id;
+        RETURN OLD;
+    END $$
+    """,
+    "CREATE TRIGGER games_version_after_move AFTER INSERT ON moves FOR EACH ROW EXECUTE FUNCTION games_version_sync()",
+    "CREATE TRIGGER games_version_after_undo AFTER DELETE ON moves FOR EACH ROW EXECUTE FUNCTION games_version_sync()",
+    """
+    CREATE INDEX games_unannounced_finished ON games (id)
+        WHERE status = 'finished' AND version > COALESCE(announced_version, -1)
+    """,
+    "ALTER TABLE snapshots ADD COLUMN log_digest TEXT",
+    "ALTER TABLE snapshots ADD COLUMN digest TEXT",
+)

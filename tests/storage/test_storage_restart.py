@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from storage_helpers import T0, play, record_all, same, started_game
+from storage_helpers import T0, play, record_all, same, started_game, user_of
 
 from storage import StorageError, open_store
 from tests.pgserver import PgServer
@@ -23,7 +23,7 @@ async def test_store_recovers_after_the_server_restarts(pg_server: PgServer) -> 
         failures = 0
         for _ in range(20):
             try:
-                await store.record_move(game.id, state.version, move, nxt, events, 1, T0 + 99)
+                await store.record_move(game.id, state.version, move, nxt, events, user_of(move), T0 + 99)
                 break
             except StorageError as exc:
                 assert "unavailable" in str(exc), exc

@@ -10,13 +10,15 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from storage_helpers import T0, play, record_all, same, started_game, user_of
+from storage_helpers import T0, play, raw_sql, record_all, same, started_game, user_of
 
 import engine
 from storage import (
+    AnyStore,
     DatabaseDamaged,
     DatabaseInUse,
     DatabaseMissing,
@@ -27,6 +29,14 @@ from storage import (
     StorageError,
     Store,
 )
+
+
+@pytest.fixture
+async def sqlite_store(db_path: Path) -> AsyncIterator[Store]:
+    """The file-level guarantees are SQLite's (a PostgreSQL database is shared by design and no file)."""
+    s = await Store.open(db_path)
+    yield s
+    await s.close()
 
 
 def open_in_another_process(db_path: Path) -> subprocess.CompletedProcess[str]:
@@ -55,7 +65,8 @@ def open_in_another_process(db_path: Path) -> subprocess.CompletedProcess[str]:
 # ---------------------------------------------------------------------- 1. two processes on one database
 
 
-async def test_a_second_process_is_refused_while_the_store_is_open(store: Store, db_path: Path) -> None:
+async def test_a_second_process_is_refused_while_the_store_is_open(sqlite_store: Store, db_path: Path) -> None:
+    store = sqlite_store
     proc = open_in_another_process(db_path)
     assert proc.stdout.startswith("DatabaseInUse"), proc.stdout + proc.stderr
     assert f"pid {os.getpid()}" in proc.stdout and "stop the other bot" in proc.stdout
@@ -108,7 +119,8 @@ async def test_ai_moves_need_an_ai_seat_or_the_absent_player_named(store: Store)
 # ---------------------------------------------------------------------- 3. the file deleted or replaced
 
 
-async def test_deleting_the_file_under_a_running_store_stops_writes(store: Store, db_path: Path) -> None:
+async def test_deleting_the_file_under_a_running_store_stops_writes(sqlite_store: Store, db_path: Path) -> None:
+    store = sqlite_store
     game, state = await started_game(store)
     state, _ = await record_all(store, game.id, state, 2)
     db_path.unlink()
@@ -121,7 +133,8 @@ async def test_deleting_the_file_under_a_running_store_stops_writes(store: Store
         store.check_file()
 
 
-async def test_replacing_the_file_under_a_running_store_stops_writes(store: Store, db_path: Path) -> None:
+async def test_replacing_the_file_under_a_running_store_stops_writes(sqlite_store: Store, db_path: Path) -> None:
+    store = sqlite_store
     await store.create_game(1, 5, "entdecker", {}, 1, 1, T0)
     other = db_path.with_name("other.db")
     other.write_bytes(db_path.read_bytes())
@@ -172,32 +185,31 @@ async def test_a_damaged_file_is_refused_at_start_up(db_path: Path) -> None:
 # ---------------------------------------------------------------------- 4. a snapshot that differs from the log
 
 
-async def snapshot_state(store: Store, game_id: int) -> str:
-    rows = await store._db.execute_fetchall("SELECT state FROM snapshots WHERE game_id = ?", (game_id,))
-    return next(iter(rows))[0]
+async def snapshot_state(store: AnyStore, game_id: int) -> str:
+    rows = await raw_sql(store, "SELECT state FROM snapshots WHERE game_id = ?", (game_id,))
+    return str(rows[0][0])
 
 
 @pytest.mark.parametrize("damage", ["other_game", "edited", "log_rewritten"])
-async def test_a_snapshot_that_parses_but_differs_from_the_log_is_not_trusted(store: Store, damage: str) -> None:
+async def test_a_snapshot_that_parses_but_differs_from_the_log_is_not_trusted(store: AnyStore, damage: str) -> None:
     game, state = await started_game(store, seed=4)
     final, triples = await record_all(store, game.id, state, 6)
-    db = store._db
     if damage == "other_game":  # same version, valid text, another game's position
         other = engine.new_game("entdecker", players=["X", "Y"], options={}, seed=99)
         wrong = engine.state_to_json(play(other, 6)[-1][1], history=False)
-        await db.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (wrong, game.id))
+        await raw_sql(store, "UPDATE snapshots SET state = ? WHERE game_id = ?", (wrong, game.id))
     elif damage == "edited":  # one number changed
         text = await snapshot_state(store, game.id)
-        await db.execute(
-            "UPDATE snapshots SET state = ? WHERE game_id = ?", (text.replace('"rng":', '"rng":1', 1), game.id)
-        )
+        edited = text.replace('"rng":', '"rng":1', 1)
+        await raw_sql(store, "UPDATE snapshots SET state = ? WHERE game_id = ?", (edited, game.id))
     else:  # the log's last move replaced behind the snapshot's back: the snapshot is of another log
         before = triples[-2][1]
         alternatives = [m for m in engine.legal_moves(before) if m != triples[-1][0]]
         assert alternatives, "the position should offer another move"
         final = engine.apply(before, alternatives[0])
-        await db.execute("DELETE FROM moves WHERE game_id = ? AND seq = 6", (game.id,))
-        await db.execute(
+        await raw_sql(store, "DELETE FROM moves WHERE game_id = ? AND seq = 6", (game.id,))
+        await raw_sql(
+            store,
             "INSERT INTO moves (game_id, seq, move, events, user_id, created_at) VALUES (?, 6, ?, '[]', NULL, 0)",
             (game.id, engine.json.dumps(engine.move_to_json(alternatives[0]))),
         )
@@ -225,12 +237,12 @@ async def test_snapshots_leave_the_history_to_the_log(store: Store) -> None:
 
 @pytest.mark.parametrize("options", ["{not json", "[1, 2]", "null"])
 async def test_one_malformed_row_does_not_hide_the_others(
-    store: Store, options: str, caplog: pytest.LogCaptureFixture
+    store: AnyStore, options: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     bad, _ = await started_game(store, channel_id=1)
     good, _ = await started_game(store, channel_id=2)
     lobby = await store.create_game(1, 3, "entdecker", {}, 1, 1, T0)
-    await store._db.execute("UPDATE games SET options = ? WHERE id = ?", (options, bad.id))
+    await raw_sql(store, "UPDATE games SET options = ? WHERE id = ?", (options, bad.id))
     with caplog.at_level(logging.ERROR, logger="storage"):
         for _ in range(2):
             assert [g.id for g in await store.active_games()] == [good.id, lobby.id]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import pytest
@@ -189,8 +190,17 @@ async def query_plan(store: Store, sql: str, params: tuple[object, ...] = ()) ->
     return " | ".join(str(row[3]) for row in rows)
 
 
-async def test_periodic_listings_do_not_read_finished_games(store: Store) -> None:
+async def test_periodic_listings_do_not_read_finished_games(db_path: Path) -> None:
     import storage.store as store_module
+
+    store = await Store.open(db_path)
+    try:
+        await _check_plans(store, store_module)
+    finally:
+        await store.close()
+
+
+async def _check_plans(store: Store, store_module: Any) -> None:
 
     unannounced = await query_plan(store, store_module._UNANNOUNCED_SELECT)
     assert "USING INDEX games_unannounced_finished" in unannounced
