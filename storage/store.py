@@ -186,10 +186,10 @@ class Store:
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
-    async def open(cls, path: str | Path, *, exclusive: bool = True) -> Store:
+    async def open(cls, path: str | Path, *, lock: bool = True) -> Store:
         """Open (creating and migrating if needed) the database; StorageError if that is impossible.
 
-        DatabaseInUse if another process has the file open (exclusive=False skips that lock: only for tools and
+        DatabaseInUse if another process has the file open (lock=False skips that lock: only for tools and
         tests looking at a database a running bot owns), DatabaseMissing if the file is gone but traces of it are
         not, DatabaseDamaged if the integrity check fails. A new empty database is logged and flagged (`created`).
         """
@@ -198,7 +198,7 @@ class Store:
             await _prepare(db, path)
             return cls(db, str(path))  # a second connection would see another, empty database
         file = Path(path)
-        lock = ProcessLock(file) if exclusive else None
+        process_lock = ProcessLock(file) if lock else None
         reader = lister = db = None
         try:
             try:
@@ -206,8 +206,9 @@ class Store:
                 file.parent.mkdir(parents=True, exist_ok=True)
                 if file.is_dir():  # sqlite3 would fail too, but leave aiosqlite's thread behind
                     raise IsADirectoryError("it is a directory")
-                if lock is not None:
-                    lock.acquire()  # before looking for the file: a process starting beside us waits its turn
+                if process_lock is not None:
+                    # Before looking for the file: a process starting beside us waits its turn.
+                    process_lock.acquire()
                 created = check_not_missing(file)
             except OSError as exc:
                 raise StorageError(f"cannot open database at {path}: {exc}") from exc
@@ -215,19 +216,22 @@ class Store:
             await _prepare(db, path)
             reader = await connect(path, migrate_schema=False)
             lister = await connect(path, migrate_schema=False)
-            watch = FileWatch({file: identity_of(file)} | ({lock.path: lock.identity} if lock else {}))
-            if lock is not None:
-                lock.note_owner()
+            watched = {file: identity_of(file)}
+            if process_lock is not None:
+                watched[process_lock.path] = process_lock.identity
+            watch = FileWatch(watched)
+            if process_lock is not None:
+                process_lock.note_owner()
         except BaseException:
             for conn in (lister, reader, db):
                 if conn is not None:
                     await conn.close()
-            if lock is not None:
-                lock.release()
+            if process_lock is not None:
+                process_lock.release()
             raise
         if created:
             log.warning("created a new, empty database at %s", file)
-        return cls(db, str(path), reader, lock=lock, watch=watch, created=created, lister=lister)
+        return cls(db, str(path), reader, lock=process_lock, watch=watch, created=created, lister=lister)
 
     async def close(self) -> None:
         try:

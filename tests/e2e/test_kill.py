@@ -292,7 +292,7 @@ async def test_kill_9_in_the_middle_of_a_turn_and_restart(tmp_path: Path) -> Non
     async with GatedFake() as fake, launcher(fake, db, tmp_path) as processes:
         first = await processes.start()
         await open_game(fake, CHANNEL, PLAYERS, seed=GAME_SEED)
-        async with await Store.open(db, exclusive=False) as store:  # an observer beside the bot
+        async with await Store.open(db, lock=False) as store:  # an observer beside the bot
             game = Observer(fake, store)
             turn = await play(fake, game, rng, rng.randint(6, 16))
 
