@@ -22,7 +22,8 @@ def fail(message: str) -> int:
     return 2
 
 
-async def _run(settings: Settings) -> None:
+async def _run(settings: Settings) -> str | None:
+    """Run until closed; the reason if the bot stopped itself because its database became unusable."""
     # Open the database before logging in, so an unwritable path fails at once, not after a Discord round trip.
     some_shards = settings.shard_count is not None and len(settings.shard_ids or ()) < settings.shard_count
     if some_shards and not can_be_shared(settings.db_path):
@@ -36,6 +37,7 @@ async def _run(settings: Settings) -> None:
     bot = create_bot(settings)
     async with bot:
         await bot.start(settings.token or "")
+    return bot.fatal.reason
 
 
 def main() -> int:
@@ -47,7 +49,7 @@ def main() -> int:
         return fail("DISCORD_TOKEN is not set")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        asyncio.run(_run(settings))
+        stopped = asyncio.run(_run(settings))
     except discord.LoginFailure:
         return fail("Discord refused the token in DISCORD_TOKEN (invalid or revoked)")
     except discord.PrivilegedIntentsRequired:
@@ -56,7 +58,7 @@ def main() -> int:
         return fail(str(exc))
     except KeyboardInterrupt:
         return 0
-    return 0
+    return fail(stopped) if stopped else 0
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from .catalog import Catalog
 from .cogs.lobby import GameCog
 from .cogs.turns import TurnCog
 from .components import DYNAMIC_ITEMS
+from .fatal import Fatal
 from .flow import Flow
 from .interactions import Replies
 from .reminders import Reminders
@@ -70,6 +71,7 @@ class EntdeckerBot(commands.Bot):
         self.flow: Flow = None  # type: ignore[assignment]
         self.reminders: Reminders | None = None
         self.boards: Boards | None = None
+        self.fatal = Fatal(self.close)  # its reason is set when the database could no longer be trusted
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.db_path)
@@ -80,8 +82,8 @@ class EntdeckerBot(commands.Bot):
         self.boards = boards = Boards(self, self.settings.render_processes)
         self.announcer = Announcer(self, self.service, boards, replies, busy=lambda cid: self.ai.busy(cid))
         self.ai = AISeats(self.service, self.settings, self.announcer.announce, closed=self.is_closed)
-        self.flow = Flow(self.service, replies, self.announcer, self.ai)
-        self.reminders = Reminders(self, self.service, self.announcer, self.ai, self.settings)
+        self.flow = Flow(self.service, replies, self.announcer, self.ai, self.fatal)
+        self.reminders = Reminders(self, self.service, self.announcer, self.ai, self.settings, self.fatal)
         await self.add_cog(GameCog(self.flow, boards, self.settings))
         await self.add_cog(TurnCog(self.flow, self.tree))
         # Dynamic items route clicks by custom_id pattern, so buttons on messages sent before a restart work.

@@ -18,15 +18,24 @@ from storage import StorageError
 from . import messages
 from .ai_seats import AISeats
 from .announcer import CANNOT_POST, NO_ACCESS, Announcer
+from .fatal import Fatal
 from .interactions import Replies, is_manager
 from .service import GameService, Refusal, StaleClick, Table
 
 log = logging.getLogger(__name__)
 
+STOPPING = (
+    "The bot's database file can no longer be used (it was moved, deleted or damaged), so nothing was saved "
+    "and the bot is stopping; whoever runs it has been told why."
+)
+
 
 class Flow:
-    def __init__(self, service: GameService, replies: Replies, announcer: Announcer, ai: AISeats) -> None:
+    def __init__(
+        self, service: GameService, replies: Replies, announcer: Announcer, ai: AISeats, fatal: Fatal | None = None
+    ) -> None:
         self.service = service
+        self.fatal = fatal
         self.catalog = service.catalog
         self.replies = replies
         self.announcer = announcer
@@ -71,8 +80,11 @@ class Flow:
         except Refusal as refusal:
             await self.reply(interaction, f"⚠️ {refusal}")
             return
-        except Exception:
+        except Exception as exc:
             # A bug or a broken database: say so instead of leaving the user with a silent defer.
+            if self.fatal is not None and self.fatal.check(exc):
+                await self.reply(interaction, f"⚠️ {STOPPING}")
+                return
             log.exception("move in channel %s failed", channel_id)
             await self.reply(interaction, "⚠️ Something went wrong on our side; the move was not made.")
             return
@@ -112,7 +124,10 @@ class Flow:
         except Refusal as refusal:
             await self.reply(interaction, f"⚠️ {refusal}")
             return
-        except Exception:
+        except Exception as exc:
+            if self.fatal is not None and self.fatal.check(exc):
+                await self.reply(interaction, f"⚠️ {STOPPING}")
+                return
             log.exception("lobby action %s in channel %s failed", action, channel_id)
             await self.reply(interaction, "⚠️ Something went wrong on our side; nothing was changed.")
             return

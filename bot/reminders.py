@@ -20,6 +20,7 @@ from storage import IdleGame, StorageError
 
 from .ai_seats import AISeats
 from .announcer import Announcer
+from .fatal import Fatal
 from .service import GameService, format_duration
 from .settings import Settings
 from .shards import periodic_work
@@ -33,8 +34,15 @@ CATCH_UP_GRACE = 60.0  # seconds a stored move may wait for its own announcement
 
 class Reminders:
     def __init__(
-        self, client: discord.Client, service: GameService, announcer: Announcer, ai: AISeats, settings: Settings
+        self,
+        client: discord.Client,
+        service: GameService,
+        announcer: Announcer,
+        ai: AISeats,
+        settings: Settings,
+        fatal: Fatal | None = None,
     ) -> None:
+        self.fatal = fatal
         self.client = client
         self.service = service
         self.announcer = announcer
@@ -76,6 +84,7 @@ class Reminders:
     async def _tick(self) -> int:
         first, self._passes = self._passes == 0, self._passes + 1
         for step in (
+            self._check_database,
             lambda: self.announcer.catch_up(grace=0.0 if first else CATCH_UP_GRACE),
             lambda: self.announcer.post_lost_lobbies(grace=CATCH_UP_GRACE),
             self._kick_ai_seats,
@@ -85,7 +94,9 @@ class Reminders:
                 await step()
             except asyncio.CancelledError:
                 raise
-            except Exception:
+            except Exception as exc:
+                if self.fatal is not None and self.fatal.check(exc):
+                    return 0
                 log.exception("a step of the reminder pass failed")
         sent = 0
         now = self.service.clock()
@@ -103,6 +114,10 @@ class Reminders:
             except Exception:
                 log.exception("reminding in game %s failed", idle.game.id)
         return sent
+
+    async def _check_database(self) -> None:
+        """A database file deleted or replaced under the bot is noticed within one pass, even without moves."""
+        self.service.store.check_file()
 
     async def _kick_ai_seats(self) -> None:
         for channel_id in await self.service.games_needing_ai():

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-from storage import StaleVersion, Store, WrongStatus
+from storage import SeatChanged, StaleVersion, Store, WrongStatus
 
 from ..catalog import Catalog
 from ..settings import Settings
@@ -176,6 +176,12 @@ class ServiceCore:
             fresh = await self.table(channel_id, fresh=True)
             legal = self.legal_text(fresh, user_id) if fresh is not None and fresh.state is not None else ""
             raise Refusal("Someone else moved at the same moment; nothing was done. " + legal) from None
+        except SeatChanged:
+            # The seat changed hands in another process; nothing was written. Judge again on a fresh read.
+            self.forget(channel_id)
+            if retry:
+                raise Overtaken from None
+            raise Refusal("That seat changed hands at the same moment; nothing was done.") from None
         except WrongStatus:
             self.forget(channel_id)
             if retry:

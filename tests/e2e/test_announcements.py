@@ -8,9 +8,10 @@ from typing import Any
 
 from aiohttp import web
 
+from bot import create_bot
 from bot.announcer import PASSED
 from storage import StorageError
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord import FAST_CLIENT_OPTIONS, FakeDiscord, FakeMessage, run_bot
 
 from .helpers import ok, open_game, refused, running, settings, slash_move, table_of
 
@@ -134,4 +135,19 @@ async def test_boards_drawn_in_worker_processes(tmp_path: Path) -> None:
             assert turn.attachments and turn.attachments[0].image().format == "PNG"
             board = await ok(await fake.slash("carol", "game-1", "game", "board"))
             assert board.attachments and board.attachments[0].image().size == turn.attachments[0].image().size
+        fake.assert_no_violations()
+
+
+async def test_a_database_deleted_under_the_bot_stops_it_with_one_reason(tmp_path: Path) -> None:
+    db = tmp_path / "g.db"
+    async with FakeDiscord() as fake:
+        bot = create_bot(settings(db), **FAST_CLIENT_OPTIONS)
+        async with run_bot(fake, bot, loggers=("bot",), fail_on_errors=False) as run:
+            await open_game(fake, "game-1", ["alice", "bob"])
+            db.rename(tmp_path / "moved-away.db")  # an operator's slip: the file the bot writes is gone
+            text = await refused(await fake.slash("alice", "game-1", "ship", position="A1N"))
+            assert "database" in text and "nothing was saved" in text
+            await fake.wait_for(lambda: bot.is_closed(), timeout=10)
+            assert bot.fatal.reason is not None and "g.db" in bot.fatal.reason
+            assert any("stopping" in str(e) for e in run.errors)
         fake.assert_no_violations()
