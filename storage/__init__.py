@@ -24,7 +24,7 @@ from .errors import (
     StorageError,
     WrongStatus,
 )
-from .records import AiKind, GameRecord, GameStatus, IdleGame, MoveRecord, PlayerRecord
+from .records import AiKind, GameRecord, GameStatus, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 from .store import UNSET, Store
 
 if TYPE_CHECKING:
@@ -87,6 +87,7 @@ __all__ = [
     "StaleVersion",
     "StorageError",
     "Store",
+    "UndoRecord",
     "WrongStatus",
     "can_be_shared",
     "is_postgres",

@@ -9,6 +9,11 @@ from .tables import MoveOutcome, Refusal, Table, format_duration
 from .turns import TurnService
 
 
+def ai_name_for(player: PlayerRecord) -> str:
+    """The name of an AI taking over a person's seat: "AI for bob" (an AI seat handed on keeps its name)."""
+    return player.display_name if player.is_ai else f"AI for {player.display_name}"
+
+
 class SeatService(TurnService):
     def idle_for(self, table: Table) -> float:
         record = table.record
@@ -114,7 +119,7 @@ class SeatService(TurnService):
                 name, ai_kind, new_user = to_user[1], None, to_user[0]
             else:
                 kind = kind or self.catalog.info(table.game).default_ai
-                name, ai_kind, new_user = f"{chosen.display_name} (AI)", kind, None
+                name, ai_kind, new_user = ai_name_for(chosen), kind, None
             try:
                 player = await self.store.replace_seat(
                     table.game_id,

@@ -50,9 +50,13 @@ async def test_games_from_before_the_migration_count_as_announced(db_path: Path,
     game, state = await started_game(store)
     await record_all(store, game.id, state, 2)
     await store.close()
-    # Back to schema 1 as an older release left it: no announced_version column.
+    # Back to schema 1 as an older release left it: no announced_version column (nor what later migrations add).
     with sqlite3.connect(db_path) as raw:
         raw.execute("ALTER TABLE games DROP COLUMN announced_version")
+        raw.execute("ALTER TABLE games DROP COLUMN seed_public")
+        raw.execute("ALTER TABLE moves DROP COLUMN actor")
+        raw.execute("DROP TABLE undos")
+        raw.execute("DROP TABLE user_settings")
         raw.execute("PRAGMA user_version = 1")
     store = await Store.open(db_path)
     try:
