@@ -80,8 +80,12 @@ class SeatService(TurnService):
         kind: str | None = None,
         absent: bool = False,
         seat: int | None = None,
+        dry_run: bool = False,
     ) -> PlayerRecord:
         """Hand a seat to another user (to_user) or to an AI.
+
+        `dry_run`: only check, and return the seat that would change hands (a member is offered it first and
+        takes it by a button; the handover is then made again, checked again, when they accept).
 
         absent=False (`/game handover`): the user's own seat, any time. absent=True (`/game substitute`): the
         seat of the player to move, by another player or a moderator, once they have been idle long enough.
@@ -120,6 +124,8 @@ class SeatService(TurnService):
             else:
                 kind = kind or self.catalog.info(table.game).default_ai
                 name, ai_kind, new_user = ai_name_for(chosen), kind, None
+            if dry_run:
+                return chosen
             try:
                 player = await self.store.replace_seat(
                     table.game_id,

@@ -8,20 +8,10 @@ from typing import Any
 import engine
 from storage import GameRecord, PlayerRecord
 
-from ..messages import format_duration
+from ..messages import format_duration, seed_words
 from ..text import safe_name
 
 __all__ = ["MoveOutcome", "Refusal", "StaleClick", "Table", "format_duration", "seed_words"]
-
-
-def seed_words(record: GameRecord, *, over: bool = False) -> str:
-    """What players are told about the seed: a seed the host chose is shown always (so everyone knows the game
-    could be known in advance); a secret one only once the game is over, so it can be replayed and checked."""
-    if record.seed_public:
-        return f"Seed {record.seed}, chosen by the host: everyone can see it, so the draws are no secret."
-    if over:
-        return f"The secret seed of this game was {record.seed}: replaying it with the moves checks every draw."
-    return "The seed is secret until the game ends."
 
 
 class Refusal(Exception):
