@@ -127,7 +127,7 @@ async def test_the_log_pages_through_the_whole_game(tmp_path: Path) -> None:
 
 async def test_hand_games_help_and_rules_topic(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
+        async with running(fake, settings(tmp_path / "g.db")) as (_bot, _):
             await open_game(fake, "game-1", ["alice", "bob"], personal_tiles=True)
             await open_game(fake, "game-2", ["bob", "alice"])
             hand = await ok(await fake.slash("bob", "game-1", "game", "hand"))
