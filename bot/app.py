@@ -51,6 +51,10 @@ class EntdeckerBot(commands.Bot):
 
     def __init__(self, settings: Settings, clock: Callable[[], float] = time.time, **client_options: Any) -> None:
         intents = client_options.pop("intents", None) or discord.Intents.default()
+        # This bot never joins a voice channel: discord.py's warnings that voice libraries are missing are noise.
+        for flag in ("warn_nacl", "warn_dave"):
+            if hasattr(discord.VoiceClient, flag):
+                setattr(discord.VoiceClient, flag, False)
         # No message content or members intent needed: everything comes through interactions.
         super().__init__(
             command_prefix=commands.when_mentioned,
