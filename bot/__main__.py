@@ -55,7 +55,7 @@ def main() -> int:
         return fail("the bot asked for an intent that is not enabled in the developer portal")
     except (StorageError, SettingsError) as exc:
         return fail(str(exc))
-    except (aiohttp.ClientError, OSError, asyncio.TimeoutError, discord.GatewayNotFound) as exc:
+    except (aiohttp.ClientError, OSError, TimeoutError, discord.GatewayNotFound) as exc:
         # No network, DNS failing, Discord unreachable: one line, like the other start-up problems.
         return fail(f"cannot reach Discord ({type(exc).__name__}: {exc}); check the network and try again")
     except KeyboardInterrupt:
