@@ -147,6 +147,10 @@ class Announcer:
     def _remember(self, record: GameRecord) -> None:
         self._shown[record.id] = record
 
+    def forget_shown(self, game_id: int) -> None:
+        """Read the announcement bookkeeping again next time (storage lowered it: an undo)."""
+        self._shown.pop(game_id, None)
+
     async def give_up(self, table: Table) -> None:
         """Count a state as announced although the channel refused it, so nothing retries it forever."""
         self._shown.pop(table.game_id, None)

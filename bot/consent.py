@@ -103,6 +103,7 @@ class Consent:
         table = done.table
         channel_id = table.record.channel_id
         header = f"↩️ {safe_name(done.by)} took back: {done.what}"
+        self.announcer.forget_shown(table.game_id)  # the undo lowered the announced version in storage
         try:
             async with self.announcer.announce_lock(channel_id):
                 await self.announcer.post_turn(table, interaction=interaction, header=header)
