@@ -103,9 +103,9 @@ class Consent:
         table = done.table
         channel_id = table.record.channel_id
         header = f"↩️ {safe_name(done.by)} took back: {done.what}"
-        self.announcer.forget_shown(table.game_id)  # the undo lowered the announced version in storage
         try:
             async with self.announcer.announce_lock(channel_id):
+                self.announcer.forget_shown(table.game_id)  # the undo lowered the announced version in storage
                 await self.announcer.post_turn(table, interaction=interaction, header=header)
         except NO_ACCESS:
             log.warning("cannot show an undo in channel %s (no access)", channel_id)
