@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from bot.announcer import PASSED
 from bot.service import Table
 from tests.fakediscord import FakeDiscord, FakeMessage
 
@@ -69,7 +70,12 @@ async def test_undo_alone_when_nothing_was_revealed_else_by_consent(game: str, t
             assert "took back move 1" in log.content
             # The game goes on from the restored state, by the new turn message's version.
             await ok(await play_move(fake, "game-1", mover, move.key))
-            assert (await table_of(bot, fake, "game-1")).version == 1
+            table = await table_of(bot, fake, "game-1")
+            assert table.version == 1
+            # The version number came back: the channel is shown the new state all the same, not the old message.
+            record = await bot.service.store.game(table.game_id)
+            assert record.announced_version == 1
+            assert fake.message(record.turn_message_id).content != PASSED
         fake.assert_no_violations()
 
 
