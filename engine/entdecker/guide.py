@@ -4,9 +4,8 @@ The sections condense docs/rules.md (the rules as the engine plays them), in the
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.api import View
+from engine.entdecker.labels import tile_words
 
 RULES_WHERE = (
     "The full rules as this bot plays them, with every decision where the rulebook is silent: docs/rules.md in "
@@ -77,18 +76,6 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ),
 )
 
-_SHAPES = {0: "open sea", 1: "one land side", 3: "three land sides", 4: "all land"}
-
-
-def tile_words(tile: dict[str, Any]) -> str:
-    """A tile's shape as a player reads it: "a strait (two opposite land sides)"."""
-    sides = str(tile.get("sides", ""))
-    land = sides.count("L")
-    if land == 2:
-        opposite = sides[0] == sides[2]
-        return "a strait (two opposite land sides)" if opposite else "a headland (two adjacent land sides)"
-    return _SHAPES.get(land, f"{land} land sides")
-
 
 def hand(view: View) -> list[str]:
     """The viewer's personal tiles, in words (the view holds them for their owner only)."""
@@ -104,5 +91,5 @@ def hand(view: View) -> list[str]:
         return lines
     if not tiles:
         return [*lines, "Personal tiles: none left."]
-    words = [f"{i}. {tile_words(t)}" for i, t in enumerate(tiles, 1)]
+    words = [f"{i}. {tile_words(t['id'])}" for i, t in enumerate(tiles, 1)]
     return [*lines, f"Personal tiles ({len(tiles)}; play one with `/draw pile:` for 2 gold, once per turn):", *words]

@@ -137,7 +137,11 @@ async def test_hand_games_help_and_rules_topic(tmp_path: Path) -> None:
             await open_game(fake, "game-1", ["alice", "bob"], personal_tiles=True)
             await open_game(fake, "game-2", ["bob", "alice"])
             hand = await ok(await fake.slash("bob", "game-1", "game", "hand"))
-            assert hand.ephemeral and "Personal tiles (4" in hand.content and "a strait" in hand.content
+            assert (
+                hand.ephemeral
+                and "Personal tiles (4" in hand.content
+                and "strait (land on two opposite sides" in hand.content
+            )
             assert "not playing" in await refused(await fake.slash("carol", "game-1", "game", "hand"))
             games = await ok(await fake.slash("bob", "game-1", "games"))
             one, two = fake.channel("game-1").mention, fake.channel("game-2").mention
