@@ -513,7 +513,7 @@ class Store:
 
     async def undos(self, game_id: int) -> list[UndoRecord]:
         """The moves taken back in this game (Store.rollback with `undone_by`), oldest first."""
-        rows = await self._fetch("SELECT * FROM undos WHERE game_id = ? ORDER BY created_at, rowid", (game_id,))
+        rows = await self._fetch("SELECT * FROM undos WHERE game_id = ? ORDER BY created_at, seq DESC", (game_id,))
         return [UndoRecord.from_row(row) for row in rows]
 
     # ------------------------------------------------------------------ per-user settings
