@@ -4,6 +4,7 @@ offered to a member who accepts with a button, and moves credited to whoever mad
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -62,7 +63,12 @@ async def test_undo_alone_when_nothing_was_revealed_else_by_consent(game: str, t
                 for name in others:
                     assert (await table_of(bot, fake, "game-1")).version == 1
                     await ok(await fake.click(name, request, button(request, ":yes")))
-            table = await table_of(bot, fake, "game-1")
+            # The last answer's reply comes first; the new turn message (and its record) follows.
+            for _ in range(500):
+                table = await table_of(bot, fake, "game-1")
+                if fake.message(table.record.turn_message_id).content.startswith("↩️"):
+                    break
+                await asyncio.sleep(0.02)
             assert table.version == 0 and engine.state_to_json(table.state) == before
             turn = fake.message(table.record.turn_message_id)
             assert turn.content.startswith("↩️") and "took back" in turn.content
