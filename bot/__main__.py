@@ -9,6 +9,7 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 
 from storage import StorageError, can_be_shared, open_store
@@ -56,6 +57,9 @@ def main() -> int:
         return fail("the bot asked for an intent that is not enabled in the developer portal")
     except (StorageError, SettingsError) as exc:
         return fail(str(exc))
+    except (aiohttp.ClientError, OSError, TimeoutError, discord.GatewayNotFound) as exc:
+        # No network, DNS failing, Discord unreachable: one line, like the other start-up problems.
+        return fail(f"cannot reach Discord ({type(exc).__name__}: {exc}); check the network and try again")
     except KeyboardInterrupt:
         return 0
     return fail(stopped) if stopped else 0

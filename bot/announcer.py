@@ -42,14 +42,22 @@ HISTORY_LOOKBACK = 25  # recent messages searched for a turn message a crash lef
 PASSED = "⏭️ This turn is over: what happened, and the board, are in the next message."
 
 
+def _reached(table: Table) -> int:
+    """When the state was reached (its move's time, or the start), in milliseconds modulo 10**6: after an undo
+    (`/undo`) a version number comes back, and this tells the state reached again from the one taken back."""
+    record = table.record
+    at = record.last_move_at if record.last_move_at is not None else (record.started_at or 0.0)
+    return int(at * 1000) % 1_000_000
+
+
 def turn_nonce(table: Table) -> str:
     """At most 25 characters, the same for every attempt to post this state's turn message."""
-    return f"t{table.game_id}v{table.version}"[:25]
+    return f"t{table.game_id}v{table.version}r{_reached(table)}"[:25]
 
 
 def board_filename(table: Table) -> str:
     """The board's file name marks which state a turn message shows (found again after a crash)."""
-    return f"board-{table.game_id}-{table.version}.png"
+    return f"board-{table.game_id}-{table.version}-{_reached(table)}.png"
 
 
 def turn_mentions(table: Table) -> discord.AllowedMentions:
@@ -146,6 +154,10 @@ class Announcer:
 
     def _remember(self, record: GameRecord) -> None:
         self._shown[record.id] = record
+
+    def forget_shown(self, game_id: int) -> None:
+        """Read the announcement bookkeeping again next time (storage lowered it: an undo)."""
+        self._shown.pop(game_id, None)
 
     async def give_up(self, table: Table) -> None:
         """Count a state as announced although the channel refused it, so nothing retries it forever."""

@@ -18,8 +18,10 @@ from .announcer import Announcer
 from .boards import Boards
 from .catalog import Catalog
 from .cogs.lobby import GameCog
+from .cogs.players import PlayerCog
 from .cogs.turns import TurnCog
 from .components import DYNAMIC_ITEMS
+from .consent import Consent
 from .fatal import Fatal
 from .flow import Flow
 from .interactions import Replies
@@ -50,6 +52,10 @@ class EntdeckerBot(commands.Bot):
 
     def __init__(self, settings: Settings, clock: Callable[[], float] = time.time, **client_options: Any) -> None:
         intents = client_options.pop("intents", None) or discord.Intents.default()
+        # This bot never joins a voice channel: discord.py's warnings that voice libraries are missing are noise.
+        for flag in ("warn_nacl", "warn_dave"):
+            if hasattr(discord.VoiceClient, flag):
+                setattr(discord.VoiceClient, flag, False)
         # No message content or members intent needed: everything comes through interactions.
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -69,6 +75,7 @@ class EntdeckerBot(commands.Bot):
         self.announcer: Announcer = None  # type: ignore[assignment]
         self.ai: AISeats = None  # type: ignore[assignment]
         self.flow: Flow = None  # type: ignore[assignment]
+        self.consent: Consent = None  # type: ignore[assignment]
         self.reminders: Reminders | None = None
         self.boards: Boards | None = None
         self.fatal = Fatal(self.close)  # its reason is set when the database could no longer be trusted
@@ -83,9 +90,11 @@ class EntdeckerBot(commands.Bot):
         self.announcer = Announcer(self, self.service, boards, replies, busy=lambda cid: self.ai.busy(cid))
         self.ai = AISeats(self.service, self.settings, self.announcer.announce, closed=self.is_closed)
         self.flow = Flow(self.service, replies, self.announcer, self.ai, self.fatal)
+        self.consent = Consent(self.service, replies, self.announcer, self.ai)
         self.reminders = Reminders(self, self.service, self.announcer, self.ai, self.settings, self.fatal)
-        await self.add_cog(GameCog(self.flow, boards, self.settings))
+        await self.add_cog(GameCog(self.flow, boards, self.settings, self.consent))
         await self.add_cog(TurnCog(self.flow, self.tree))
+        await self.add_cog(PlayerCog(self.flow, self.consent))
         # Dynamic items route clicks by custom_id pattern, so buttons on messages sent before a restart work.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:

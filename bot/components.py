@@ -5,6 +5,9 @@
     edl:<game_id>:<action>                a lobby button (join, leave, addbot, start)
     edv:<game_id>                         the lobby's switches (variant options that are on or off)
     edo:<game_id>:<option>                the lobby's menu for a variant option with several values
+    edu:<game_id>:<version>:<yes|no>      an answer to a request to undo the move that made <version>
+    edh:<game_id>:<seat>:<from>:<to>:<mode>:<yes|no>   an answer to the offer of a seat (mode: h handover,
+                                          s substitute, m substitute asked by a moderator)
 
 What becomes a button or a menu, and the words on them, come from the game's presenter.
 
@@ -172,7 +175,85 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"edo:(?P
         await _flow(interaction).option_interaction(interaction, game_id=self.game_id, option=self.option, value=value)
 
 
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, LobbyButton, SwitchesSelect, OptionSelect)
+def _consent(interaction: discord.Interaction) -> Any:
+    return interaction.client.consent  # type: ignore[attr-defined]
+
+
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"edu:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<a>yes|no)"
+):
+    def __init__(self, game_id: int, version: int, yes: bool) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Agree to undo" if yes else "Refuse",
+                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
+                custom_id=f"edu:{game_id}:{version}:{'yes' if yes else 'no'}",
+            )
+        )
+        self.game_id, self.version, self.yes = game_id, version, yes
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> UndoButton:
+        return cls(int(match["game"]), int(match["version"]), match["a"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _consent(interaction).undo_answer(interaction, self.game_id, self.version, self.yes)
+
+
+SEAT_OFFER_TEMPLATE = (
+    r"edh:(?P<game>[0-9]+):(?P<seat>[0-9]+):(?P<src>[0-9]+):(?P<dst>[0-9]+):(?P<mode>[hsm]):(?P<a>yes|no)"
+)
+
+
+class SeatOfferButton(discord.ui.DynamicItem[discord.ui.Button], template=SEAT_OFFER_TEMPLATE):
+    """Accept or decline a seat offered by `/game handover to:` or `/game substitute to:`."""
+
+    def __init__(self, game_id: int, seat: int, src: int, dst: int, mode: str, yes: bool) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Take the seat" if yes else "Decline",
+                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary,
+                custom_id=f"edh:{game_id}:{seat}:{src}:{dst}:{mode}:{'yes' if yes else 'no'}",
+            )
+        )
+        self.game_id, self.seat, self.src, self.dst, self.mode, self.yes = game_id, seat, src, dst, mode, yes
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> SeatOfferButton:
+        return cls(
+            int(match["game"]),
+            int(match["seat"]),
+            int(match["src"]),
+            int(match["dst"]),
+            match["mode"],
+            match["a"] == "yes",
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _consent(interaction).seat_answer(
+            interaction, self.game_id, self.seat, self.src, self.dst, self.mode, self.yes
+        )
+
+
+def undo_view(game_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton(game_id, version, True))
+    view.add_item(UndoButton(game_id, version, False))
+    return view
+
+
+def seat_offer_view(game_id: int, seat: int, src: int, dst: int, mode: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(SeatOfferButton(game_id, seat, src, dst, mode, True))
+    view.add_item(SeatOfferButton(game_id, seat, src, dst, mode, False))
+    return view
+
+
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, LobbyButton, SwitchesSelect, OptionSelect, UndoButton, SeatOfferButton)
 MAX_LOBBY_MENUS = MAX_ROWS - 1  # one row holds the lobby buttons
 
 

@@ -38,6 +38,16 @@ def format_duration(seconds: float) -> str:
     return plural(seconds, "second")
 
 
+def seed_words(record: GameRecord, *, over: bool = False) -> str:
+    """What players are told about the seed: a seed the host chose is shown always (so everyone knows the game
+    could be known in advance); a secret one only once the game is over, so it can be replayed and checked."""
+    if record.seed_public:
+        return f"Seed {record.seed}, chosen by the host: everyone can see it, so the draws are no secret."
+    if over:
+        return f"The secret seed of this game was {record.seed}: replaying it with the moves checks every draw."
+    return "The seed is secret until the game ends."
+
+
 def mention(player: PlayerRecord | None) -> str:
     if player is None:
         return "?"
@@ -98,6 +108,7 @@ def turn_content(catalog: Catalog, table: Table, account: list[str], *, header: 
         winners = " and ".join(names[s] for s in result.get("winners", []))
         tail = f"🏁 **Game over.** {'Winners' if len(result.get('winners', [])) > 1 else 'Winner'}: **{winners}**\n"
         tail += "\n".join(standings(result, names))
+        tail += f"\n🎲 {seed_words(table.record, over=True)}"
     else:
         acting = table.to_act
         turn = f"Turn {view.get('turn')}: " if view.get("turn") else ""
@@ -110,6 +121,8 @@ def turn_content(catalog: Catalog, table: Table, account: list[str], *, header: 
             step = str(view.get("prompt") or "make a move") + (f" ({commands})" if commands else "")
             progress = catalog.presenter(table.game).progress_of(view)
             tail = f"🧭 {turn}{who}, your move: {step}." + (f" ({progress})" if progress else "")
+        if table.record.seed_public:
+            tail += f"\n🎲 Seed {table.record.seed}, chosen by the host."
     budget = CONTENT_LIMIT - len(tail) - sum(len(p) + 1 for p in parts) - 10
     if account:
         parts.append(lines_block(account, budget))
@@ -137,8 +150,9 @@ def lobby_content(catalog: Catalog, table: Table) -> str:
     kinds = ", ".join(f"{k.label.lower()} ({k.description})" for k in info.ai_kinds)
     seated = f"{plural(len(table.players), 'seat')} taken ({info.min_players}–{info.max_players} players)"
     variants = "\nThe host sets the variants with the menus below." if info.options else ""
+    seed = f"\n🎲 {seed_words(record)}" if record.seed_public else ""
     return clip(
-        f"🗺️ **{info.title}** lobby (game {record.id}) — {options_words(catalog, table.game, record.options)}\n"
+        f"🗺️ **{info.title}** lobby (game {record.id}) — {options_words(catalog, table.game, record.options)}{seed}\n"
         f"{seats}\n"
         f"{seated}. `/game join` or the Join button; `/game addbot` seats an AI ({kinds}); "
         f"the host starts with `/game start`.{variants}",
@@ -157,6 +171,7 @@ def status_content(
     lines = catalog.presenter(record.game).status_of(view, names)
     if view.get("game_over") and view.get("result"):
         lines = [*lines, "Final standings:", *standings(view["result"], names)]
+    lines.append(f"🎲 {seed_words(record, over=not record.is_open)}")
     return clip("\n".join([head, *lines]), CONTENT_LIMIT)
 
 
@@ -179,3 +194,44 @@ def rules_content(catalog: Catalog, settings: Settings, game: str | None = None)
         + (f"Other games: {', '.join(others)} (`/game rules game:`)." if others else ""),
         CONTENT_LIMIT,
     )
+
+
+def rules_topic(catalog: Catalog, game: str | None, topic: str) -> str:
+    """One section of a game's rules (`/game rules topic:`), or the sections there are."""
+    game = game or catalog.default_game
+    presenter = catalog.presenter(game)
+    titles = ", ".join(f"`{t}`" for t, _ in presenter.rules_sections)
+    found = presenter.section(topic)
+    if found is None:
+        if not titles:
+            return f"⚠️ {catalog.title(game)} has no rules in sections; `/game rules` shows the summary."
+        return f"⚠️ No part of the {catalog.title(game)} rules is about “{safe_name(topic)}”. The parts: {titles}."
+    title, text = found
+    where = f"\n{presenter.rules_where}" if presenter.rules_where else ""
+    return clip(f"📖 **{catalog.title(game)}: {title}**\n{text}{where}", CONTENT_LIMIT)
+
+
+def help_content(catalog: Catalog, game: str | None, *, in_channel: bool) -> str:
+    """`/help`: the commands of the channel's game, how a turn goes, and where the full rules are."""
+    game = game or catalog.default_game
+    info = catalog.info(game)
+    presenter = catalog.presenter(game)
+    turn = presenter.section("turn")
+    where = presenter.rules_where or "`/game rules` has the summary."
+    parts = [
+        f"**{info.title}** — {info.summary}" + ("" if in_channel else " (no game in this channel yet)"),
+        f"**Your turn:** {catalog.verbs_text(game)}, or the buttons on the turn message.",
+    ]
+    if turn is not None:
+        parts.append(f"**How a turn goes:**\n{turn[1]}")
+    parts += [
+        "**Setting up:** `/game new` · `/game join` · `/game addbot` · `/game start` (the host) · `/game abandon`",
+        "**Looking:** `/game board` · `/game status` · `/game log page:` · `/game hand` (private) · "
+        "`/games` (where you play) · `/game rules topic:`",
+        "**Mistakes and absences:** `/undo` · `/game skip` · `/game substitute` · `/game handover` · "
+        "`/game remind dm:true` (reminders by direct message)",
+        f"**Full rules:** {where}",
+    ]
+    if len(catalog.infos) > 1:
+        parts.append("Other games: " + ", ".join(i.title for n, i in catalog.infos.items() if n != game) + ".")
+    return clip("\n".join(parts), CONTENT_LIMIT)

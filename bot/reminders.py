@@ -148,11 +148,25 @@ class Reminders:
             return 0
         else:
             sent = 1
+        await self.direct_message(player.user_id, idle.game.channel_id, text)
         try:
             await self.service.store.mark_reminded(idle.game.id, now)
         except StorageError:
             log.warning("could not count a reminder for game %s", idle.game.id, exc_info=True)
         return sent
+
+    async def direct_message(self, user_id: int, channel_id: int, text: str) -> bool:
+        """The reminder by direct message too, for a player who asked for it (`/game remind dm:true`). A user who
+        does not accept direct messages from the bot (403) simply gets none; the channel reminder went out anyway."""
+        try:
+            if not await self.service.dm_reminders(user_id):
+                return False
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            await user.send(f"{text} Play in <#{channel_id}>.", allowed_mentions=discord.AllowedMentions.none())
+        except (discord.HTTPException, StorageError):
+            log.info("could not remind user %s by direct message", user_id, exc_info=True)
+            return False
+        return True
 
     async def prune(self) -> None:
         """Forget per-channel locks, records and finished AI tasks of channels without an open game."""

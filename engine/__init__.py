@@ -43,6 +43,7 @@ __all__ = [
     "step",
     "to_act",
     "turn_passed",
+    "undoable",
     "view",
 ]
 
@@ -90,6 +91,13 @@ def to_act(state: Any) -> list[int]:
 def turn_passed(game: str, events: list[dict[str, Any]]) -> bool:
     """Whether the move that produced `events` ended a turn (or the game)."""
     return bool(game_module(game).turn_passed(events))
+
+
+def undoable(state_before: Any, move: Move, events: list[dict[str, Any]]) -> bool:
+    """Whether the player who made `move` (on `state_before`, producing `events`) may take it back alone: it
+    revealed nothing hidden. A game that does not say (no `undoable` in its package) allows no lone undo."""
+    judge = getattr(_rules(state_before), "undoable", None)
+    return bool(judge(state_before, move, events)) if judge is not None else False
 
 
 def apply(state: Any, move: Move) -> Any:

@@ -158,6 +158,11 @@ class Presenter:
     status_lines: Callable[[View, Sequence[str]], list[str]] | None = None  # /game status: players and piles
     redraw: Callable[[Iterable[Event]], bool] | None = None  # mid-turn: did these events change the picture?
     value: Callable[[dict[str, Any]], str] | None = None  # what a verb's option takes for a legal entry
+    # /game hand: the viewer's private information in words, from the view for their own seat ([]: nothing)
+    hand: Callable[[View], list[str]] | None = None
+    # /game rules topic: the rules in sections, (title, text); the first words of a title are what users type
+    rules_sections: tuple[tuple[str, str], ...] = ()
+    rules_where: str = ""  # where the full rules are (a rulebook, a page): one line for /help and /game rules
     extra: dict[str, Any] = field(default_factory=dict)
 
     def verb_of(self, kind: str) -> Verb | None:
@@ -191,6 +196,25 @@ class Presenter:
 
     def redraws(self, events: Iterable[Event]) -> bool:
         return True if self.redraw is None else self.redraw(events)
+
+    def hand_of(self, view: View) -> list[str]:
+        return self.hand(view) if self.hand is not None else []
+
+    def section(self, topic: str) -> tuple[str, str] | None:
+        """The rules section a user asked for: by title, by a word of the title, or by a word of its text."""
+        wanted = " ".join(str(topic or "").lower().split())
+        if not wanted:
+            return None
+        for test in (
+            lambda title, text: title.lower() == wanted,
+            lambda title, text: title.lower().startswith(wanted),
+            lambda title, text: wanted in title.lower(),
+            lambda title, text: wanted in text.lower(),
+        ):
+            found = [s for s in self.rules_sections if test(*s)]
+            if found:
+                return found[0]
+        return None
 
 
 class Rules(Protocol):
@@ -228,6 +252,10 @@ class Rules(Protocol):
         saves states without it and puts the moves of its log back: engine.state_to_json(history=False))."""
 
     def state_from_dict(self, data: dict[str, Any]) -> Any: ...
+
+    # Optional: `undoable(state_before, move, events) -> bool`, whether the player who made `move` may take it
+    # back alone: it revealed nothing hidden (no tile drawn, no token turned, no random result). Without it, no
+    # move is undoable alone (every undo then needs the other players' consent).
 
 
 RULES_NAMES = (

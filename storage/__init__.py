@@ -31,7 +31,7 @@ from .errors import (
     StorageError,
     WrongStatus,
 )
-from .records import AiKind, GameRecord, GameStatus, IdleGame, MoveRecord, PlayerRecord
+from .records import AiKind, GameRecord, GameStatus, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 from .store import UNSET, Store
 
 if TYPE_CHECKING:
@@ -101,6 +101,7 @@ __all__ = [
     "StaleVersion",
     "StorageError",
     "Store",
+    "UndoRecord",
     "WrongStatus",
     "can_be_shared",
     "is_postgres",

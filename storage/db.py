@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import sqlite3
+import threading
 from pathlib import Path
 
 import aiosqlite
@@ -24,7 +26,7 @@ async def connect(path: str | Path, *, migrate_schema: bool = True) -> aiosqlite
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: no implicit transactions; Store issues BEGIN/COMMIT itself so that
         # every accepted move is exactly one transaction.
-        db = await aiosqlite.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        db = await _open(str(path))
         db.row_factory = sqlite3.Row
         await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         await db.execute("PRAGMA foreign_keys = ON")
@@ -60,6 +62,21 @@ async def check_integrity(db: aiosqlite.Connection, path: str | Path) -> None:
         raise DatabaseDamaged(path, str(exc)) from exc
     if problems != ["ok"]:
         raise DatabaseDamaged(path, "; ".join(problems))
+
+
+async def _open(path: str) -> aiosqlite.Connection:
+    """aiosqlite.connect, which, when the file cannot be opened, queues the stop of its worker thread and returns
+    without waiting for it. The thread then reports the stop to the event loop; if the loop has closed by then (a
+    program that ends on this error, a test) that is a "RuntimeError: Event loop is closed" traceback from the
+    thread. So on failure wait here until the thread has finished."""
+    pending = aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        return await pending
+    except BaseException:
+        thread = getattr(pending, "_thread", pending)  # aiosqlite >= 0.20 holds it; older ones are the thread
+        if isinstance(thread, threading.Thread) and thread.is_alive():
+            await asyncio.to_thread(thread.join, 5.0)
+        raise
 
 
 async def migrate(db: aiosqlite.Connection) -> int:

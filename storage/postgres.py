@@ -38,7 +38,7 @@ from .errors import (
     WrongStatus,
 )
 from .migrations import all_migrations
-from .records import AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord
+from .records import AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 from .store import UNSET, _check_snapshot, _record, _saved, _Unset, listed_record
 
 log = logging.getLogger(__name__)
@@ -189,13 +189,15 @@ class PostgresStore:
         host_user_id: int,
         now: float,
         host_name: str | None = None,
+        seed_public: bool = False,
     ) -> GameRecord:
         """A new lobby in the channel (host seated at 0 if host_name is given); ChannelBusy if one is open."""
         async with self._write() as db:
             try:
                 game_id = await db.fetchval(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_user_id,"
-                    " created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $7) RETURNING id",
+                    " created_at, updated_at, seed_public) VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $7, $8)"
+                    " RETURNING id",
                     guild_id,
                     channel_id,
                     game,
@@ -203,6 +205,7 @@ class PostgresStore:
                     seed,
                     host_user_id,
                     now,
+                    int(seed_public),
                 )
             except asyncpg.UniqueViolationError as exc:
                 raise ChannelBusy(channel_id) from exc
@@ -452,10 +455,37 @@ class PostgresStore:
         return [MoveRecord.from_row(row) for row in reversed(rows)]
 
     @_unavailable
-    async def moves(self, game_id: int, after: int = 0) -> list[MoveRecord]:
-        """All moves with seq > after, in order."""
-        rows = await self._fetch("SELECT * FROM moves WHERE game_id = $1 AND seq > $2 ORDER BY seq", game_id, after)
+    async def moves(self, game_id: int, after: int = 0, limit: int | None = None) -> list[MoveRecord]:
+        """The moves with seq > after, in order (at most `limit` of them if given)."""
+        rows = await self._fetch(
+            "SELECT * FROM moves WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3", game_id, after, limit
+        )
         return [MoveRecord.from_row(row) for row in rows]
+
+    @_unavailable
+    async def undos(self, game_id: int) -> list[UndoRecord]:
+        """The moves taken back in this game (rollback with `undone_by`), oldest first."""
+        rows = await self._fetch("SELECT * FROM undos WHERE game_id = $1 ORDER BY created_at, seq DESC", game_id)
+        return [UndoRecord.from_row(row) for row in rows]
+
+    @_unavailable
+    async def set_dm_reminders(self, user_id: int, on: bool, now: float) -> None:
+        """Whether the user wants their turn reminders by direct message as well (in every game)."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, dm_reminders, updated_at) VALUES ($1, $2, $3)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders,"
+                " updated_at = excluded.updated_at",
+                user_id,
+                int(on),
+                now,
+            )
+
+    @_unavailable
+    async def dm_reminders(self, user_id: int) -> bool:
+        """Whether the user asked for reminders by direct message (off unless they did)."""
+        rows = await self._fetch("SELECT dm_reminders FROM user_settings WHERE user_id = $1", user_id)
+        return bool(rows and rows[0]["dm_reminders"])
 
     @_unavailable
     async def idle_games(self, now: float, idle_seconds: float, max_reminders: int | None = None) -> list[IdleGame]:
@@ -525,6 +555,7 @@ class PostgresStore:
         now: float,
         *,
         seat_holder: int | _Unset | None = UNSET,
+        actor: str | None = None,
     ) -> MoveRecord:
         """Append one accepted move, its events and the new snapshot in one transaction.
 
@@ -532,7 +563,7 @@ class PostgresStore:
         interaction moved first: reload the state and re-validate. SeatChanged: see Store.append_move.
         """
         record, _ = await self.append_move(
-            game_id, expected_version, move, new_state, events, user_id, now, seat_holder=seat_holder
+            game_id, expected_version, move, new_state, events, user_id, now, seat_holder=seat_holder, actor=actor
         )
         return record
 
@@ -549,9 +580,10 @@ class PostgresStore:
         known: GameRecord | None = None,
         *,
         seat_holder: int | _Unset | None = UNSET,
+        actor: str | None = None,
     ) -> tuple[MoveRecord, GameRecord]:
-        """record_move, also returning the game after the move (see Store.append_move for `known` and
-        `seat_holder`)."""
+        """record_move, also returning the game after the move (see Store.append_move for `known`,
+        `seat_holder` and `actor`)."""
         if known is not None and (known.id != game_id or known.version != expected_version):
             known = None
         if new_state.version != expected_version + 1:
@@ -581,13 +613,15 @@ class PostgresStore:
                 "SELECT log_digest FROM snapshots WHERE game_id = $1 AND version = $2", game_id, expected_version
             )
             await db.execute(
-                "INSERT INTO moves (game_id, seq, move, events, user_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO moves (game_id, seq, move, events, user_id, created_at, actor)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 game_id,
                 seq,
                 move_json,
                 events_json,
                 user_id,
                 now,
+                actor,
             )
             await _put_snapshot(db, game_id, seq, state_json, now, replay.chain_digest(previous, move_json))
             await db.execute(
@@ -620,6 +654,7 @@ class PostgresStore:
             events=json.loads(events_json),
             user_id=user_id,
             created_at=now,
+            actor=actor,
         )
         return record, game
 
@@ -674,11 +709,18 @@ class PostgresStore:
         return _saved(game_id, setup, moves)
 
     @_unavailable
-    async def rollback(self, game_id: int, to_version: int, now: float, expected_version: int | None = None) -> State:
+    async def rollback(
+        self,
+        game_id: int,
+        to_version: int,
+        now: float,
+        expected_version: int | None = None,
+        undone_by: str | None = None,
+    ) -> State:
         """Undo: delete the moves after to_version and rebuild the snapshot by replay, in one transaction.
 
         A finished game becomes active again. expected_version guards against undoing a move that
-        someone else made meanwhile (StaleVersion). Returns the state at to_version.
+        someone else made meanwhile (StaleVersion). Returns the state at to_version. `undone_by`: see Store.rollback.
         """
         async with self._write() as db:
             status = await _lock_status(db, game_id, "active", "finished")
@@ -689,6 +731,21 @@ class PostgresStore:
                 raise ValueError(f"cannot roll game {game_id} back to version {to_version} (it is at {version})")
             setup, moves = await _log(db, game_id, up_to=to_version)
             state = replay.replay(game_id, _saved(game_id, setup, moves))
+            if undone_by is not None:
+                await db.execute(
+                    "INSERT INTO undos (game_id, seq, move, events, actor, undone_by, created_at)"
+                    " SELECT game_id, seq, move, events, actor, $3, $4 FROM moves WHERE game_id = $1 AND seq > $2"
+                    " ORDER BY seq DESC",
+                    game_id,
+                    to_version,
+                    undone_by,
+                    now,
+                )
+                await db.execute(
+                    "UPDATE games SET announced_version = LEAST(COALESCE(announced_version, -1), $2) WHERE id = $1",
+                    game_id,
+                    to_version - 1,
+                )
             await db.execute("DELETE FROM moves WHERE game_id = $1 AND seq > $2", game_id, to_version)
             log_digest = replay.log_digest(setup, moves)
             await _put_snapshot(db, game_id, to_version, replay.snapshot_json(state), now, log_digest)

@@ -44,6 +44,7 @@ class GameRecord:
     turn_message_id: int | None
     version: int  # number of moves in the log = state.version of the current state
     announced_version: int | None = None  # the state version the channel was last shown (None: not yet)
+    seed_public: bool = False  # the host chose the seed (everyone is shown it); else it is secret until the end
 
     @property
     def is_open(self) -> bool:
@@ -73,6 +74,7 @@ class GameRecord:
             turn_message_id=row["turn_message_id"],
             version=row["version"],
             announced_version=row["announced_version"],
+            seed_public=bool(row["seed_public"]),
         )
 
 
@@ -107,6 +109,7 @@ class MoveRecord:
     events: list[dict[str, Any]]
     user_id: int | None  # None when an AI moved
     created_at: float
+    actor: str | None = None  # who acted, named as they were then ("alice", "AI for bob"); None: not recorded
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> MoveRecord:
@@ -116,6 +119,32 @@ class MoveRecord:
             move=json.loads(row["move"]),
             events=json.loads(row["events"]),
             user_id=row["user_id"],
+            created_at=row["created_at"],
+            actor=row["actor"],
+        )
+
+
+@dataclass(frozen=True)
+class UndoRecord:
+    """A move taken back: it left the move log, this row keeps it for the log's account."""
+
+    game_id: int
+    seq: int  # the version the undone move had made (the game went back to seq - 1)
+    move: dict[str, Any]
+    events: list[dict[str, Any]]
+    actor: str | None  # who had made the move
+    undone_by: str  # who undid it (and, for a step that needed consent, who agreed: in words)
+    created_at: float
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> UndoRecord:
+        return cls(
+            game_id=row["game_id"],
+            seq=row["seq"],
+            move=json.loads(row["move"]),
+            events=json.loads(row["events"]),
+            actor=row["actor"],
+            undone_by=row["undone_by"],
             created_at=row["created_at"],
         )
 

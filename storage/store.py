@@ -33,7 +33,7 @@ from .errors import (
     WrongStatus,
 )
 from .files import FileWatch, ProcessLock, check_not_missing, identity_of
-from .records import AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord
+from .records import AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 
 log = logging.getLogger(__name__)
 
@@ -56,8 +56,8 @@ _SEAT_CHANGED = "seat changed"
 _APPEND_MOVE = (
     """
     CREATE TEMP VIEW IF NOT EXISTS move_appends
-        (game_id, expected_version, move, events, user_id, created_at, state, current_seat, over, seat, holder)
-    AS SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        (game_id, expected_version, move, events, user_id, created_at, state, current_seat, over, seat, holder, actor)
+    AS SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
     """,
     """
     CREATE TEMP TRIGGER IF NOT EXISTS move_appends_insert INSTEAD OF INSERT ON move_appends
@@ -69,8 +69,8 @@ _APPEND_MOVE = (
         WHERE NEW.seat IS NOT NULL AND NOT EXISTS (
             SELECT 1 FROM players p WHERE p.game_id = NEW.game_id AND p.seat = NEW.seat
                AND CASE WHEN NEW.holder IS NULL THEN p.is_ai = 1 ELSE p.is_ai = 0 AND p.user_id = NEW.holder END);
-        INSERT INTO moves (game_id, seq, move, events, user_id, created_at)
-        VALUES (NEW.game_id, NEW.expected_version + 1, NEW.move, NEW.events, NEW.user_id, NEW.created_at);
+        INSERT INTO moves (game_id, seq, move, events, user_id, created_at, actor)
+        VALUES (NEW.game_id, NEW.expected_version + 1, NEW.move, NEW.events, NEW.user_id, NEW.created_at, NEW.actor);
         INSERT INTO snapshots (game_id, version, state, updated_at, log_digest, digest)
         SELECT NEW.game_id, NEW.expected_version + 1, NEW.state, NEW.created_at, d.log, chain_digest(d.log, NEW.state)
         FROM (SELECT chain_digest((SELECT log_digest FROM snapshots WHERE game_id = NEW.game_id
@@ -364,14 +364,17 @@ class Store:
         host_user_id: int,
         now: float,
         host_name: str | None = None,
+        seed_public: bool = False,
     ) -> GameRecord:
-        """A new lobby in the channel (host seated at 0 if host_name is given); ChannelBusy if one is open."""
+        """A new lobby in the channel (host seated at 0 if host_name is given); ChannelBusy if one is open.
+
+        `seed_public`: the seed was chosen by a person, so everyone must be shown it (see docs/storage.md)."""
         async with self._write() as db:
             try:
                 cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_user_id,"
-                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
-                    (guild_id, channel_id, game, json.dumps(options), seed, host_user_id, now, now),
+                    " created_at, updated_at, seed_public) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (guild_id, channel_id, game, json.dumps(options), seed, host_user_id, now, now, int(seed_public)),
                 )
             except sqlite3.IntegrityError as exc:
                 raise ChannelBusy(channel_id) from exc
@@ -602,10 +605,34 @@ class Store:
         rows = await self._fetch("SELECT * FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT ?", (game_id, limit))
         return [MoveRecord.from_row(row) for row in reversed(rows)]
 
-    async def moves(self, game_id: int, after: int = 0) -> list[MoveRecord]:
-        """All moves with seq > after, in order."""
-        rows = await self._fetch("SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after))
+    async def moves(self, game_id: int, after: int = 0, limit: int | None = None) -> list[MoveRecord]:
+        """The moves with seq > after, in order (at most `limit` of them if given)."""
+        rows = await self._fetch(
+            "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+            (game_id, after, -1 if limit is None else limit),
+        )
         return [MoveRecord.from_row(row) for row in rows]
+
+    async def undos(self, game_id: int) -> list[UndoRecord]:
+        """The moves taken back in this game (Store.rollback with `undone_by`), oldest first."""
+        rows = await self._fetch("SELECT * FROM undos WHERE game_id = ? ORDER BY created_at, seq DESC", (game_id,))
+        return [UndoRecord.from_row(row) for row in rows]
+
+    # ------------------------------------------------------------------ per-user settings
+
+    async def set_dm_reminders(self, user_id: int, on: bool, now: float) -> None:
+        """Whether the user wants their turn reminders by direct message as well (in every game)."""
+        await self._write_one(
+            "INSERT INTO user_settings (user_id, dm_reminders, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders,"
+            " updated_at = excluded.updated_at",
+            (user_id, int(on), now),
+        )
+
+    async def dm_reminders(self, user_id: int) -> bool:
+        """Whether the user asked for reminders by direct message (off unless they did)."""
+        rows = await self._fetch("SELECT dm_reminders FROM user_settings WHERE user_id = ?", (user_id,))
+        return bool(rows and rows[0]["dm_reminders"])
 
     async def idle_games(self, now: float, idle_seconds: float, max_reminders: int | None = None) -> list[IdleGame]:
         """Active games whose current player has not moved for idle_seconds and was not reminded within it.
@@ -674,6 +701,7 @@ class Store:
         now: float,
         *,
         seat_holder: int | _Unset | None = UNSET,
+        actor: str | None = None,
     ) -> MoveRecord:
         """Append one accepted move, its events and the new snapshot in one transaction.
 
@@ -682,7 +710,7 @@ class Store:
         seat is no longer held by whom the move is from (see append_move).
         """
         record, _ = await self.append_move(
-            game_id, expected_version, move, new_state, events, user_id, now, seat_holder=seat_holder
+            game_id, expected_version, move, new_state, events, user_id, now, seat_holder=seat_holder, actor=actor
         )
         return record
 
@@ -698,8 +726,11 @@ class Store:
         known: GameRecord | None = None,
         *,
         seat_holder: int | _Unset | None = UNSET,
+        actor: str | None = None,
     ) -> tuple[MoveRecord, GameRecord]:
         """record_move, also returning the game after the move.
+
+        `actor`: who acted, named as they are now ("alice", "AI for bob"); the log shows it forever.
 
         `known`: the game as the caller holds it at expected_version; the returned record is then that one with
         the columns the move changes (no read). Its message ids and announced version are the caller's copy.
@@ -728,8 +759,8 @@ class Store:
         try:
             # One statement, so one trip to the database thread; see _APPEND_MOVE for what it does.
             await self._write_one(
-                "INSERT INTO temp.move_appends VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (*params, None if over else _current_seat(new_state), over, seat, holder),
+                "INSERT INTO temp.move_appends VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*params, None if over else _current_seat(new_state), over, seat, holder, actor),
             )
         except sqlite3.IntegrityError as exc:  # nothing was written: say why
             rows = await self._write_one(_STATUS_AND_VERSION, (game_id,))
@@ -762,6 +793,7 @@ class Store:
             events=json.loads(events_json),
             user_id=user_id,
             created_at=now,
+            actor=actor,
         )
         return move_record, game
 
@@ -829,11 +861,20 @@ class Store:
             setup, moves = await _log(db, game_id)
         return _saved(game_id, setup, moves)
 
-    async def rollback(self, game_id: int, to_version: int, now: float, expected_version: int | None = None) -> State:
+    async def rollback(
+        self,
+        game_id: int,
+        to_version: int,
+        now: float,
+        expected_version: int | None = None,
+        undone_by: str | None = None,
+    ) -> State:
         """Undo: delete the moves after to_version and rebuild the snapshot by replay, in one transaction.
 
         A finished game becomes active again. expected_version guards against undoing a move that
         someone else made meanwhile (StaleVersion). Returns the state at to_version.
+        `undone_by` (words: who undid it) keeps each deleted move in the undos table for the log, and marks the
+        channel as not yet shown the state at to_version (games.announced_version), in the same transaction.
         """
         async with self._write() as db:
             status = await _require_status(db, game_id, "active", "finished")
@@ -844,6 +885,17 @@ class Store:
                 raise ValueError(f"cannot roll game {game_id} back to version {to_version} (it is at {version})")
             setup, moves = await _log(db, game_id, up_to=to_version)
             state = replay.replay(game_id, _saved(game_id, setup, moves))
+            if undone_by is not None:
+                await db.execute(
+                    "INSERT INTO undos (game_id, seq, move, events, actor, undone_by, created_at)"
+                    " SELECT game_id, seq, move, events, actor, ?, ? FROM moves WHERE game_id = ? AND seq > ?"
+                    " ORDER BY seq DESC",
+                    (undone_by, now, game_id, to_version),
+                )
+                await db.execute(
+                    "UPDATE games SET announced_version = MIN(COALESCE(announced_version, -1), ?) WHERE id = ?",
+                    (to_version - 1, game_id),
+                )
             await db.execute("DELETE FROM moves WHERE game_id = ? AND seq > ?", (game_id, to_version))
             log_digest = replay.log_digest(setup, moves)
             await _put_snapshot(db, game_id, to_version, replay.snapshot_json(state), now, log_digest)

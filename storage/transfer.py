@@ -24,6 +24,8 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("players", "game_id, seat"),
     ("moves", "game_id, seq"),
     ("snapshots", "game_id"),
+    ("undos", "game_id, created_at, seq"),
+    ("user_settings", "user_id"),
 )
 BATCH = 2000
 

@@ -14,9 +14,10 @@ import engine
 from .. import messages
 from ..announcer import CANNOT_POST, NO_ACCESS
 from ..boards import Boards
+from ..consent import Consent
 from ..flow import Flow
 from ..interactions import is_manager
-from ..service import Refusal
+from ..service import Refusal, seed_words
 from ..settings import Settings
 from ..text import NO_MENTIONS, mentions, safe_name
 
@@ -29,8 +30,9 @@ Choices = list[app_commands.Choice[str]]
 
 @app_commands.guild_only()
 class GameCog(commands.GroupCog, group_name="game", group_description="Set up and follow a game in this channel"):
-    def __init__(self, flow: Flow, boards: Boards, settings: Settings) -> None:
+    def __init__(self, flow: Flow, boards: Boards, settings: Settings, consent: Consent) -> None:
         self.flow = flow
+        self.consent = consent
         self.service = flow.service
         self.catalog = flow.catalog
         self.boards = boards
@@ -50,7 +52,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
     @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
     @app_commands.describe(
         game="Which game (the list shows them all)",
-        seed="Shuffle seed, to replay a particular game (random if left out)",
+        seed="A fixed seed, shown to everyone all game (left out: a secret one, revealed when the game ends)",
     )
     async def new(
         self,
@@ -192,21 +194,59 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         view = engine.view(state, None) if state is not None else None
         await self.flow.reply(interaction, messages.status_content(self.catalog, record, players, view))
 
-    @app_commands.command(name="log", description="What happened lately in this channel's game")
-    async def log_(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="log", description="Everything that happened in this channel's game, page by page")
+    @app_commands.describe(page="Which page (1 is the start; left out: the latest)")
+    async def log_(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10_000] | None = None
+    ) -> None:
         await self.flow.defer(interaction)
         assert interaction.channel_id is not None
-        record, lines = await self.service.log_lines(interaction.channel_id)
+        budget = messages.CONTENT_LIMIT - 300
+        record, number, pages, text = await self.service.log_page(interaction.channel_id, page, budget)
         if record is None:
             await self.flow.reply(interaction, "No game has been played in this channel yet.")
             return
-        head = f"**Game {record.id}** ({record.status}) — latest events:\n"
-        body = messages.lines_block(lines, messages.CONTENT_LIMIT - len(head) - 20) if lines else "Nothing yet."
-        await self.flow.reply(interaction, head + body)
+        head = f"**Game {record.id}** ({record.status}) — log, page {number} of {pages}"
+        if pages > 1:
+            others = [f"`/game log page:{n}`" for n in (number - 1, number + 1) if 1 <= n <= pages]
+            head += f" ({' · '.join(others)})"
+        tail = ""
+        if record.seed_public or not record.is_open:
+            tail = "\n" + seed_words(record, over=not record.is_open)
+        await self.flow.reply(interaction, f"{head}\n{text}{tail}")
+
+    @app_commands.command(name="hand", description="Your private information in this game (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.flow.defer(interaction)
+        assert interaction.channel_id is not None
+        try:
+            table, lines = await self.service.hand(interaction.channel_id, interaction.user.id)
+        except Refusal as refusal:
+            await self.flow.reply(interaction, f"⚠️ {refusal}")
+            return
+        title = self.catalog.title(table.game)
+        body = "\n".join(lines) if lines else f"{title} has nothing hidden that only you can see."
+        await self.flow.reply(interaction, f"🔒 Only you see this ({title}, game {table.game_id}):\n{body}")
+
+    @app_commands.command(name="remind", description="Also get your turn reminders by direct message (every game)")
+    @app_commands.describe(dm="true: reminders by direct message as well; false: in the channel only")
+    async def remind(self, interaction: discord.Interaction, dm: bool) -> None:
+        await self.flow.defer(interaction)
+        await self.service.set_dm_reminders(interaction.user.id, dm)
+        if dm:
+            text = (
+                "✅ Your turn reminders will also come by direct message, in every game. If they do not arrive, "
+                "allow direct messages from this server's members."
+            )
+        else:
+            text = "✅ Reminders in the game's channel only."
+        await self.flow.reply(interaction, text)
 
     @app_commands.command(name="rules", description="How the game in this channel (or another) and this bot work")
-    @app_commands.describe(game="Which game (default: this channel's)")
-    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    @app_commands.describe(
+        game="Which game (default: this channel's)", topic="A part of the rules (the list shows them)"
+    )
+    async def rules(self, interaction: discord.Interaction, game: str | None = None, topic: str | None = None) -> None:
         await self.flow.defer(interaction)
         name = self.catalog.find(game) if game else None
         if game and name is None:
@@ -217,11 +257,29 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         if name is None:
             table = await self.service.table(interaction.channel_id or 0)
             name = table.game if table is not None else None
+        if topic:
+            await self.flow.reply(interaction, messages.rules_topic(self.catalog, name, topic))
+            return
         await self.flow.reply(interaction, messages.rules_content(self.catalog, self.settings, name))
 
     @rules.autocomplete("game")
     async def _rules_game_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._game_choices(interaction, current)
+
+    @rules.autocomplete("topic")
+    async def _rules_topic_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        chosen = getattr(interaction.namespace, "game", None)
+        name = self.catalog.find(chosen) if chosen else None
+        if name is None:
+            table = self.service.cached(interaction.channel_id or 0)
+            name = table.game if table is not None else self.catalog.default_game
+        typed = str(current or "").lower()
+        sections = self.catalog.presenter(name).rules_sections
+        return [
+            app_commands.Choice(name=title[:100], value=title[:100])
+            for title, text in sections
+            if typed in title.lower() or typed in text.lower()
+        ][:25]
 
     # ------------------------------------------------------------------ absent players
 
@@ -273,6 +331,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         cid = interaction.channel_id
         if to is not None and to.bot:
             await self.flow.reply(interaction, "⚠️ Hand a seat to a person, or leave `to` out for an AI.")
+            return
+        if to is not None:  # a member is asked first and takes the seat with a button
+            await self.consent.offer_seat(interaction, to, absent=absent, seat=seat)
             return
         target = (to.id, to.display_name) if to is not None else None
         try:

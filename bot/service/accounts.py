@@ -5,15 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from storage import GameRecord, PlayerRecord, StorageError
+from storage import GameRecord, PlayerRecord, StorageError, UndoRecord
 
 from ..text import safe_name
-from .core import ACCOUNT_MOVES, ServiceCore
+from .core import ACCOUNT_MOVES, ServiceCore, credited
 
 
 class AccountService(ServiceCore):
     def _note_account(
-        self, channel_id: int, game_id: int, version: int, events: list[dict[str, Any]], turn_over: bool
+        self,
+        channel_id: int,
+        game_id: int,
+        version: int,
+        events: list[dict[str, Any]],
+        turn_over: bool,
+        seat: int | None = None,
+        actor: str | None = None,
     ) -> None:
         """Extend the channel's turn account by the move just recorded at `version` (if it follows on).
 
@@ -24,7 +31,7 @@ class AccountService(ServiceCore):
             self._accounts[channel_id] = (game_id, 0, [], False)
         elif known is not None and known[0] == game_id and known[1] == version - 1:
             moves = [] if known[3] else known[2]
-            self._accounts[channel_id] = (game_id, version, [*moves, events][-ACCOUNT_MOVES:], turn_over)
+            self._accounts[channel_id] = (game_id, version, [*moves, (events, seat, actor)][-ACCOUNT_MOVES:], turn_over)
         else:
             self._accounts.pop(channel_id, None)
 
@@ -45,8 +52,8 @@ class AccountService(ServiceCore):
         known = self._accounts.get(channel_id) if channel_id is not None else None
         if known is not None and known[0] == game_id and version is not None and known[1] == version:
             lines: list[str] = []
-            for events in known[2]:
-                lines.extend(self.describe_events(game, events, names))
+            for events, seat, actor in known[2]:
+                lines.extend(self.describe_events(game, events, credited(names, seat, actor)))
             return lines
         moves = await self.store.recent_moves(game_id, ACCOUNT_MOVES)
         start = 0
@@ -58,28 +65,56 @@ class AccountService(ServiceCore):
             current = self._accounts.get(channel_id)
             if current is None or current[0] != game_id or current[1] < moves[-1].seq:
                 ended = engine.turn_passed(game, moves[-1].events)
-                self._accounts[channel_id] = (game_id, moves[-1].seq, [m.events for m in moves[start:]], ended)
+                kept = [(m.events, m.move.get("player"), m.actor) for m in moves[start:]]
+                self._accounts[channel_id] = (game_id, moves[-1].seq, kept, ended)
         lines = []
         for move in moves[start:]:
-            lines.extend(self.describe_events(game, move.events, names))
+            lines.extend(self.describe_events(game, move.events, credited(names, move.move.get("player"), move.actor)))
         return lines
 
     async def log_lines(self, channel_id: int, limit: int = 40) -> tuple[GameRecord | None, list[str]]:
         """The latest events of the channel's open game, or of its most recent game when none is open."""
+        record, lines = await self.full_log(channel_id)
+        return record, lines[-limit:] if limit else lines
+
+    async def _log_record(self, channel_id: int) -> GameRecord | None:
         record = await self.store.active_game(channel_id)
         if record is None:
             history = await self.store.history(channel_id, limit=1)
             record = history[0] if history else None
+        return record
+
+    async def full_log(self, channel_id: int) -> tuple[GameRecord | None, list[str]]:
+        """Every event of the channel's open (or most recent) game, numbered by move, each credited to whoever
+        acted then, with the moves taken back (`/undo`) where they were undone."""
+        record = await self._log_record(channel_id)
         if record is None:
             return None, []
         players = await self.store.players(record.id)
         names = [safe_name(p.display_name) for p in players]
+        undos = await self.store.undos(record.id)
         lines: list[str] = []
-        for move in await self.store.recent_moves(record.id, limit):
+        pending = list(undos)
+        for move in await self.store.moves(record.id):
+            while pending and pending[0].created_at <= move.created_at:
+                lines.append(self._undo_line(record.game, pending.pop(0), names))
             seat = move.move.get("player")
-            for text in self.describe_events(record.game, move.events, names):
+            for text in self.describe_events(record.game, move.events, credited(names, seat, move.actor)):
                 lines.append(f"{move.seq}. {text}" if seat is not None else text)
+        lines.extend(self._undo_line(record.game, undo, names) for undo in pending)
         return record, lines
+
+    def _undo_line(self, game: str, undo: UndoRecord, names: list[str]) -> str:
+        what = "; ".join(self.describe_events(game, undo.events, credited(names, undo.move.get("player"), undo.actor)))
+        return f"↩️ {safe_name(undo.undone_by)} took back move {undo.seq}" + (f" ({what})" if what else "") + "."
+
+    async def log_page(self, channel_id: int, page: int | None, budget: int) -> tuple[GameRecord | None, int, int, str]:
+        """One page of the whole log (pages of at most `budget` characters, oldest first; None: the last page):
+        (record, page shown, pages in all, text)."""
+        record, lines = await self.full_log(channel_id)
+        pages = paginate(lines, budget)
+        number = len(pages) if page is None else max(1, min(page, len(pages)))
+        return record, number, len(pages), pages[number - 1]
 
     async def last_game(self, channel_id: int) -> tuple[GameRecord, list[PlayerRecord], Any] | None:
         """The channel's most recent game (open or not) with its state, for /game status after the end."""
@@ -104,3 +139,20 @@ class AccountService(ServiceCore):
             if idle.player is not None and idle.player.is_ai:
                 out.append(idle.game.channel_id)
         return out
+
+
+def paginate(lines: list[str], budget: int) -> list[str]:
+    """Lines joined into pages of at most `budget` characters (a longer line is cut); at least one page."""
+    pages: list[str] = []
+    current: list[str] = []
+    used = 0
+    for line in lines:
+        line = "• " + (line if len(line) <= 300 else line[:299] + "…")
+        if current and used + len(line) + 1 > budget:
+            pages.append("\n".join(current))
+            current, used = [], 0
+        current.append(line)
+        used += len(line) + 1
+    if current or not pages:
+        pages.append("\n".join(current) or "Nothing has happened yet.")
+    return pages

@@ -18,9 +18,11 @@ from storage import SeatChanged, StaleVersion, Store, WrongStatus
 
 from ..catalog import Catalog
 from ..settings import Settings
+from ..text import safe_name
 from .tables import MoveOutcome, Refusal, Table
 
 ACCOUNT_MOVES = 60  # a turn account shows at most this many moves
+AccountMove = tuple[list[dict[str, Any]], int | None, str | None]  # a move's events, its seat, who acted
 
 
 class Overtaken(Exception):
@@ -46,10 +48,10 @@ class ServiceCore:
         # Bumped on every change of a channel's cached table: a read that a change overtook does not store its
         # (older) result over the newer one.
         self._generations: dict[int, int] = {}
-        # Per channel: (game id, version, the events of each move since the last turn end before the newest
-        # move, whether that move ended a turn), kept from the moves this process recorded so an announcement
-        # need not re-read the log.
-        self._accounts: dict[int, tuple[int, int, list[list[dict[str, Any]]], bool]] = {}
+        # Per channel: (game id, version, (events, seat, actor) of each move since the last turn end before the
+        # newest move, whether that move ended a turn), kept from the moves this process recorded so an
+        # announcement need not re-read the log.
+        self._accounts: dict[int, tuple[int, int, list[AccountMove], bool]] = {}
 
     # ------------------------------------------------------------------ state and cache
 
@@ -153,9 +155,13 @@ class ServiceCore:
         seat: int,
         by_ai: bool,
         retry: bool = False,
+        actor: str | None = None,
     ) -> MoveOutcome:
-        """Store the move. `retry` (the table came from the cache): if the game changed behind its back, raise
+        """Store the move, credited to `actor` (who acted, named as they are now; default: the seat's name).
+        `retry` (the table came from the cache): if the game changed behind its back, raise
         Overtaken (nothing was written) so that the caller judges the move again on a fresh read."""
+        if actor is None:
+            actor = table.players[seat].display_name if 0 <= seat < len(table.players) else None
         try:
             _, record = await self.store.append_move(
                 table.game_id,
@@ -167,6 +173,7 @@ class ServiceCore:
                 self.clock(),
                 known=table.record,
                 seat_holder=table.players[seat].user_id,  # storage re-checks the seat is still held by them
+                actor=actor,
             )
         except StaleVersion:
             # Another process moved first: nothing was written. Reload so the next attempt sees the truth.
@@ -194,11 +201,12 @@ class ServiceCore:
         # A finished game is no longer the channel's open game, but keep it cached for the final announcement.
         self._set_table(channel_id, after if not new_state.game_over else None)
         turn_over = engine.turn_passed(record.game, events)
-        self._note_account(channel_id, table.game_id, after.version, events, turn_over)
-        lines = self.describe_events(record.game, events, after.shown_names)
+        self._note_account(channel_id, table.game_id, after.version, events, turn_over, seat, actor)
+        lines = self.describe_events(record.game, events, credited(after.shown_names, seat, actor))
         return MoveOutcome(after, move.key, seat, by_ai, events, lines, turn_over)
 
     def describe_events(self, game: str, events: list[dict[str, Any]], names: list[str]) -> list[str]:
+        """One line per event worth telling; `names` (by seat) must already be safe to show."""
         describe = self.catalog.presenter(game).describe
         return [text for text in (describe(event, names) for event in events) if text]
 
@@ -208,6 +216,22 @@ class ServiceCore:
         raise NotImplementedError
 
     def _note_account(  # pragma: no cover - see AccountService
-        self, channel_id: int, game_id: int, version: int, events: list[dict[str, Any]], turn_over: bool
+        self,
+        channel_id: int,
+        game_id: int,
+        version: int,
+        events: list[dict[str, Any]],
+        turn_over: bool,
+        seat: int | None = None,
+        actor: str | None = None,
     ) -> None:
         raise NotImplementedError
+
+
+def credited(shown_names: list[str], seat: int | None, actor: str | None) -> list[str]:
+    """The names (already safe to show, by seat) to describe a move's events with: the seat that moved under the
+    name of whoever acted then, so a move stays credited to its player after the seat changes hands."""
+    shown = list(shown_names)
+    if actor is not None and seat is not None and 0 <= seat < len(shown):
+        shown[seat] = safe_name(actor)
+    return shown

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+import secrets
 from typing import Any
 
 import engine
@@ -37,14 +37,25 @@ class LobbyService(ServiceCore):
         if name is None:
             raise Refusal(f"There is no game called {safe_name(str(game))!r}. The games: {self.catalog.games_list()}.")
         chosen = self._chosen_options(name, options or {})
+        # A live game's randomness comes from a secret nobody at the table chose (revealed when it ends); a seed the
+        # host picks is allowed only in the open: the lobby, every status and the turn messages show it.
+        seed_public = seed is not None
         if seed is None:
-            seed = random.randrange(MAX_SEED)
+            seed = secrets.randbelow(MAX_SEED)
         elif not 0 <= seed < MAX_SEED:
             raise Refusal("The seed must be between 0 and 2^63-1.")
         async with self.lock(channel_id):
             try:
                 await self.store.create_game(
-                    guild_id, channel_id, name, chosen, seed, user_id, self.clock(), host_name=user_name
+                    guild_id,
+                    channel_id,
+                    name,
+                    chosen,
+                    seed,
+                    user_id,
+                    self.clock(),
+                    host_name=user_name,
+                    seed_public=seed_public,
                 )
             except ChannelBusy:
                 raise Refusal(

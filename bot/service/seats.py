@@ -9,6 +9,11 @@ from .tables import MoveOutcome, Refusal, Table, format_duration
 from .turns import TurnService
 
 
+def ai_name_for(player: PlayerRecord) -> str:
+    """The name of an AI taking over a person's seat: "AI for bob" (an AI seat handed on keeps its name)."""
+    return player.display_name if player.is_ai else f"AI for {player.display_name}"
+
+
 class SeatService(TurnService):
     def idle_for(self, table: Table) -> float:
         record = table.record
@@ -75,8 +80,12 @@ class SeatService(TurnService):
         kind: str | None = None,
         absent: bool = False,
         seat: int | None = None,
+        dry_run: bool = False,
     ) -> PlayerRecord:
         """Hand a seat to another user (to_user) or to an AI.
+
+        `dry_run`: only check, and return the seat that would change hands (a member is offered it first and
+        takes it by a button; the handover is then made again, checked again, when they accept).
 
         absent=False (`/game handover`): the user's own seat, any time. absent=True (`/game substitute`): the
         seat of the player to move, by another player or a moderator, once they have been idle long enough.
@@ -114,7 +123,9 @@ class SeatService(TurnService):
                 name, ai_kind, new_user = to_user[1], None, to_user[0]
             else:
                 kind = kind or self.catalog.info(table.game).default_ai
-                name, ai_kind, new_user = f"{chosen.display_name} (AI)", kind, None
+                name, ai_kind, new_user = ai_name_for(chosen), kind, None
+            if dry_run:
+                return chosen
             try:
                 player = await self.store.replace_seat(
                     table.game_id,

@@ -8,10 +8,10 @@ from typing import Any
 import engine
 from storage import GameRecord, PlayerRecord
 
-from ..messages import format_duration
+from ..messages import format_duration, seed_words
 from ..text import safe_name
 
-__all__ = ["MoveOutcome", "Refusal", "StaleClick", "Table", "format_duration"]
+__all__ = ["MoveOutcome", "Refusal", "StaleClick", "Table", "format_duration", "seed_words"]
 
 
 class Refusal(Exception):

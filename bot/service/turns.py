@@ -185,9 +185,20 @@ class TurnService(ServiceCore):
                 # The AI looks ahead a little; keep the event loop free for other channels.
                 move = await asyncio.to_thread(engine.ai_move, table.state, kind)
                 new_state, events = engine.step(table.state, move)
+                # A person's turn played by the AI (/game skip) is credited to the AI, on that person's behalf.
+                actor = current.display_name if current.is_ai else f"AI for {current.display_name}"
                 try:
                     return await self._record(
-                        channel_id, table, move, new_state, events, None, current.seat, by_ai=True, retry=cached
+                        channel_id,
+                        table,
+                        move,
+                        new_state,
+                        events,
+                        None,
+                        current.seat,
+                        by_ai=True,
+                        retry=cached,
+                        actor=actor,
                     )
                 except Overtaken:
                     table, cached = await self._current_table(channel_id, fresh=True)

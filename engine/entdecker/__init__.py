@@ -12,6 +12,7 @@ from engine.entdecker.presenter import PRESENTER
 from engine.entdecker.rules import legal_moves, new_game, step
 from engine.entdecker.setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from engine.entdecker.state import GAME, RULES_VERSION, State, from_json, to_json
+from engine.entdecker.undo import undoable
 from engine.entdecker.view import view
 
 TITLE = "Entdecker"
@@ -40,6 +41,7 @@ __all__ = [
     "step",
     "to_act",
     "turn_passed",
+    "undoable",
     "view",
 ]
 

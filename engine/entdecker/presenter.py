@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.api import Event, Presenter, Verb, View
+from engine.entdecker.guide import RULES_WHERE, SECTIONS, hand
 from engine.entdecker.labels import PIECE_WORDS, SHAPE_WORDS, describe, plural
 
 VERBS = (
@@ -122,4 +123,7 @@ PRESENTER = Presenter(
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,
+    hand=hand,
+    rules_sections=SECTIONS,
+    rules_where=RULES_WHERE,
 )

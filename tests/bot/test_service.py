@@ -174,7 +174,8 @@ async def test_turn_account_covers_the_whole_turn(svc: GameService) -> None:
         if outcome.turn_over:
             break
     account = await svc.turn_account(table.game_id, table.names, "entdecker")
-    assert account == lines and account[0].startswith("Ann puts the ship")
+    # The AI played a person's turn (force, as /game skip does): credited as acting for that person.
+    assert account == lines and account[0].startswith("AI for Ann puts the ship")
 
 
 async def test_skip_needs_idle_time_and_keeps_the_seat(svc: GameService) -> None:

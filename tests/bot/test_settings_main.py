@@ -95,3 +95,18 @@ def test_some_shards_on_sqlite_is_one_line(tmp_path: Path) -> None:
     assert result.returncode == 2 and result.stderr.strip().count("\n") == 0
     assert "a SQLite database serves one process" in result.stderr
     assert not (tmp_path / "e.db").exists()  # refused before anything was created
+
+
+def test_no_network_is_one_line_and_no_voice_warnings(tmp_path: Path) -> None:
+    """Discord unreachable (here: a closed local port instead of discord.com): one line and exit 2, no traceback;
+    and a bot without voice says nothing about voice libraries."""
+    code = (
+        "import discord.http, runpy; discord.http.Route.BASE = 'http://127.0.0.1:9/api/v10'; "
+        "runpy.run_module('bot', run_name='__main__')"
+    )
+    env = {**os.environ, "DISCORD_TOKEN": "x", "ENTDECKER_DB": str(tmp_path / "g.db"), "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and "voice" not in result.stderr, result.stderr
+    ours = [line for line in result.stderr.splitlines() if line.startswith("entdecker-bot:")]
+    assert len(ours) == 1 and "cannot reach Discord" in ours[0]

@@ -185,6 +185,11 @@ class FakeDiscord:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._watched: list[asyncio.Task[Any]] = []
         self.channels: dict[int, FakeChannel] = {}
+        # Direct messages: a DM channel per user (POST /users/@me/channels) and what the bot sent there, as
+        # (user name, content); users in dms_closed refuse them (403, code 50007) as Discord does.
+        self.dm_channels: dict[int, FakeChannel] = {}
+        self.direct_messages: list[tuple[str, str]] = []
+        self.dms_closed: set[int] = set()
 
         self.application_id = snowflake()
         self.guild_id = snowflake()
@@ -646,6 +651,10 @@ class FakeDiscord:
             return self._callback(int(p[1]), p[2], payload, uploads, request, route)
         if p[0] == "webhooks" and n >= 3:
             return self._webhook(method, p, payload, uploads, route)
+        if p == ["users", "@me", "channels"] and method == "POST":
+            return self._open_dm(payload or {}, route)
+        if p[0] == "channels" and n >= 2 and p[1].isdigit() and int(p[1]) in self._dm_by_id():
+            return self._direct_message(method, p, payload or {}, route)
         if p[0] == "channels" and n >= 2:
             return self._channel(method, p, request, payload, uploads, route)
         if p[0] == "users" and n == 2 and method == "GET" and p[1].isdigit():
@@ -1100,6 +1109,50 @@ class FakeDiscord:
             if n >= 6 and p[4] == "reactions" and method in ("PUT", "DELETE"):
                 return _no_content()
         return self._violate(Problem(404, 0, "", "route not implemented by fakediscord (extend server.py)"), route)
+
+    def _dm_by_id(self) -> dict[int, int]:
+        return {channel.id: user_id for user_id, channel in self.dm_channels.items()}
+
+    def _open_dm(self, payload: Mapping[str, Any], route: str) -> web.Response:
+        try:
+            user = self.user(int(payload.get("recipient_id", 0)))
+        except (KeyError, ValueError):
+            return self._violate(Problem(400, 50033, "", "Invalid Recipient(s)"), route)
+        channel = self.dm_channels.get(user.id)
+        if channel is None:
+            channel = FakeChannel(snowflake(), f"dm-{user.name}", 0, type=1)
+            self.dm_channels[user.id] = channel
+        return _json({"id": str(channel.id), "type": 1, "recipients": [user.payload()], "last_message_id": None})
+
+    def _direct_message(self, method: str, p: list[str], payload: Mapping[str, Any], route: str) -> web.Response:
+        user = self.user(self._dm_by_id()[int(p[1])])
+        if len(p) != 3 or p[2] != "messages" or method != "POST":
+            return self._violate(Problem(404, 0, "", "fakediscord only sends direct messages"), route)
+        if user.id in self.dms_closed:
+            # Expected refusal, not a violation: the user does not accept direct messages.
+            return _json({"code": 50007, "message": "Cannot send messages to this user"}, status=403)
+        content = str(payload.get("content") or "")
+        if not content or len(content) > limits.MAX_CONTENT:
+            return self._violate(Problem(400, 50035, "", f"content must be 1-{limits.MAX_CONTENT} characters"), route)
+        self.direct_messages.append((user.name, content))
+        self._notify()
+        message = {
+            "id": str(snowflake()),
+            "channel_id": p[1],
+            "author": self.bot_user.payload(),
+            "content": content,
+            "timestamp": iso_now(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "pinned": False,
+            "type": 0,
+        }
+        return _json(message)
 
     def _guild_route(self, method: str, p: list[str], payload: Any, route: str) -> web.Response:
         n = len(p)

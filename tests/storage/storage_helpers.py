@@ -77,6 +77,14 @@ async def raw_sql(store: AnyStore, sql: str, params: tuple[Any, ...] = ()) -> li
 def downgrade(raw: sqlite3.Connection, to: int) -> None:
     """Turn a database of the current schema back into what schema `to` looked like (for migration tests)."""
     current = raw.execute("PRAGMA user_version").fetchone()[0]
+    if current >= 4 > to:
+        for statement in (
+            "ALTER TABLE games DROP COLUMN seed_public",
+            "ALTER TABLE moves DROP COLUMN actor",
+            "DROP TABLE undos",
+            "DROP TABLE user_settings",
+        ):
+            raw.execute(statement)
     if current >= 3 > to:
         for statement in (
             "DROP INDEX games_unannounced_finished",

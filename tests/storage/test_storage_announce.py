@@ -50,7 +50,7 @@ async def test_games_from_before_the_migration_count_as_announced(db_path: Path,
     game, state = await started_game(store)
     await record_all(store, game.id, state, 2)
     await store.close()
-    # Back to schema 1 as an older release left it: no announced_version column.
+    # Back to schema 1 as an older release left it: no announced_version column (nor what later migrations add).
     with sqlite3.connect(db_path) as raw:
         downgrade(raw, 1)
     store = await Store.open(db_path)

@@ -21,7 +21,9 @@ async def fill(store: AnyStore) -> dict[int, object]:
     lobby = await store.create_game(1, 10, "entdecker", {"x": 1}, 5, 1, T0, host_name="Host")
     await store.add_ai(lobby.id, "Robo", "heuristic", 4, T0 + 1)
     active, state = await started_game(store, channel_id=11, seed=12)
-    final, _ = await record_all(store, active.id, state, 9)
+    await record_all(store, active.id, state, 10)
+    final = await store.rollback(active.id, 9, T0 + 20, expected_version=10, undone_by="Ann")  # kept in undos
+    await store.set_dm_reminders(77, True, T0 + 21)
     await store.set_announced_version(active.id, 8, board_message_id=555, turn_message_id=666)
     gone, gone_state = await started_game(store, channel_id=12, seed=13)
     await record_all(store, gone.id, gone_state, 3)
@@ -38,8 +40,10 @@ async def assert_same_content(a: AnyStore, b: AnyStore) -> None:
         assert await a.game(game_id) == await b.game(game_id)
         assert await a.players(game_id) == await b.players(game_id)
         assert await a.moves(game_id) == await b.moves(game_id)
+        assert await a.undos(game_id) == await b.undos(game_id)
         if (await a.game(game_id)).status != "lobby":
             assert same(await a.load_state(game_id), await b.load_state(game_id))
+    assert await a.dm_reminders(77) and await b.dm_reminders(77)
 
 
 @pytest.mark.parametrize("direction", ["sqlite_to_postgres", "postgres_to_sqlite"])
@@ -51,7 +55,7 @@ async def test_copy_keeps_every_game_and_replays_alike(db_path: Path, pg_url: st
 
     report = await copy_database(source_url, target_url)
     assert report.ok, report.mismatches
-    assert report.rows == {"games": 4, "players": 9, "moves": 12, "snapshots": 3}
+    assert report.rows == {"games": 4, "players": 9, "moves": 12, "snapshots": 3, "undos": 1, "user_settings": 1}
     assert report.games_checked == 3
 
     source, target = await open_store(source_url), await open_store(target_url)
@@ -111,7 +115,7 @@ def test_the_command_copies_and_says_so(db_path: Path, pg_server: PgServer, caps
     target = asyncio.run(prepare())
     assert main(["migrate", "--from", str(db_path), "--to", target]) == 0
     out = capsys.readouterr().out
-    assert "copied 4 games, 9 players, 12 moves, 3 snapshots; 3 started games replay to the same state" in out
+    assert "copied 4 games, 9 players, 12 moves, 3 snapshots, 1 undos, 1 user_settings; 3 started games replay" in out
     # A second run finds the target full and says why, without a traceback.
     assert main(["migrate", "--from", str(db_path), "--to", target]) == 2
     assert "already holds 4 games" in capsys.readouterr().err
