@@ -168,4 +168,5 @@ PRESENTER = Presenter(
     redraw=_redraw,
     value=_value,
     extra={"secrets": secrets},
+    hand=lambda view: ["What you know of the rumours (nobody else sees this):", *secrets(view).split("\n")],
 )

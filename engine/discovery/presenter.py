@@ -97,6 +97,15 @@ def _redraw(events: Iterable[Event]) -> bool:
     return any(e.get("type") in _REDRAW_EVENTS for e in events)
 
 
+def _hand(view: View) -> list[str]:
+    """/game hand: the tiles the viewer holds face down (double-tile variant), in words."""
+    me = view.get("viewer")
+    for p in view.get("players", []):
+        if p.get("seat") == me and p.get("hand"):
+            return ["Your tiles in hand (nobody else sees them):", *(f"• {t['words']}" for t in p["hand"])]
+    return []
+
+
 PRESENTER = Presenter(
     verbs=VERBS,
     rules_text=RULES_TEXT,
@@ -108,4 +117,5 @@ PRESENTER = Presenter(
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,
+    hand=_hand,
 )

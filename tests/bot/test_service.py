@@ -243,3 +243,15 @@ def test_legal_summary_is_grouped_by_command() -> None:
     assert Catalog().legal_summary("entdecker", legal) == (
         "You can: `/draw pile:` Pile 1; Pile 2 · `/build piece:` Build a fort · `/stop`"
     )
+
+
+async def test_a_host_who_gave_their_seat_away_no_longer_abandons(svc: GameService) -> None:
+    """Issue 14, item 2: only seated players (or Manage Channels) may abandon a running game."""
+    await started(svc)
+    await svc.handover(CH, ALICE, to_user=(CAROL, "Cat"))  # the host leaves the table
+    with pytest.raises(Refusal, match="Only the host while seated"):
+        await svc.abandon(CH, ALICE)
+    with pytest.raises(Refusal, match="Only the host while seated"):
+        await svc.abandon(CH, 99)  # a spectator
+    record = await svc.abandon(CH, CAROL)  # now any seated player speaks for the table
+    assert record.status == "abandoned"
