@@ -22,6 +22,7 @@ from ..text import safe_name
 from .tables import MoveOutcome, Refusal, Table
 
 ACCOUNT_MOVES = 60  # a turn account shows at most this many moves
+CACHE_IDLE = 6 * 3600.0  # a game untouched this long leaves the cache (its next use reads it back)
 AccountMove = tuple[list[dict[str, Any]], int | None, str | None]  # a move's events, its seat, who acted
 
 
@@ -52,6 +53,7 @@ class ServiceCore:
         # newest move, whether that move ended a turn), kept from the moves this process recorded so an
         # announcement need not re-read the log.
         self._accounts: dict[int, tuple[int, int, list[AccountMove], bool]] = {}
+        self._used: dict[int, float] = {}  # per channel: when its table was last asked for (for pruning)
 
     # ------------------------------------------------------------------ state and cache
 
@@ -73,19 +75,31 @@ class ServiceCore:
         else:
             self._tables[channel_id] = table
 
-    def prune(self, open_channels: set[int]) -> None:
-        """Drop the locks and cached tables of channels without an open game (idle locks only)."""
+    def prune(self, open_channels: set[int], idle_for: float = CACHE_IDLE) -> None:
+        """Drop the locks and cached tables of channels without an open game, and the cached tables of games
+        nobody touched for `idle_for` seconds (an asynchronous game may rest for days; it is read back on use).
+        Only idle locks go."""
+        stale = {c for c, used in self._used.items() if self.clock() - used >= idle_for}
         for channel_id, lock in list(self._locks.items()):
-            if channel_id not in open_channels and not lock.locked() and not getattr(lock, "_waiters", None):
+            if (channel_id not in open_channels or channel_id in stale) and not self._busy(lock):
                 del self._locks[channel_id]
         for channel_id in list(self._tables):
-            if channel_id not in open_channels and channel_id not in self._locks:
+            if (channel_id not in open_channels or channel_id in stale) and channel_id not in self._locks:
                 del self._tables[channel_id]
                 self._accounts.pop(channel_id, None)
                 self._generations.pop(channel_id, None)
+                self._used.pop(channel_id, None)
+
+    @staticmethod
+    def _busy(lock: asyncio.Lock) -> bool:
+        return lock.locked() or bool(getattr(lock, "_waiters", None))
+
+    def cached_count(self) -> int:
+        return sum(1 for t in self._tables.values() if t is not None)
 
     async def table(self, channel_id: int, *, fresh: bool = False) -> Table | None:
         """The channel's open game. `fresh` re-reads the record and reloads the state if its version moved."""
+        self._used[channel_id] = self.clock()
         if not fresh and channel_id in self._tables:
             return self._tables[channel_id]
         generation = self._generations.get(channel_id, 0)
@@ -117,6 +131,7 @@ class ServiceCore:
         The cached table is current as far as this process knows, because every change it makes goes through
         the cache. A change made by another process is caught by the version check of Store.append_move, and
         the move is then validated again against a fresh read (`Overtaken`)."""
+        self._used[channel_id] = self.clock()
         table = self._tables.get(channel_id)
         if not fresh and table is not None and table.active and table.record.status == "active":
             return table, True

@@ -255,3 +255,19 @@ async def test_a_host_who_gave_their_seat_away_no_longer_abandons(svc: GameServi
         await svc.abandon(CH, 99)  # a spectator
     record = await svc.abandon(CH, CAROL)  # now any seated player speaks for the table
     assert record.status == "abandoned"
+
+
+async def test_an_idle_game_leaves_the_cache_and_comes_back_on_use(svc: GameService) -> None:
+    await started(svc)
+    await started(svc, channel=CH + 1)
+    await svc.play(CH, ALICE, command="ship", value="A1N")
+    open_channels = {CH, CH + 1}
+    svc.prune(open_channels)
+    assert svc.cached_count() == 2  # both were used just now
+    svc.clock.now += 3 * 3600  # type: ignore[attr-defined]
+    await svc.table(CH)  # CH is in use, CH + 1 rests
+    svc.clock.now += 4 * 3600  # type: ignore[attr-defined]
+    svc.prune(open_channels)
+    assert svc.cached(CH) is not None and svc.cached(CH + 1) is None
+    table = await svc.table(CH + 1)  # read back on use, exactly as it was
+    assert table is not None and table.version == 0 and svc.cached(CH + 1) is table
