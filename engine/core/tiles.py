@@ -25,6 +25,11 @@ class Geometry:
         # The central circle sits on the tile's sea part; an all-land tile has none.
         return not all(self.land)
 
+    def look(self) -> tuple:
+        """What a player sees: equal looks are the same placement. Segment order is bookkeeping (a turned
+        two-piece tile lists its pieces in another order), so it is sorted away here."""
+        return (self.land, tuple(sorted(self.segments)), self.lines)
+
     def segment_at(self, side: int) -> int | None:
         for i, seg in enumerate(self.segments):
             if side in seg:

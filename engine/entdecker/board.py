@@ -64,13 +64,13 @@ def placements(board: list[Cell | None], ship: ShipPos, tid: str) -> list[tuple[
     ship's line continues into the new tile. Rotations that look identical on the same space are listed once.
     """
     out = []
-    seen: set[tuple[int, Geometry]] = set()
+    seen: set[tuple[int, tuple]] = set()
     for space, entry in ship_targets(board, ship):
         for r in range(4):
             g = geometry(tid, r)
-            if entry not in g.lines or (space, g) in seen:
+            if entry not in g.lines or (space, g.look()) in seen:
                 continue
-            seen.add((space, g))
+            seen.add((space, g.look()))
             if fits(board, space, g):
                 out.append((space, r))
     return out
