@@ -11,7 +11,7 @@ from engine.core.rng import rand_below
 from engine.entdecker import board as B
 from engine.entdecker import fit as F
 from engine.entdecker.rules import legal_moves, step
-from engine.entdecker.scoring import rank_groups, shares
+from engine.entdecker.scoring import plants_left, rank_groups, shares
 from engine.entdecker.state import GRID, PIECES, State
 
 PLANT_GUESS = 3  # a face-down token's value as the AI imagines it (the mean is 2.5)
@@ -76,6 +76,8 @@ def heuristic_move(state: State) -> Move:
         return next(m for m in moves if m.kind == "explore" and m.get("count") == want)
     if state.phase == "place":
         return _best_by_lookahead(state, moves, p)
+    if state.phase == "natives":
+        return natives_choice(state, moves)
     # Voyage: build when it pays more than sailing on; otherwise draw from the tallest pile.
     candidates = [m for m in moves if m.kind in ("build", "stop")]
     best_end = _best_by_lookahead(state, candidates, p) if candidates else None
@@ -104,6 +106,20 @@ def heuristic_move(state: State) -> Move:
     return moves[0] if "recall" not in kinds or len(moves) == 1 else next(m for m in moves if m.kind != "recall")
 
 
+def natives_choice(state: State, moves: list[Move]) -> Move:
+    """Take the welcoming natives' plant token: it only counts towards Grand Inventor, so it never hurts, unless
+    (Dutch end) it is the last one and taking it ends the game while this player is not ahead."""
+    p = state.current
+    take = next(m for m in moves if m.get("choice") == "take")
+    leave = next(m for m in moves if m.get("choice") == "leave")
+    if not (state.options.get("end_when_plants_run_out") and plants_left(state) == 1):
+        return take
+    counts = [len(q.plants) + (1 if q is state.players[p] else 0) for q in state.players]
+    best = max(counts)
+    standing = [potential(state, q) + (best if counts[q] == best else 0) for q in range(len(state.players))]
+    return take if standing[p] >= max(standing) else leave
+
+
 def blind(state: State) -> State:
     """A copy in which the face-down plant tokens are all worth the same, so looking ahead reveals nothing hidden.
 
@@ -129,6 +145,8 @@ def _best_by_lookahead(state: State, moves: list[Move], p: int):  # type: ignore
 
 def _placement_value(state: State, move: Move, p: int, counts: list[int]) -> float:
     after, _ = step(state, move)
+    if after.phase == "natives":
+        after, _ = step(after, natives_choice(after, legal_moves(after)))
     value = potential(after, p)
     space = GRID.parse(move.get("space"))
     assert space is not None

@@ -122,6 +122,10 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         return "Stop: end the turn without building"
     if k == "recall":
         return f"Take back the trading post on {move.get('space')}"
+    if k == "natives":
+        if move.get("choice") == "take":
+            return "Take a plant token from the welcoming natives"
+        return "Leave the plant token with the natives"
     if k == "personal":
         return f"Personal tile: {tile_words(move.get('tile'))} (2 gold)"[:100]
     return move.key
@@ -161,6 +165,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         if e == "hostile_natives":
             return "Hostile natives: building on this tile costs double."
         if e == "welcoming_natives":
+            if event.get("offer"):
+                return f"Welcoming natives: {who()} may take a plant token."
             if event.get("plant") is None:
                 return "Welcoming natives, but no plant tokens are left."
             return f"Welcoming natives: {who()} takes a plant token worth {event['plant']}."
@@ -170,6 +176,10 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
             return f"Ruins: {who()} scores 3 victory points."
         if e == "gold":
             return f"Gold: {who()} finds {event['gold_gained']} gold."
+    if t == "natives":
+        if event.get("plant") is None:
+            return f"{who()} leaves the plant token with the natives."
+        return f"{who()} takes a plant token worth {event['plant']}."
     if t == "forced_stop":
         reason = {
             "storm": "the storm",

@@ -39,6 +39,13 @@ VERBS = (
         "piece",
         "What to build, and on which land if the tile has two",
     ),
+    Verb(
+        "natives",
+        "Take a plant token from the welcoming natives, or leave it",
+        ("natives",),
+        "choice",
+        "Take the plant token or leave it",
+    ),
     Verb("stop", "End your voyage and turn without building", ("stop",)),
     Verb(
         "recall",
@@ -54,13 +61,14 @@ RULES_TEXT = (
     "A turn: `/ship position` (a discovered circle or an edge circle), `/explore tiles` (pay 1 gold per tile "
     "you may draw), then `/draw pile` again and again; when a tile fits in several ways `/place option`. "
     "On land the ship reaches you may `/build piece` (trading post 1, fort 3, colony 6 gold), which ends "
-    "the turn; `/stop` ends it without building. `/recall post` takes a trading post back.\n"
+    "the turn; `/stop` ends it without building. `/recall post` takes a trading post back. Welcoming natives "
+    "offer a plant token: `/natives choice` takes or leaves it.\n"
     "Income, forced stops, fill-ins, events and island scoring happen by themselves. The game ends when the "
     "board is full or the discovery piles run out."
 )
 
 _PLACEHOLDERS = {"ship": "Put the ship on…", "place": "Place the tile at…", "explore": "Explore how many tiles…"}
-_STYLES = {"stop": "danger", "build": "success", "draw": "primary", "explore": "primary"}
+_STYLES = {"stop": "danger", "build": "success", "draw": "primary", "explore": "primary", "natives": "success"}
 _REDRAW_EVENTS = frozenset({"place", "discard", "fill", "choose_placement"})
 
 
@@ -70,11 +78,13 @@ def _button_label(entry: dict[str, Any]) -> str:
         return f"Explore {entry.get('count')}"
     if kind == "stop":
         return "Stop"
+    if kind == "natives":
+        return "Take the plant token" if entry.get("choice") == "take" else "Leave the plant token"
     return str(entry.get("label") or entry["key"])
 
 
 def _progress(view: View) -> str:
-    if view.get("phase") not in ("voyage", "place"):
+    if view.get("phase") not in ("voyage", "place", "natives"):
         return ""
     voyage = view.get("voyage") or {}
     parts = []

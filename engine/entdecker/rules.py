@@ -13,6 +13,7 @@ from engine.entdecker.tiles import tile
 from engine.errors import IllegalMove
 
 PERSONAL_COST = 2
+NATIVES_CHOICES = ("take", "leave")
 
 
 def new_game(players: list[str], options: dict[str, Any] | None, seed: int) -> State:
@@ -47,6 +48,9 @@ def legal_moves(state: State) -> list[Move]:
         assert v is not None and v.drawn is not None and state.ship is not None
         for space, r in B.placements(state.board, state.ship, v.drawn):
             moves.append(Move.make("place", p, space=GRID.name(space), rotation=r))
+    elif phase == "natives":
+        # The rulebook: welcoming natives let the player draw a plant token ("may").
+        moves.extend(Move.make("natives", p, choice=c) for c in NATIVES_CHOICES)
     if phase in ("ship", "explore", "voyage"):
         for space, cell in enumerate(state.board):
             if cell and cell.build and cell.build.player == p and cell.build.piece == "trading_post":
@@ -155,6 +159,7 @@ def _why_illegal(state: State, move: Move, legal: list[Move]) -> str:
         "explore": "declare how many tiles to explore",
         "voyage": "draw a tile, build or stop",
         "place": "choose where the drawn tile goes",
+        "natives": "take the natives' plant token or leave it",
     }.get(state.phase, "wait")
     if not same_kind:
         kinds = sorted({m.kind for m in legal})
@@ -266,10 +271,11 @@ def _apply_event(state: State, event: str, events: list[Event]) -> None:
         assert state.voyage is not None
         state.voyage.stormed = True
     elif event == "welcoming_natives":
-        token = draw_plant(state)
-        out["plant"] = token
-        if token is not None:
-            player.plants.append(token)
+        if plants_left(state) > 0:
+            state.phase = "natives"  # the voyage waits for the player's choice (_do_natives)
+            out["offer"] = True
+        else:
+            out["plant"] = None
     elif event == "pirates":
         loss = (player.gold + 1) // 2  # half, rounded to the player's disadvantage
         player.gold -= loss
@@ -282,6 +288,19 @@ def _apply_event(state: State, event: str, events: list[Event]) -> None:
         player.gold += gain
         out["gold_gained"] = gain
     events.append(out)
+
+
+def _do_natives(state: State, move: Move, events: list[Event]) -> None:
+    p = state.current
+    out: Event = {"type": "natives", "player": p, "plant": None}
+    if move.get("choice") == "take":
+        token = draw_plant(state)
+        out["plant"] = token
+        if token is not None:
+            state.players[p].plants.append(token)
+    events.append(out)
+    state.phase = "voyage"
+    _continue_voyage(state, events)
 
 
 def _continue_voyage(state: State, events: list[Event]) -> None:
@@ -356,6 +375,7 @@ _HANDLERS = {
     "build": _do_build,
     "stop": _do_stop,
     "recall": _do_recall,
+    "natives": _do_natives,
 }
 
 

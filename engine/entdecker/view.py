@@ -13,6 +13,7 @@ PROMPTS = {
     "ship": "put the ship on a circle",
     "explore": "declare how many tiles to explore",
     "place": "choose where the drawn tile goes (numbers as on the board)",
+    "natives": "take a plant token from the welcoming natives, or leave it",
 }
 VOYAGE_STEPS = (
     ("draw", "draw a tile"),
@@ -92,7 +93,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         )
     v = state.voyage
     voyage = None
-    if v is not None and state.phase in ("explore", "voyage", "place"):
+    if v is not None and state.phase in ("explore", "voyage", "place", "natives"):
         # A drawn or played tile lies face up, so everyone sees it.
         drawn = tile_view(v.drawn) if v.drawn is not None else None
         voyage = {

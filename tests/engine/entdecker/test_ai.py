@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 import engine
+from engine.core.moves import Move
 from engine.core.rng import shuffled
 from engine.entdecker import fit as F
 from engine.entdecker.ai import AIS, ai_move
@@ -146,3 +147,33 @@ def test_ai_moves_are_legal_in_a_variant_game(kind: str) -> None:
         move = ai_move(state, kind)
         assert move in engine.legal_moves(state)
         state = engine.apply(state, move)
+
+
+def _natives_offer(options: dict, plants: list[list[int]], vp: tuple[int, int]) -> State:
+    welcoming = next(t for t in tileset().discovery if tileset().tiles[t].event == "welcoming_natives")
+    state = game(options=options)
+    state.plant_piles = plants
+    state.players[0].vp, state.players[1].vp = vp
+    set_piles(state, [SEA, SEA, SEA, welcoming])
+    state = engine.apply(state, Move.make("ship", 0, position="C1N"))
+    state = engine.apply(state, next(m for m in engine.legal_moves(state) if m.get("count") == 1))
+    state = engine.apply(state, next(m for m in engine.legal_moves(state) if m.kind == "draw"))
+    if state.phase == "place":
+        state = engine.apply(state, heuristic_move(state))
+    assert state.phase == "natives"
+    return state
+
+
+@pytest.mark.parametrize("kind", ["heuristic", "expert"])
+@pytest.mark.parametrize(
+    ("options", "plants", "vp", "choice"),
+    [
+        ({}, [[1], []], (0, 20), "take"),  # a token never hurts when it cannot end the game
+        ({"end_when_plants_run_out": True}, [[3, 1], [2]], (0, 20), "take"),  # not the last one
+        ({"end_when_plants_run_out": True}, [[1], []], (0, 20), "leave"),  # the last one would end it, behind
+        ({"end_when_plants_run_out": True}, [[1], []], (20, 0), "take"),  # ...and ahead, ending it wins
+    ],
+)
+def test_ais_take_the_natives_token_unless_it_ends_a_game_they_lose(kind, options, plants, vp, choice) -> None:
+    state = _natives_offer(options, plants, vp)
+    assert ai_move(state, kind).get("choice") == choice

@@ -75,16 +75,62 @@ def test_hostile_natives_trading_post_costs_two(gold, expected):
         assert state.current == 1
 
 
-def test_welcoming_natives_give_a_plant_token_but_no_points():
+def test_welcoming_natives_offer_a_plant_token_and_taking_gives_no_points():
     state = game()
     before = sum(len(p) for p in state.plant_piles)
     state, events = draw_event(WELCOMING, gold=10, count=1)
     ev = events_of(events, "event")[0]
-    assert ev["event"] == "welcoming_natives"
-    assert state.players[0].plants == [ev["plant"]]
-    assert ev["plant"] in (1, 2, 3, 4)
+    assert ev["event"] == "welcoming_natives" and ev["offer"]
+    assert state.phase == "natives" and state.players[0].plants == []
+    assert sorted(keys(state)) == ["natives:leave", "natives:take"]
+    state, events = play(state, "natives", choice="take")
+    token = events_of(events, "natives")[0]["plant"]
+    assert token in (1, 2, 3, 4)
+    assert state.players[0].plants == [token]
     assert state.players[0].vp == 0
     assert sum(len(p) for p in state.plant_piles) == before - 1
+
+
+def test_welcoming_natives_token_may_be_left():
+    state = game()
+    before = sum(len(p) for p in state.plant_piles)
+    state, _ = draw_event(WELCOMING, gold=10, count=1)
+    state, events = play(state, "natives", choice="leave")
+    assert events_of(events, "natives")[0]["plant"] is None
+    assert state.players[0].plants == []
+    assert sum(len(p) for p in state.plant_piles) == before
+    assert state.phase != "natives"
+
+
+def test_welcoming_natives_without_tokens_offer_nothing():
+    state = game()
+    set_piles(state, [SEA, SEA, SEA, WELCOMING])
+    state.plant_piles = [[] for _ in state.plant_piles]
+    state, _ = play(state, "ship", position="C1N")
+    state, _ = play(state, "explore", count=1)
+    state, events = play(state, "draw", pile=1)
+    if state.phase == "place":
+        state, more = play(state, "place", space="C1", rotation=2)
+        events += more
+    ev = events_of(events, "event")[0]
+    assert ev["plant"] is None and not ev.get("offer")
+    assert state.phase != "natives"
+
+
+def test_leaving_the_last_token_keeps_the_dutch_game_going():
+    for choice, over in (("take", True), ("leave", False)):
+        state = game(options={"end_when_plants_run_out": True})
+        state.plant_piles = [[2], []]
+        set_piles(state, [SEA, SEA, SEA, WELCOMING])
+        state, _ = play(state, "ship", position="C1N")
+        state, _ = play(state, "explore", count=1)
+        state, _ = play(state, "draw", pile=1)
+        if state.phase == "place":
+            state, _ = play(state, "place", space="C1", rotation=2)
+        state, _ = play(state, "natives", choice=choice)
+        while state.current == 0 and not state.game_over:
+            state, _ = play(state, "stop")
+        assert state.game_over == over, choice
 
 
 @pytest.mark.parametrize(("gold", "after"), [(10, 4), (9, 4), (2, 0), (3, 1)])

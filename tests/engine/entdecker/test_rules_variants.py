@@ -230,6 +230,7 @@ def test_welcoming_natives_taking_the_last_token_ends_the_game_with_the_dutch_op
     state, _ = play(state, "draw", pile=1)
     if state.phase == "place":
         state, _ = play(state, "place", space="C1", rotation=2)
+    state, _ = play(state, "natives", choice="take")
     assert state.players[0].plants == [2]
     state, events = play(state, "stop")
     assert state.game_over and events_of(events, "end")[0]["reason"] == "plants_gone"
@@ -256,6 +257,7 @@ def test_bag_draw_takes_one_token_reproducibly():
         state, _ = play(state, "draw", pile=1)
         if state.phase == "place":
             state, _ = play(state, "place", space="C1", rotation=2)
+        state, _ = play(state, "natives", choice="take")
         assert len(state.plant_piles[0]) == 19
         assert len(state.players[0].plants) == 1
         results.append((state.players[0].plants, state.plant_piles))
