@@ -105,6 +105,20 @@ def current_row(d: ImageDraw.ImageDraw, x: int, row: Row, w: int) -> None:
     d.polygon([(x - 6, row.cy - 9), (x + 5, row.cy), (x - 6, row.cy + 9)], fill=style.TEXT)
 
 
+NAME_SIZES = (24, 21, 18)  # a long name gets a smaller size before it is cut
+NAME_WIDTH = 215  # room for a name of 16 characters at the largest size
+
+
+def fit_name(name: str, width: int, sizes: tuple[int, ...] = NAME_SIZES) -> tuple[str, int]:
+    """A player's name and the size it fits `width` at: the largest of `sizes` that shows it whole, else cut at
+    the smallest."""
+    name = style.clean(name)
+    for size in sizes:
+        if style.text_width(name, size) <= width:
+            return name, size
+    return style.fit(name, sizes[-1], width), sizes[-1]
+
+
 def tag_width(label: str) -> int:
     """How far a tag() moves x along, for planning a row."""
     return int(style.font(TAG_SIZE).getlength(label)) + 16
@@ -160,23 +174,51 @@ def legal_choices(view: dict, numbered_kinds: tuple[str, ...] = ()) -> list[dict
     return out
 
 
+def fit_label(label: str, size: int, width: int) -> str:
+    """A choice's label shortened so the words that tell it from the others stay: what is in brackets goes first
+    ("Build a fort (3 gold, ends the turn)" -> "Build a fort (3 gold)" -> "Build a fort"), then what follows a
+    colon, and only then is the end cut with "…"."""
+    label = style.clean(label)
+    if style.text_width(label, size) <= width:
+        return label
+    head, sep, tail = label.partition(" (")
+    if sep:
+        first = tail.rstrip(")").split(",")[0]
+        for option in (f"{head} ({first})", head):
+            if style.text_width(option, size) <= width:
+                return option
+        label = head
+    head, sep, _ = label.partition(": ")
+    if sep and style.text_width(head, size) <= width:
+        return head
+    return style.fit(label, size, width)
+
+
 def choice_list(
     im: Image.Image, d: ImageDraw.ImageDraw, choices: list[dict], x: int, y: int, w: int, rows: int = 4
 ) -> None:
-    """Labels of legal choices (from legal_choices) in up to two columns of `rows`; numbered ones with their badge."""
+    """Labels of legal choices (from legal_choices) in up to two columns of `rows`; numbered ones with their badge.
+    Two columns only when every label fits half the width; otherwise one column, longer labels first shortened
+    by fit_label."""
     if not choices:
         return
-    colw = w // 2 if len(choices) > rows else w
-    for k, m in enumerate(choices[: rows * 2]):
+    size = 19
+
+    def text_of(m: dict) -> str:
+        label = str(m.get("label") or m.get("key") or "")
+        return label.removeprefix(f"#{m['number']} ") if m["numbered"] else label
+
+    two = len(choices) > rows and all(style.text_width(text_of(m), size) <= w // 2 - 36 for m in choices[: rows * 2])
+    colw = w // 2 if two else w
+    shown = rows * 2 if two else rows
+    for k, m in enumerate(choices[:shown]):
         c, r = divmod(k, rows)
         bx, by = x + c * colw, y + 18 + r * 27
-        if k == rows * 2 - 1 and len(choices) > rows * 2:
+        if k == shown - 1 and len(choices) > shown:
             put_text(im, (bx, by), f"... {len(choices) - k} more", 18, style.TEXT_DIM)
             break
-        label = str(m.get("label") or m.get("key") or "")
         if m["numbered"]:
             paste(im, number_badge(m["number"], 22), (bx + 12, by - 6))
-            label = label.removeprefix(f"#{m['number']} ")
         else:
             d.ellipse((bx + 6, by - 12, bx + 14, by - 4), fill=style.TEXT)
-        put_text(im, (bx + 30, by), style.fit(label, 19, colw - 36), 19, style.TEXT)
+        put_text(im, (bx + 30, by), fit_label(text_of(m), size, colw - 36), size, style.TEXT)

@@ -33,9 +33,29 @@ def paste(im: Image.Image, sprite: Image.Image, center: tuple[float, float]) -> 
 
 @lru_cache(maxsize=4096)
 def text(s: str, size: int, color: style.Color, stroke: int = 0) -> Image.Image:
-    """Text as an RGBA sprite (cached: the same labels come back on every render)."""
-    s = style.clean(s)
-    f = style.font(size)
+    """Text as an RGBA sprite (cached: the same labels come back on every render). Each character is drawn by the
+    first font that has it (style.runs), so accents, Greek, Chinese and emoji in a name come out as written."""
+    parts = style.runs(s)
+    if len(parts) <= 1:
+        return _plain_text(parts[0][1] if parts else "", size, color, stroke, parts[0][0] if parts else 0)
+    pieces = [_plain_text(t, size, color, stroke, i) for i, t in parts]
+    up = max(p.info["baseline"] for p in pieces)
+    down = max(p.height - p.info["baseline"] for p in pieces)
+    widths = [round(style.run_width(i, t, size)) for i, t in parts]
+    im = Image.new("RGBA", (max(sum(widths) + 2 * stroke + 2, 1), max(up + down, 1)), (0, 0, 0, 0))
+    x = 0
+    for piece, w in zip(pieces, widths, strict=True):
+        im.alpha_composite(piece, (x + piece.info.get("left", 0), up - piece.info["baseline"]))
+        x += w
+    im.info["baseline"] = up
+    return im
+
+
+def _plain_text(s: str, size: int, color: style.Color, stroke: int, index: int) -> Image.Image:
+    """One run of text in one font; info["baseline"] is the baseline's y, info["left"] the ink's x offset."""
+    if index == style.EMOJI:
+        return _emoji(s, size)
+    f = style.font_at(index, size)
     x0, y0, x1, y1 = f.getbbox(s, stroke_width=stroke, anchor="ls")
     w, h = max(x1 - x0, 1), max(y1 - y0, 1)
     im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
@@ -43,6 +63,21 @@ def text(s: str, size: int, color: style.Color, stroke: int = 0) -> Image.Image:
         (-x0, -y0), s, font=f, fill=(*color, 255), anchor="ls", stroke_width=stroke, stroke_fill=(*color, 255)
     )
     im.info["baseline"] = -y0
+    im.info["left"] = max(x0, 0)
+    return im
+
+
+@lru_cache(maxsize=512)
+def _emoji(s: str, size: int) -> Image.Image:
+    """Colour emoji: drawn at the font's one bitmap size, scaled to sit on the baseline like a capital letter."""
+    f = style.font_at(style.EMOJI, size)
+    x0, y0, x1, y1 = f.getbbox(s, anchor="ls")
+    big = Image.new("RGBA", (max(x1 - x0, 1), max(y1 - y0, 1)), (0, 0, 0, 0))
+    ImageDraw.Draw(big).text((-x0, -y0), s, font=f, anchor="ls", embedded_color=True)
+    k = style.run_width(style.EMOJI, s, size) / max(f.getlength(s), 1)
+    im = big.resize((max(round(big.width * k), 1), max(round(big.height * k), 1)), Image.Resampling.LANCZOS)
+    im.info["baseline"] = round(-y0 * k)
+    im.info["left"] = 0
     return im
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import ImageFont
 
@@ -50,48 +51,88 @@ def ink_on(color: Color) -> Color:
     return (0, 0, 0) if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (255, 255, 255)
 
 
-@lru_cache(maxsize=32)
+FONT_DIR = Path(__file__).parent / "fonts"
+# The fonts, in the order a glyph is looked for: Noto Sans (Latin, Greek, Cyrillic, Vietnamese, ...), Noto Sans
+# Symbols 2, Droid Sans Fallback (Chinese, Japanese, Korean) and Noto Color Emoji (a bitmap font drawn at its one
+# size and scaled). Shipped in the package so every machine draws the same picture (docs/architecture.md).
+FONT_FILES = ("NotoSans-Regular.ttf", "NotoSansSymbols2-Regular.ttf", "DroidSansFallbackFull.ttf", "NotoColorEmoji.ttf")
+EMOJI = len(FONT_FILES) - 1
+EMOJI_SIZE = 109  # the only size Noto Color Emoji's bitmaps come in
+EMOJI_SCALE = 1.15  # an emoji's width relative to the text size, like a capital letter with some room
+
+
+@lru_cache(maxsize=64)
+def font_at(index: int, size: int) -> ImageFont.FreeTypeFont:
+    if index == EMOJI:
+        size = EMOJI_SIZE
+    return ImageFont.truetype(str(FONT_DIR / FONT_FILES[index]), size)
+
+
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's built-in Aileron at `size` px: nothing to download or ship."""
-    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+    """The main font (Noto Sans) at `size` px, for digits, letters and words that need no fallback."""
+    return font_at(0, size)
 
 
-@lru_cache(maxsize=1)
-def _glyphs() -> frozenset[str]:
-    f = font(16)
-    missing = bytes(f.getmask("\uffff"))
-    ok = set()
-    for code in range(0x20, 0x250):
-        ch = chr(code)
-        if ch == " " or bytes(f.getmask(ch)) != missing:
-            ok.add(ch)
-    return frozenset(ok)
+@lru_cache(maxsize=8)
+def _missing(index: int) -> bytes:
+    f = font_at(index, 24)
+    return bytes(f.getmask("\U0010fffd")) + str(f.getmask("\U0010fffd").size).encode()
+
+
+@lru_cache(maxsize=65536)
+def font_for(ch: str) -> int | None:
+    """The first font that has a glyph for ch (None: no font has it)."""
+    if ch in " \u200d\ufe0f":  # space, and the joiner / emoji selector that only shape their neighbours
+        return 0
+    for i in range(len(FONT_FILES)):
+        f = font_at(i, 24)
+        mask = f.getmask(ch)
+        if bytes(mask) + str(mask.size).encode() != _missing(i):
+            return i
+    return None
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str) -> tuple[tuple[int, str], ...]:
+    """text cut into runs that one font draws: (font index, text); characters no font has become "?"."""
+    out: list[tuple[int, str]] = []
+    for ch in clean(text):
+        i = font_for(ch)
+        if i is None:
+            i, ch = 0, "?"
+        if ch in "\u200d\ufe0f" and out:
+            i = out[-1][0]  # joiners stay with the run they join
+        if out and out[-1][0] == i:
+            out[-1] = (i, out[-1][1] + ch)
+        else:
+            out.append((i, ch))
+    return tuple(out)
+
+
+def run_width(index: int, text: str, size: int) -> float:
+    if index == EMOJI:
+        return font_at(EMOJI, size).getlength(text) * size * EMOJI_SCALE / font_at(EMOJI, size).getlength("\U0001f642")
+    return font_at(index, size).getlength(text)
+
+
+@lru_cache(maxsize=4096)
+def text_width(text: str, size: int) -> float:
+    """How wide text is at size px, each character in the font that has it."""
+    return sum(run_width(i, t, size) for i, t in runs(text))
 
 
 @lru_cache(maxsize=4096)
 def clean(text: str) -> str:
-    """text with every character the built-in font lacks replaced (accents dropped, dashes made ASCII)."""
-    glyphs = _glyphs()
-    out = []
-    for ch in str(text):
-        if ch in glyphs:
-            out.append(ch)
-            continue
-        if ch in "\u2013\u2014\u2212":
-            out.append("-")
-            continue
-        base = unicodedata.normalize("NFKD", ch)
-        base = "".join(c for c in base if c in glyphs and not unicodedata.combining(c))
-        out.append(base or "?")
-    return "".join(out)
+    """text as it is drawn: line breaks and other control characters become spaces (every font draws the rest,
+    or runs() puts "?" for what no font has)."""
+    return "".join(" " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in str(text))
 
 
 def fit(text: str, size: int, width: int) -> str:
-    """text shortened with "..." so that it is at most width px wide at size."""
+    """text shortened with "…" so that it is at most width px wide at size."""
     text = clean(text)
-    f = font(size)
-    if f.getlength(text) <= width:
+    if text_width(text, size) <= width:
         return text
-    while text and f.getlength(text + "...") > width:
+    while text and text_width(text + "…", size) > width:
         text = text[:-1]
-    return text + "..."
+    return text.rstrip() + "…"

@@ -203,9 +203,8 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
     res = view.get("result") if isinstance(view.get("result"), dict) else {}
     winners = set(res.get("winners") or [])
     cols = {"name": x + 40, "water": x + 196, "camels": x + 246, "hand": x + w - 150}
-    put_text(im, (cols["name"], y + 14), "player", 17, style.TEXT_DIM)
-    put_text(im, (cols["water"], y + 14), "water", 17, style.TEXT_DIM)
-    put_text(im, (cols["camels"], y + 14), "final score" if over else "camels and goods", 17, style.TEXT_DIM)
+    heading = "player: water, camels and goods" + (", final score" if over else "")
+    put_text(im, (cols["name"], y + 14), heading, 17, style.TEXT_DIM)
     put_text(im, (cols["hand"], y + 14), "explorers / display", 17, style.TEXT_DIM)
     in_hand: dict[int, list[tuple[int, bool]]] = {}
     for e in view.get("explorers") or []:
@@ -217,19 +216,25 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
         if seat == cur and not over:
             panel.current_row(d, x, row, w)
         paste(im, art.caravan(seat), (x + 22, cy - 12))
-        name = style.fit(str(p.get("name", f"Player {seat + 1}")), 22, 150)
-        put_text(im, (cols["name"], cy - 6), name, 22, style.TEXT)
-        if over and seat in winners:
-            panel.tag(im, d, cols["name"], cy + 16, "WINNER", style.GOLD)
-        elif p.get("turban"):
-            panel.tag(im, d, cols["name"], cy + 16, "turban", style.GOLD)
-        paste(im, art.action_icon("water", 20), (cols["water"] + 6, cy - 12))
-        put_text(im, (cols["water"] + 20, cy - 5), str(as_int(p.get("water"))), 20, style.TEXT)
-        _goods_slots(
-            im, d, cols["camels"], cy - 12, min(as_int(p.get("camels"), 2), 5), [str(g) for g in p.get("goods") or []]
+        # line 1: the name (up to the explorers' column), then its tag if it fits; line 2: water, camels, goods
+        name, size = panel.fit_name(str(p.get("name", f"Player {seat + 1}")), cols["hand"] - cols["name"] - 12)
+        nx = cols["name"] + put_text(im, (cols["name"], cy - 8), name, size, style.TEXT) + 8
+        tag = "WINNER" if over and seat in winners else ("turban" if p.get("turban") else "")
+        line2 = cy + 20
+        paste(im, art.action_icon("water", 20), (cols["name"] + 6, line2 - 6))
+        put_text(im, (cols["name"] + 20, line2 + 1), str(as_int(p.get("water"))), 20, style.TEXT)
+        gx = cols["name"] + 50
+        gx += _goods_slots(
+            im, d, gx, line2 - 6, min(as_int(p.get("camels"), 2), 5), [str(g) for g in p.get("goods") or []]
         )
         if over:
-            put_text(im, (cols["camels"], cy + 22), f"{as_int(p.get('score'))} gold", 19, style.GOLD)
+            gx += 8 + put_text(im, (gx + 8, line2 + 2), f"{as_int(p.get('score'))} gold", 19, style.GOLD)
+        if tag:
+            gold = style.GOLD
+            if nx + panel.tag_width(tag) <= cols["hand"] - 6:
+                panel.tag(im, d, nx, cy - 14, tag, gold)
+            else:
+                panel.tag(im, d, gx + 10, line2 - 6, tag, gold)
         hx = cols["hand"]
         for k, (h, turban) in enumerate(sorted(in_hand.get(seat, []), reverse=True)):
             paste(im, art.explorer(seat, h, turban), (hx + 12 + k * 24, cy - 14))

@@ -26,17 +26,17 @@ def draw_legend(im: Image.Image, view: dict, lay: MapLayout) -> None:
     panel.heading(im, lay, status_line(view), panel.is_over(view))  # type: ignore[arg-type]
     rows = panel.player_rows(view, top + 60, lay.panel_height - 80, max_height=44)
     x = panel.PAD + 10
-    col_w = min(420, lay.width // 2 - 20)
+    col_w = min(540, lay.width // 2 - 20)
     for row in rows:
         if not panel.is_over(view) and row.seat == view.get("current_player"):
             panel.current_row(d, x, row, col_w)
         p = row.player
         disc = follower_sprite(row.seat, "", 60)
         im.paste(disc, (x + 10, row.cy - disc.height // 2), disc)
-        name = style.fit(str(p.get("name", "")), row.size, col_w - 250)
-        put_text(im, (x + 48, row.base), name, row.size, style.TEXT)
-        put_text(im, (x + col_w - 200, row.base), f"{p.get('score', 0)} pts", row.size, style.GOLD)
-        put_text(im, (x + col_w - 95, row.base), f"{p.get('supply', 0)} of 4 left", 16, style.TEXT_DIM)
+        name, size = panel.fit_name(str(p.get("name", "")), col_w - 48 - 230)
+        put_text(im, (x + 48, row.base), name, size, style.TEXT)
+        put_text(im, (x + col_w - 222, row.base), f"{p.get('score', 0)} pts", row.size, style.GOLD)
+        put_text(im, (x + col_w - 124, row.base), f"{p.get('supply', 0)} of 4 followers", 15, style.TEXT_DIM)
     right = x + col_w + 30
     panel.divider(d, right - 15, top + 60, lay.height - 15)
     y = top + 80
@@ -44,8 +44,9 @@ def draw_legend(im: Image.Image, view: dict, lay: MapLayout) -> None:
     if drawn and not panel.is_over(view):
         put_text(im, (right, y), "Tile to place:", 20, style.TEXT)
         im.paste(tile_image(look_of(drawn), 72), (right + 140, y - 20))
-        put_text(im, (right, y + 24), style.fit(str(drawn.get("words", "")), 15, 135), 15, style.TEXT_DIM)
-        y += 80
+        words = style.fit(str(drawn.get("words", "")), 15, lay.width - right - panel.PAD)
+        put_text(im, (right, y + 72), words, 15, style.TEXT_DIM)
+        y += 104
     put_text(im, (right, y), f"Tiles left: {view.get('pile', 0)}", 20, style.TEXT)
     extra = []
     if view.get("removed"):
@@ -54,7 +55,7 @@ def draw_legend(im: Image.Image, view: dict, lay: MapLayout) -> None:
         extra.append(f"discarded: {len(view['discarded'])}")
     if extra:
         put_text(im, (right, y + 24), ", ".join(extra), 16, style.TEXT_DIM)
-    put_text(im, (right, y + 50), "E explorer  B brigand  N navigator (+ seat)", 15, style.TEXT_DIM)
+    put_text(im, (right, y + 50), "E explorer, B brigand, N navigator; the number is the seat", 15, style.TEXT_DIM)
     choices = [c for c in panel.legal_choices(view) if c.get("kind") != "place"]
     if choices:
         panel.choice_list(im, d, choices, right, y + 70, lay.width - right - panel.PAD, rows=6)

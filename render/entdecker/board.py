@@ -10,13 +10,16 @@ from PIL import Image, ImageDraw
 
 from engine.core.grid import DIR_NAMES, N, S
 from render import frame, style
-from render.layout import Layout, layout
+from render.layout import PANEL_HEIGHT, Layout, layout
 from render.sprites import paste
 
 from . import colors, sprites, tiles
 
 TILE = tiles.TILE
 DEFAULT_SIZE = (10, 7)  # cols x rows when the view gives none that makes sense
+
+
+EVENTS_HEIGHT = 40  # the line along the bottom of the panel that says what the event icons mean
 
 
 def layout_for(view: dict) -> Layout:
@@ -28,7 +31,7 @@ def layout_for(view: dict) -> Layout:
         cols, rows = DEFAULT_SIZE
     if not (1 <= cols <= 26 and 1 <= rows <= 99):
         cols, rows = DEFAULT_SIZE
-    return layout(cols, rows)
+    return layout(cols, rows, panel_height=PANEL_HEIGHT + EVENTS_HEIGHT)
 
 
 # --- the static frame ----------------------------------------------------------------------------------------

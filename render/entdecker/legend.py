@@ -11,16 +11,29 @@ from render.panel import as_int
 from render.sprites import number_badge, paste, put_text
 
 from . import sprites, tiles
+from .board import EVENTS_HEIGHT
 from .overlay import legal_choices
 
 PAD = panel.PAD
 PANEL_ROWS_HEIGHT = 280  # header + player rows
-SPLIT = 624  # x of the line between the players and the piles
+SPLIT = 660  # x of the line between the players and the piles
+# What each event badge on the board means, in the order of the rules.
+EVENT_LEGEND = (
+    ("storm", "storm: turn ends"),
+    ("hostile_natives", "hostile natives: building ×2"),
+    ("welcoming_natives", "welcoming natives: a plant"),
+    ("pirates", "pirates: lose half gold"),
+    ("ruins", "ruins: +3 VP"),
+    ("gold", "gold: +3 gold"),
+)
+# A fill-in pile's tile, drawn small beside its count: the sides that are land, per edge class.
+FILL_SIDES = {"1": "SSSS", "2": "LSSS", "3": "LSLS", "4": "LLSS", "5": "LLLS", "6": "LLLL"}
 PHASE_WORDS = {
     "ship": "places the ship",
     "explore": "declares explorations",
     "voyage": "explores",
     "place": "places a tile",
+    "natives": "meets welcoming natives",
 }
 
 
@@ -33,10 +46,10 @@ def status_line(view: dict) -> str:
     parts = [f"Season {as_int(view.get('season'), 1)}", f"Turn {as_int(view.get('turn'))}"]
     s = f"{panel.player_name(view, cur)} {PHASE_WORDS.get(str(phase), 'to play')}"
     voy = view.get("voyage")
-    if isinstance(voy, dict) and phase in ("voyage", "place"):
+    if isinstance(voy, dict) and phase in ("voyage", "place", "natives"):
         rem, dec = voy.get("remaining"), voy.get("declared")
         if isinstance(rem, int) and isinstance(dec, int):
-            s += f" ({rem} of {dec} left)"
+            s += f" ({rem} of {dec} tiles left)"
     parts.append(s)
     return "   |   ".join(parts)
 
@@ -52,8 +65,22 @@ def draw_legend(im: Image.Image, view: dict, lay: Layout, overlay: bool) -> None
     d = ImageDraw.Draw(im)
     panel.heading(im, lay, status_line(view), panel.is_over(view))
     _players(im, d, view, PAD, top + 56, SPLIT - PAD - 14)
-    panel.divider(d, SPLIT, top + 54, lay.height - 14)
+    panel.divider(d, SPLIT, top + 54, lay.height - EVENTS_HEIGHT - 8)
     _piles(im, d, view, SPLIT + 18, top + 56, lay.width - SPLIT - 18 - PAD, overlay)
+    _event_legend(im, d, PAD, lay.height - EVENTS_HEIGHT // 2, lay.width - 2 * PAD)
+
+
+def _event_legend(im: Image.Image, d: ImageDraw.ImageDraw, x: int, cy: int, w: int) -> None:
+    """The event badges with what they mean, in one line along the bottom of the panel."""
+    d.line((x, cy - EVENTS_HEIGHT // 2 + 2, x + w, cy - EVENTS_HEIGHT // 2 + 2), fill=style.PANEL_LINE, width=1)
+    size = 15
+    room = w - sum(int(style.text_width(t, size)) + 28 for _, t in EVENT_LEGEND)
+    gap = max(room // (len(EVENT_LEGEND) - 1), 4)
+    for event, words in EVENT_LEGEND:
+        badge = sprites.event_badge(event)
+        small = badge.resize((22, 22), Image.Resampling.LANCZOS)
+        paste(im, small, (x + 11, cy))
+        x += 28 + put_text(im, (x + 28, cy + 5), words, size, style.TEXT_DIM) + gap
 
 
 def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, w: int) -> None:
@@ -62,7 +89,8 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
     winners = set(res.get("winners") or [])
     scores = res.get("scores") if isinstance(res.get("scores"), list) else []
     personal = bool((view.get("options") or {}).get("personal_tiles"))
-    cols = {"name": x + 50, "gold": x + 222, "vp": x + 290, "pieces": x + 360, "plants": x + w - 76}
+    cols = {"name": x + 50, "gold": x + 50 + panel.NAME_WIDTH + 12, "pieces": x + w - 214, "plants": x + w - 58}
+    cols["vp"] = cols["gold"] + 66
     for key, label in (("name", "player"), ("gold", "gold"), ("vp", "final" if over else "VP")):
         put_text(im, (cols[key], y + 16), label, 18, style.TEXT_DIM)
     put_text(im, (cols["pieces"], y + 16), "pieces left", 18, style.TEXT_DIM)
@@ -84,16 +112,14 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
         pc = p.get("personal_count")
         if personal and isinstance(pc, int) and not over:
             extra = f"+{pc} own"
-        budget = cols["gold"] - cols["name"] - 30
-        if tag:
-            budget -= panel.tag_width(tag) - 2
-        if extra:
-            budget -= int(style.font(16).getlength(extra)) + 8
+        text, size = panel.fit_name(name, cols["gold"] - cols["name"] - 10)
+        winner = over and seat in winners
         nx = cols["name"]
-        nx += put_text(im, (nx, base), style.fit(name, big, max(budget, 30)), big, style.TEXT) + 7
-        if tag:
+        nx += put_text(im, (nx, base), text, size, style.GOLD if winner else style.TEXT) + 7
+        # the tag and the count of personal tiles come after the name when they fit; the name comes first
+        if tag and nx + panel.tag_width(tag) <= cols["gold"] - 4:
             nx += panel.tag(im, d, nx, cy, tag, style.GOLD if tag == "WINNER" else style.TEXT)
-        if extra:
+        if extra and nx + style.text_width(extra, 16) <= cols["gold"] - 4:
             put_text(im, (nx, base - 2), extra, 16, style.TEXT_DIM)
         panel.coin(d, cols["gold"] + 2, cy)
         put_text(im, (cols["gold"] + 16, base), str(as_int(p.get("gold"))), big, style.TEXT)
@@ -109,11 +135,7 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
             px += 26 + put_text(im, (px + 26, base), str(as_int(pieces.get(kind))), big - 2, style.TEXT) + 10
         plants = [v for v in p.get("plants") or [] if isinstance(v, int)]
         _leaf(d, cols["plants"] + 8, cy)
-        pw = put_text(im, (cols["plants"] + 22, base), str(len(plants)), big, style.TEXT)
-        if plants:
-            vals = "(" + ",".join(map(str, plants)) + ")"
-            room = x + w - (cols["plants"] + 26 + pw)
-            put_text(im, (cols["plants"] + 26 + pw, base), style.fit(vals, 15, room), 15, style.TEXT_DIM)
+        put_text(im, (cols["plants"] + 22, base), str(len(plants)), big, style.TEXT)
 
 
 def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, w: int, overlay: bool) -> None:
@@ -159,21 +181,26 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, 
     # fill-in and plant piles
     fy = y + 136
     fill = piles.get("fill") if isinstance(piles.get("fill"), dict) else {}
-    put_text(im, (x, fy), "fill-in", 17, style.TEXT_DIM)
-    fx = x + 62
+    put_text(im, (x, fy), "fill-in tiles", 17, style.TEXT_DIM)
+    fx = x + 104
     for k in sorted(fill, key=str):
-        fx += put_text(im, (fx, fy), f"{k}:{as_int(fill[k])}", 21, style.TEXT) + 14
+        thumb = tiles.tile_thumb(tiles.art_key({"sides": FILL_SIDES.get(str(k), "SSSS")}), 24)
+        im.paste(thumb, (fx, fy - 19))
+        fx += 27 + put_text(im, (fx + 27, fy), str(as_int(fill[k])), 19, style.TEXT) + 9
     plants = piles.get("plants")
     if isinstance(plants, int):
         plants = [plants]
     if isinstance(plants, list):
         py = fy + 30
-        put_text(im, (x, py), "plants", 17, style.TEXT_DIM)
-        put_text(im, (x + 62, py), "  ".join(str(as_int(v)) for v in plants), 21, style.TEXT)
+        counts = [as_int(v) for v in plants]
+        where = "in the bag" if len(counts) == 1 else "in two piles"
+        left = f"{sum(counts)} {where}" + (f" ({' + '.join(map(str, counts))})" if len(counts) > 1 else "")
+        put_text(im, (x, py), "plant tokens", 17, style.TEXT_DIM)
+        pw = put_text(im, (x + 104, py), left, 19, style.TEXT)
         kept = piles.get("kept") if isinstance(piles.get("kept"), dict) else {}
         kept_n = sum(as_int(v) for v in kept.values())
         if kept_n:
-            put_text(im, (x + 170, py), f"kept unplayable: {kept_n}", 17, style.TEXT_DIM)
+            put_text(im, (x + 116 + pw, py), f"kept aside: {kept_n}", 17, style.TEXT_DIM)
     if overlay:
         _choices(im, d, view, x, fy + 44, w)
 
