@@ -55,7 +55,7 @@ FONT_DIR = Path(__file__).parent / "fonts"
 # The fonts, in the order a glyph is looked for: Noto Sans (Latin, Greek, Cyrillic, Vietnamese, ...), Noto Sans
 # Symbols 2, Droid Sans Fallback (Chinese, Japanese, Korean) and Noto Color Emoji (a bitmap font drawn at its one
 # size and scaled). Shipped in the package so every machine draws the same picture (docs/architecture.md).
-FONT_FILES = ("NotoSans-Regular.ttf", "NotoSansSymbols2-Regular.ttf", "DroidSansFallbackFull.ttf", "NotoColorEmoji.ttf")
+FONT_FILES = ("NotoSans-Regular.ttf", "NotoSansSymbols2-Regular.ttf", "DroidSansFallback.ttf", "NotoColorEmoji.ttf")
 EMOJI = len(FONT_FILES) - 1
 EMOJI_SIZE = 109  # the only size Noto Color Emoji's bitmaps come in
 EMOJI_SCALE = 1.15  # an emoji's width relative to the text size, like a capital letter with some room

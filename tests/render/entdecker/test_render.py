@@ -12,11 +12,12 @@ from PIL import Image, ImageChops
 import render
 from render import sprites as core_sprites
 from render.entdecker import board, overlay_positions, recall_positions, status_line, tiles
+from render.entdecker.board import EVENTS_HEIGHT
 from render.layout import MARGIN, PANEL_HEIGHT, TILE, layout
 
 from .conftest import engine, first_view, game, view_at
 
-SIZE = (2 * MARGIN + 10 * TILE, 2 * MARGIN + 7 * TILE + PANEL_HEIGHT)  # documented: 1092 x 1154
+SIZE = (2 * MARGIN + 10 * TILE, 2 * MARGIN + 7 * TILE + PANEL_HEIGHT + EVENTS_HEIGHT)  # documented: 1092 x 1194
 
 
 def png_image(data: bytes) -> Image.Image:
@@ -46,11 +47,11 @@ def mean(im: Image.Image, box: tuple[int, int, int, int]) -> tuple[int, int, int
 
 
 def test_size_is_as_documented() -> None:
-    assert SIZE == (1092, 1154)
+    assert SIZE == (1092, 1194)
     for v in (view_at(1, 0), view_at(1, 80), view_at(1, 10_000, players=4)):
         assert render.render_image(v).size == SIZE
         assert png_image(render.render_board(v)).size == SIZE
-    assert layout(10, 7).size == SIZE
+    assert layout(10, 7, panel_height=PANEL_HEIGHT + EVENTS_HEIGHT).size == SIZE
 
 
 def test_deterministic_and_independent_of_cache_state() -> None:
