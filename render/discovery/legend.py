@@ -34,7 +34,9 @@ def draw_legend(im: Image.Image, view: dict, lay: MapLayout) -> None:
         disc = follower_sprite(row.seat, "", 60)
         im.paste(disc, (x + 10, row.cy - disc.height // 2), disc)
         name, size = panel.fit_name(str(p.get("name", "")), col_w - 48 - 230)
-        put_text(im, (x + 48, row.base), name, size, style.TEXT)
+        res = view.get("result") if isinstance(view.get("result"), dict) else {}
+        won = panel.is_over(view) and row.seat in (res.get("winners") or [])
+        put_text(im, (x + 48, row.base), name, size, style.GOLD if won else style.TEXT)
         put_text(im, (x + col_w - 222, row.base), f"{p.get('score', 0)} pts", row.size, style.GOLD)
         put_text(im, (x + col_w - 124, row.base), f"{p.get('supply', 0)} of 4 followers", 15, style.TEXT_DIM)
     right = x + col_w + 30
