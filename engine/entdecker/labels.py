@@ -124,8 +124,8 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         return f"Take back the trading post on {move.get('space')}"
     if k == "natives":
         if move.get("choice") == "take":
-            return "Take a plant token from the welcoming natives"
-        return "Leave the plant token with the natives"
+            return "Take the natives' plant token"
+        return "Leave the plant token"
     if k == "personal":
         return f"Personal tile: {tile_words(move.get('tile'))} (2 gold)"[:100]
     return move.key

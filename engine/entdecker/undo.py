@@ -3,7 +3,8 @@
 Decided from the move's events with a list of the quiet ones, so an event type added later counts as revealing
 until it is listed here: a draw shows a face-down tile, a fill-in turns up a pile's top, an event tile, an income
 spin or a plant token is chance. A placement is quiet unless its tile carried an event; an island scoring is quiet
-unless plant tokens were drawn for it. The end of the game is never undone alone (it reveals the seed).
+unless plant tokens were drawn for it; leaving the welcoming natives' token is quiet, taking it is not. The end
+of the game is never undone alone (it reveals the seed).
 """
 
 from __future__ import annotations
@@ -14,7 +15,20 @@ from typing import Any
 from engine.core.moves import Move
 
 QUIET_EVENTS = frozenset(
-    {"ship", "explore", "choose_placement", "place", "build", "stop", "recall", "turn", "forced_stop", "pass", "island"}
+    {
+        "ship",
+        "explore",
+        "choose_placement",
+        "place",
+        "build",
+        "stop",
+        "recall",
+        "turn",
+        "forced_stop",
+        "pass",
+        "island",
+        "natives",
+    }
 )
 
 
@@ -27,5 +41,7 @@ def undoable(state_before: Any, move: Move, events: Sequence[dict[str, Any]]) ->
         if kind == "place" and event.get("event"):
             return False
         if kind == "island" and event.get("plants"):
+            return False
+        if kind == "natives" and event.get("plant") is not None:  # taking the natives' token drew a hidden one
             return False
     return True

@@ -33,7 +33,7 @@ PHASE_WORDS = {
     "explore": "declares explorations",
     "voyage": "explores",
     "place": "places a tile",
-    "natives": "meets welcoming natives",
+    "natives": "may take a plant",
 }
 
 

@@ -20,7 +20,10 @@ def test_every_move_of_seeded_games_is_judged_by_what_it_revealed() -> None:
             alone = engine.undoable(state, move, events)
             kinds = {e["type"] for e in events}
             revealed = bool(kinds & REVEALING) or any(
-                (e["type"] == "place" and e.get("event")) or (e["type"] == "island" and e.get("plants")) for e in events
+                (e["type"] == "place" and e.get("event"))
+                or (e["type"] == "island" and e.get("plants"))
+                or (e["type"] == "natives" and e.get("plant") is not None)
+                for e in events
             )
             assert alone == (not revealed), (move.key, events)
             seen[alone].add(move.kind)
