@@ -133,12 +133,17 @@ def _status_lines(view: View, names: Sequence[str]) -> list[str]:
         name = names[seat] if seat < len(names) else p["name"]
         rows.append(
             f"{marker}**{name}** ({p['colour']}{turban}): caravan on {p['caravan']}, {p['water']} water, "
-            f"{p['camels']} camels ({goods}), {len(p['display'])} display tiles, {on_board} explorers out"
+            f"{p['camels']} camels ({goods}), {_count(len(p['display']), 'display tile')}, "
+            f"{_count(on_board, 'explorer')} out"
         )
     piles = " / ".join(str(n) for n in view["piles"])
     rumours = sum(1 for r in view["rumour_board"] if r["occupied"])
     rows.append(f"Turn {view['turn']}. Piles 1-5: {piles}. Rumours on the board: {rumours} of 6.")
     return rows
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def secrets(view: View) -> str:

@@ -111,7 +111,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         return f"A tile fits nowhere ({tile_words(event['tile'])}) and goes back into the box."
     if t == "deploy":
         where = "the inner region" if event["region"] == "inner" else f"the {event['region']} side"
-        return f"{who()} deploys a {event['role']} at {event['at']} ({where})."
+        article = "an" if str(event["role"])[:1] in "aeiou" else "a"
+        return f"{who()} deploys {article} {event['role']} at {event['at']} ({where})."
     if t == "score":
         done = "complete" if event["complete"] else "open"
         terrain = TERRAIN_WORDS[event["terrain"]]
