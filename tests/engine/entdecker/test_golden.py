@@ -9,25 +9,18 @@ import sys
 import pytest
 
 import engine
-from tests.engine.entdecker.golden_games import CASES, GOLDEN_DIR, playthrough
+from tests.engine import golden
+from tests.engine.entdecker.golden_games import CASES, GAME, GOLDEN_DIR
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_playthrough_matches_golden_file(case: dict) -> None:
-    golden = json.loads((GOLDEN_DIR / f"{case['name']}.json").read_text(encoding="utf-8"))
-    fresh = playthrough(case)
-    for i, (want, got) in enumerate(zip(golden["transcript"], fresh["transcript"], strict=False)):
-        assert got == want, f"move {i + 1} differs"
-    assert len(fresh["transcript"]) == len(golden["transcript"])
-    assert fresh["result"] == golden["result"]
-    assert fresh["final_state"] == golden["final_state"]
+    golden.check_playthrough(GAME, case, GOLDEN_DIR)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_golden_save_replays_to_the_same_state(case: dict) -> None:
-    golden = json.loads((GOLDEN_DIR / f"{case['name']}.json").read_text(encoding="utf-8"))
-    state = engine.replay(golden["saved"])
-    assert json.loads(engine.state_to_json(state)) == golden["final_state"]
+    golden.check_replay(case, GOLDEN_DIR)
 
 
 def test_cli_replay_prints_scores(tmp_path) -> None:
