@@ -7,11 +7,14 @@ from typing import Any
 
 from engine.desert.ai import AIS, ai_move
 from engine.desert.info import INFO
-from engine.desert.labels import describe, label_for, numbered_legal
+from engine.desert.labels import describe, numbered_legal
+from engine.desert.labels import label_for as move_label
 from engine.desert.presenter import PRESENTER
 from engine.desert.rules import legal_moves, new_game, step, to_act
 from engine.desert.setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
-from engine.desert.state import GAME, RULES_VERSION, State, from_json, to_json
+from engine.desert.state import GAME, RULES_VERSION, State
+from engine.desert.state import from_json as state_from_dict
+from engine.desert.state import to_json as state_to_dict
 from engine.desert.view import view
 
 __all__ = [
@@ -37,18 +40,6 @@ __all__ = [
     "turn_passed",
     "view",
 ]
-
-
-def move_label(state: State, move: Any) -> str:
-    return label_for(state, move)
-
-
-def state_to_dict(state: State) -> dict[str, Any]:
-    return to_json(state)
-
-
-def state_from_dict(data: dict[str, Any]) -> State:
-    return from_json(data)
 
 
 def turn_passed(events: Sequence[dict[str, Any]]) -> bool:

@@ -7,10 +7,13 @@ from typing import Any
 
 from engine.discovery.ai import AIS, ai_move
 from engine.discovery.info import INFO
-from engine.discovery.labels import describe, label_for, numbered_legal
+from engine.discovery.labels import describe, numbered_legal
+from engine.discovery.labels import label_for as move_label
 from engine.discovery.presenter import PRESENTER
 from engine.discovery.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, legal_moves, new_game, step
-from engine.discovery.state import GAME, RULES_VERSION, State, from_json, to_json
+from engine.discovery.state import GAME, RULES_VERSION, State
+from engine.discovery.state import from_json as state_from_dict
+from engine.discovery.state import to_json as state_to_dict
 from engine.discovery.tiles import TERRAIN_WORDS
 from engine.discovery.view import view
 
@@ -38,18 +41,6 @@ __all__ = [
     "turn_passed",
     "view",
 ]
-
-
-def move_label(state: State, move: Any) -> str:
-    return label_for(state, move)
-
-
-def state_to_dict(state: State) -> dict[str, Any]:
-    return to_json(state)
-
-
-def state_from_dict(data: dict[str, Any]) -> State:
-    return from_json(data)
 
 
 def to_act(state: State) -> list[int]:

@@ -7,11 +7,14 @@ from typing import Any
 
 from engine.entdecker.ai import AIS, ai_move
 from engine.entdecker.info import INFO
-from engine.entdecker.labels import describe, label_for, numbered_legal
+from engine.entdecker.labels import describe, numbered_legal
+from engine.entdecker.labels import label_for as move_label
 from engine.entdecker.presenter import PRESENTER
 from engine.entdecker.rules import legal_moves, new_game, step
 from engine.entdecker.setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
-from engine.entdecker.state import GAME, RULES_VERSION, State, from_json, to_json
+from engine.entdecker.state import GAME, RULES_VERSION, State, from_json
+from engine.entdecker.state import from_json as state_from_dict
+from engine.entdecker.state import to_json as state_to_dict
 from engine.entdecker.undo import undoable
 from engine.entdecker.view import view
 
@@ -44,18 +47,6 @@ __all__ = [
     "undoable",
     "view",
 ]
-
-
-def move_label(state: State, move: Any) -> str:
-    return label_for(state, move)
-
-
-def state_to_dict(state: State) -> dict[str, Any]:
-    return to_json(state)
-
-
-def state_from_dict(data: dict[str, Any]) -> State:
-    return from_json(data)
 
 
 def to_act(state: State) -> list[int]:
