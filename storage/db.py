@@ -30,7 +30,7 @@ async def connect(path: str | Path, *, migrate_schema: bool = True) -> aiosqlite
         db.row_factory = sqlite3.Row
         await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         await db.execute("PRAGMA foreign_keys = ON")
-        mode = await _scalar(db, "PRAGMA journal_mode = WAL")
+        mode = await _journal_mode_wal(db)
         if not memory and str(mode).lower() != "wal":
             raise StorageError(f"cannot open database at {path}: WAL journal mode unavailable ({mode})")
         # In WAL, FULL costs one fsync per commit (nothing at Discord's pace) and makes an accepted
@@ -50,6 +50,23 @@ async def connect(path: str | Path, *, migrate_schema: bool = True) -> aiosqlite
         await _close_quietly(db)
         raise StorageError(f"cannot open database at {path}: {exc}") from exc
     return db
+
+
+WAL_ATTEMPTS = 100  # x WAL_PAUSE: how long to wait for another connection switching a new file to WAL
+WAL_PAUSE = 0.05
+
+
+async def _journal_mode_wal(db: aiosqlite.Connection) -> object:
+    """PRAGMA journal_mode = WAL. Switching a new file's journal mode needs a lock that SQLite's busy timeout
+    does not wait for: two connections opening a fresh file at once get "database is locked" at once. Retry."""
+    for _ in range(WAL_ATTEMPTS - 1):
+        try:
+            return await _scalar(db, "PRAGMA journal_mode = WAL")
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            await asyncio.sleep(WAL_PAUSE)
+    return await _scalar(db, "PRAGMA journal_mode = WAL")
 
 
 async def check_integrity(db: aiosqlite.Connection, path: str | Path) -> None:
