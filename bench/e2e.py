@@ -95,7 +95,6 @@ class Run:
     finished_games: int = 0
     think: float = 0.0  # mean seconds a player takes between answer and next move (0: as fast as possible)
     guilds: list[int] = field(default_factory=list)  # one per shard when the bots run as processes
-    observer: Any = None  # a store on the bots' database, to read the state when the bots run as processes
 
 
 # ---------------------------------------------------------------------- observing board uploads
@@ -223,21 +222,24 @@ async def click_move(run: Run, user: str, channel_id: int, version: int, key: st
 # ---------------------------------------------------------------------- one game
 
 
-class _Table:
-    """What play_game needs of a game: the state, its version and the seat to move."""
+class Replica:
+    """The driver's own copy of a game: the engine is deterministic, so the same seed, seats and moves give the
+    bot's state without reading the bot's memory or its database (the bot may run in another process). Every move
+    the driver takes from it must be among the choices the bot offers, which checks that both agree."""
 
-    def __init__(self, record: Any, state: Any, players: list[Any]) -> None:
-        self.state, self.version = state, record.version
-        self.active = record.status == "active"
-        self.current = players[state.current_player] if self.active else None
+    def __init__(self, seed: int, names: list[str]) -> None:
+        self.state = engine.new_game(GAME, names, None, seed)
 
+    @property
+    def version(self) -> int:
+        return int(self.state.version)
 
-async def current_table(run: Run, channel_id: int) -> Any:
-    if run.bot is not None:
-        return run.bot.service.cached(channel_id)  # the bot's in-memory table: no database read by the driver
-    record = (await run.observer.history(channel_id, limit=1))[0]
-    state = await run.observer.load_state(record.id)
-    return _Table(record, state, await run.observer.players(record.id))
+    @property
+    def active(self) -> bool:
+        return not self.state.game_over
+
+    def play(self, move: Any) -> None:
+        self.state = engine.apply(self.state, move)
 
 
 async def play_game(run: Run, index: int, seed: int, moves: int) -> None:
@@ -251,27 +253,71 @@ async def play_game(run: Run, index: int, seed: int, moves: int) -> None:
     await measured(run, "command", "/game new", channel.id, start)
     await measured(run, "command", "/game join", channel.id, fake.slash(guest, name, "game", "join"))
     await measured(run, "command", "/game start", channel.id, fake.slash(host, name, "game", "start"))
+    game = Replica(seed, [host.name, guest.name])  # seats in the order they joined
+    seats = [host, guest]
     for _ in range(moves):
-        table = await current_table(run, channel.id)
-        if table is None or not table.active:
+        if not game.active:
             break
-        current = table.current
-        assert current is not None and current.user_id is not None
-        user = fake.users[current.user_id].name
-        key = engine.ai_move(table.state, "heuristic").key  # a sensible, fairly short game
+        user = seats[game.state.current_player].name
+        move = engine.ai_move(game.state, "heuristic")  # a sensible, fairly short game
         if run.think:
             # People read the board before moving: 0.5x to 1.5x the mean, so games drift out of step.
             await asyncio.sleep(run.think * (0.5 + run.rng.random()))
         use_button = run.mode == "buttons" or (run.mode == "mixed" and run.rng.random() < 0.5)
-        if not (use_button and await click_move(run, user, channel.id, table.version, key)):
-            await slash_move(run, user, name, key)
+        if not (use_button and await click_move(run, user, channel.id, game.version, move.key)):
+            await slash_move(run, user, name, move.key)
+        game.play(move)
         run.moves += 1
-    after = await current_table(run, channel.id)
-    if after is None or not after.active:
+    if not game.active:
         run.finished_games += 1
 
 
 # ---------------------------------------------------------------------- reporting
+
+
+def requests_line(run: Run) -> str:
+    """The bot's HTTP requests to Discord per move, by kind of route (ids and tokens left out)."""
+    kinds: dict[str, int] = {}
+    for record in run.fake.requests:
+        parts = ["{}" if part.isdigit() or len(part) > 40 else part for part in record.path.strip("/").split("/")]
+        key = f"{record.method} /{'/'.join(parts)}"
+        kinds[key] = kinds.get(key, 0) + 1
+    moves = max(1, run.moves)
+    shown = ", ".join(
+        f"{k} {n / moves:.2f}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1]) if n >= moves / 20
+    )
+    return (
+        f"HTTP requests to Discord: {len(run.fake.requests)} ({len(run.fake.requests) / moves:.2f} per move: {shown})"
+    )
+
+
+class CpuUse:
+    """CPU seconds used during the run: by the whole machine (/proc/stat, all processes: the bot's own process and
+    render workers when they run apart) and by this process (the fake and the driver, and the bot when it runs
+    here). On a quiet machine the difference is the bot's processes."""
+
+    def __init__(self) -> None:
+        self.machine, self.own = self._machine(), self._own()
+
+    @staticmethod
+    def _machine() -> float:
+        with contextlib.suppress(OSError):
+            fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+            busy = sum(int(v) for i, v in enumerate(fields[:8]) if i not in (3, 4))  # all but idle and iowait
+            return busy / os.sysconf("SC_CLK_TCK")
+        return float("nan")
+
+    @staticmethod
+    def _own() -> float:
+        t = os.times()
+        return t.user + t.system
+
+    def line(self, wall: float) -> str:
+        machine, own = self._machine() - self.machine, self._own() - self.own
+        return (
+            f"CPU during the run: machine {machine:.1f} s ({machine / wall:.2f} cores busy), this process "
+            f"{own:.1f} s ({own / wall:.2f} cores), the rest {machine - own:.1f} s ({(machine - own) / wall:.2f} cores)"
+        )
 
 
 def pct(values: list[float], q: float) -> float:
@@ -308,7 +354,7 @@ def machine() -> str:
     )
 
 
-def report(run: Run, args: argparse.Namespace, wall: float, lag: list[float], db: str) -> bool:
+def report(run: Run, args: argparse.Namespace, wall: float, lag: list[float], db: str, cpu: CpuUse) -> bool:
     samples = run.samples
     acks = [s.ack for s in samples if s.ack is not None]
     unacked = [s for s in samples if s.ack is None]
@@ -327,6 +373,7 @@ def report(run: Run, args: argparse.Namespace, wall: float, lag: list[float], db
         f"{len([s for s in samples if s.kind == 'command'])} slash commands, "
         f"{len([s for s in samples if s.kind == 'component'])} button/select)",
         f"wall time: {wall:.2f} s, interactions/s: {len(samples) / wall:.1f}, moves/s: {run.moves / wall:.1f}",
+        cpu.line(wall),
         dist("ack (all)", acks),
         dist("ack autocomplete", by_kind["autocomplete"]),
         dist("ack slash command", by_kind["command"]),
@@ -342,6 +389,7 @@ def report(run: Run, args: argparse.Namespace, wall: float, lag: list[float], db
         f"warnings/errors logged or raised: {len(run.errors)}",
         f"fake Discord violations (deadline {args.deadline:g} s): {len(run.fake.violations)}",
     ]
+    lines.append(requests_line(run))
     for violation in run.fake.violations[:20]:
         lines.append(f"  {violation}")
     for error in run.errors[:10]:
@@ -489,26 +537,28 @@ def database(path: str | None) -> Iterator[str]:
 
 
 @contextlib.asynccontextmanager
-async def bot_processes(fake: FakeDiscord, db: str, count: int) -> AsyncIterator[list[int]]:
-    """`count` bot processes on `count` shards of the fake, one guild each; yields the guilds."""
+async def bot_processes(fake: FakeDiscord, db: str, count: int, render_processes: int) -> AsyncIterator[list[int]]:
+    """`count` bot processes (tests/e2e/killable_bot.py); with more than one, on `count` shards of the fake, one
+    guild each. Yields the guilds the games go to ([]: the fake's own guild)."""
     from storage import open_store
 
     await (await open_store(db)).close()  # the schema exists before the processes start
-    guilds = [fake.add_guild(f"Shard {i}", shard=(i, count)) for i in range(count)]
+    guilds = [fake.add_guild(f"Shard {i}", shard=(i, count)) for i in range(count)] if count > 1 else []
     procs = []
     try:
         for shard in range(count):
+            shard_args = ["--shard-count", str(count), "--shards", str(shard)] if count > 1 else []
             proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tests.e2e.killable_bot", str(fake.port), db,
-                "--shard-count", str(count), "--shards", str(shard),
+                sys.executable, "-m", "tests.e2e.killable_bot", str(fake.port), db, *shard_args,
+                "--render-processes", str(render_processes),
                 cwd=ROOT, stdout=asyncio.subprocess.PIPE,
             )  # fmt: skip
             procs.append(proc)
             assert proc.stdout is not None
             line = await asyncio.wait_for(proc.stdout.readline(), 120)
             if not line.startswith(b"ready"):
-                raise RuntimeError(f"bot process for shard {shard} did not start")
-        await fake.wait_for(lambda: len(fake.shards) == count, 60, "every shard on the gateway")
+                raise RuntimeError(f"bot process {shard} did not start")
+        await fake.wait_for(lambda: len(fake.shards) >= count, 60, "every bot process on the gateway")
         yield guilds
     finally:
         for proc in procs:
@@ -519,29 +569,27 @@ async def bot_processes(fake: FakeDiscord, db: str, count: int) -> AsyncIterator
 
 
 async def bench_processes(args: argparse.Namespace, db: str) -> bool:
-    from storage import open_store
-
-    async with FakeDiscord(response_deadline=args.deadline) as fake, bot_processes(fake, db, args.processes) as guilds:
+    async with (
+        FakeDiscord(response_deadline=args.deadline) as fake,
+        bot_processes(fake, db, args.processes, args.render_processes) as guilds,
+    ):
         run = Run(fake, None, random.Random(args.seed), args.mode, think=args.think, guilds=guilds)
-        run.observer = await open_store(db)
-        try:
-            watch_uploads(run)
-            lag: list[float] = []
-            stop = asyncio.Event()
-            lag_task = asyncio.create_task(loop_lag(lag, stop))
-            loop = asyncio.get_running_loop()
-            began = loop.time()
-            games = [play_game(run, i, args.seed + i, args.moves_per_game) for i in range(args.games)]
-            results = await asyncio.gather(*games, return_exceptions=True)
-            wall = loop.time() - began
-            stop.set()
-            await lag_task
-            for result in results:
-                if isinstance(result, BaseException):
-                    run.errors.append(f"driver: {result!r}")
-            return report(run, args, wall, lag, f"{db} ({args.processes} bot processes on {args.processes} shards)")
-        finally:
-            await run.observer.close()
+        watch_uploads(run)
+        lag: list[float] = []
+        stop = asyncio.Event()
+        lag_task = asyncio.create_task(loop_lag(lag, stop))
+        loop = asyncio.get_running_loop()
+        began, cpu = loop.time(), CpuUse()
+        games = [play_game(run, i, args.seed + i, args.moves_per_game) for i in range(args.games)]
+        results = await asyncio.gather(*games, return_exceptions=True)
+        wall = loop.time() - began
+        stop.set()
+        await lag_task
+        for result in results:
+            if isinstance(result, BaseException):
+                run.errors.append(f"driver: {result!r}")
+        where = "1 bot process" if args.processes == 1 else f"{args.processes} bot processes on as many shards"
+        return report(run, args, wall, lag, f"{db} ({where})", cpu)
 
 
 async def bench(args: argparse.Namespace, db: str) -> bool:
@@ -565,7 +613,7 @@ async def bench(args: argparse.Namespace, db: str) -> bool:
                 if profiler is not None:
                     profiler.enable()
                 loop = asyncio.get_running_loop()
-                began = loop.time()
+                began, cpu = loop.time(), CpuUse()
                 games = [play_game(run, i, args.seed + i, args.moves_per_game) for i in range(args.games)]
                 results = await asyncio.gather(*games, return_exceptions=True)
                 wall = loop.time() - began
@@ -577,7 +625,7 @@ async def bench(args: argparse.Namespace, db: str) -> bool:
                 for result in results:
                     if isinstance(result, BaseException):
                         run.errors.append(f"driver: {result!r}")
-                ok = report(run, args, wall, lag, db)
+                ok = report(run, args, wall, lag, db, cpu)
                 if times is not None:
                     print_breakdown(times, wall)
                 return ok
@@ -601,14 +649,19 @@ def main() -> int:
     )
     ap.add_argument("--db", default=None, help="database file or URL (default: a fresh one in a temporary directory)")
     ap.add_argument("--postgres", action="store_true", help="a fresh database on a throwaway PostgreSQL server")
-    ap.add_argument("--processes", type=int, default=0, help="bot processes on as many shards (needs PostgreSQL)")
+    ap.add_argument(
+        "--processes",
+        type=int,
+        default=0,
+        help="0: the bot in this process; N: N bot processes of their own (N > 1: on N shards, needs PostgreSQL)",
+    )
     ap.add_argument("--breakdown", action="store_true", help="also time store lock, play, announce, render")
     ap.add_argument("--cprofile", default=None, help="write a cProfile of the event loop thread to this file")
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # "PyNaCl is not installed" and the like
-    if args.processes and not (args.postgres or (args.db or "").startswith("postgres")):
-        ap.error("--processes needs PostgreSQL (--postgres or a postgresql:// --db): SQLite serves one process")
+    if args.processes > 1 and not (args.postgres or (args.db or "").startswith("postgres")):
+        ap.error("--processes N > 1 needs PostgreSQL (--postgres or a postgresql:// --db): SQLite serves one process")
     if args.breakdown and (args.postgres or args.processes):
         ap.error("--breakdown times the SQLite store only")
     started = time.perf_counter()

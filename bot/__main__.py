@@ -6,7 +6,9 @@ Configuration problems end with one line on stderr and exit status 2, not a trac
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 
 import aiohttp
@@ -36,9 +38,18 @@ async def _run(settings: Settings) -> str | None:
     store = await open_store(settings.db_path)
     await store.close()
     bot = create_bot(settings)
+    close_on_sigterm(bot)
     async with bot:
         await bot.start(settings.token or "")
     return bot.fatal.reason
+
+
+def close_on_sigterm(bot: discord.Client) -> None:
+    """`docker stop`, systemd and Kubernetes ask a service to stop with SIGTERM, which would end Python on the spot:
+    close the bot instead, as Ctrl-C does (the gateway is left properly, render workers are shut down)."""
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers on this platform/thread
+        loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
 
 
 def main() -> int:

@@ -47,16 +47,24 @@ class EntdeckerTree(app_commands.CommandTree):
             pass
 
 
+def needed_intents() -> discord.Intents:
+    """Only the guilds intent: everything a player does reaches the bot as an interaction, and the bot reads a
+    channel's history over HTTP when it must. Without the message and typing intents Discord does not send the bot
+    an event for every message and keystroke in every channel it can see (its own posts and edits included), which
+    in a busy server would be most of the gateway traffic and of the bot's work."""
+    return discord.Intents(guilds=True)
+
+
 class EntdeckerBot(commands.Bot):
     """The bot. `settings` says where the database is and how patient reminders and AIs are."""
 
     def __init__(self, settings: Settings, clock: Callable[[], float] = time.time, **client_options: Any) -> None:
-        intents = client_options.pop("intents", None) or discord.Intents.default()
+        intents = client_options.pop("intents", None) or needed_intents()
         # This bot never joins a voice channel: discord.py's warnings that voice libraries are missing are noise.
         for flag in ("warn_nacl", "warn_dave"):
             if hasattr(discord.VoiceClient, flag):
                 setattr(discord.VoiceClient, flag, False)
-        # No message content or members intent needed: everything comes through interactions.
+        client_options.setdefault("max_messages", None)  # no message events arrive (see needed_intents)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

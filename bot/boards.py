@@ -10,6 +10,9 @@ from __future__ import annotations
 import asyncio
 import io
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -28,6 +31,23 @@ def _warm() -> bool:
     return render.png_for({}, False) is not None
 
 
+PARENT_CHECK = 1.0  # seconds between a worker's looks at whether the bot process still exists
+
+
+def _worker_start(parent: int) -> None:
+    """Each worker's initializer: warm up, and end when the bot process is gone. A worker blocked on the pool's
+    queue never learns that its parent was killed (kill -9, an out-of-memory kill): it would live on, and hold any
+    pipe it inherited (a supervisor's log pipe) open."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    _warm()
+
+
 def board_png(view: dict[str, Any], overlay: bool, limit: int) -> bytes | None:
     """The board PNG under the upload limit: smaller rather than failing, None if even that does not fit."""
     return render.png_for(view, overlay, max(limit - UPLOAD_MARGIN, 1))
@@ -41,7 +61,12 @@ class Boards:
         self._slots = asyncio.Semaphore(RENDER_SLOTS)
         # "spawn": a fork of a process with database and HTTP threads could inherit a held lock.
         self._pool = (
-            ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+            ProcessPoolExecutor(
+                processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_worker_start,
+                initargs=(os.getpid(),),
+            )
             if processes > 0
             else None
         )

@@ -28,6 +28,7 @@ import discord.http  # noqa: E402
 import yarl  # noqa: E402
 
 from bot import Settings, create_bot  # noqa: E402
+from bot.__main__ import close_on_sigterm  # noqa: E402
 from bot.shards import parse_shard_ids  # noqa: E402
 from tests.fakediscord.harness import FAST_CLIENT_OPTIONS  # noqa: E402
 
@@ -40,16 +41,29 @@ def point_at_fake(port: int) -> None:
 
 
 async def run(
-    port: int, db_path: str, token: str, shard_count: int | None = None, shards: tuple[int, ...] | None = None
+    port: int,
+    db_path: str,
+    token: str,
+    shard_count: int | None = None,
+    shards: tuple[int, ...] | None = None,
+    render_processes: int = 0,
 ) -> None:
     point_at_fake(port)
-    settings = Settings(db_path=db_path, ai_delay=0.0, check_interval=3600.0, shard_count=shard_count, shard_ids=shards)
+    settings = Settings(
+        db_path=db_path,
+        ai_delay=0.0,
+        check_interval=3600.0,
+        shard_count=shard_count,
+        shard_ids=shards,
+        render_processes=render_processes,
+    )
     bot = create_bot(settings, **FAST_CLIENT_OPTIONS)
 
     async def on_ready() -> None:
         print(f"{READY_LINE} {os.getpid()}", flush=True)
 
     bot.add_listener(on_ready, "on_ready")
+    close_on_sigterm(bot)  # as `python -m bot` does; the crash tests use SIGKILL
     async with bot:
         # No reconnect: when the fake goes away at the end of a test, this process ends instead of retrying.
         await bot.start(token, reconnect=False)
@@ -62,10 +76,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--token", default=os.environ.get("FAKEDISCORD_TOKEN", "fake-token"))
     parser.add_argument("--shard-count", type=int, default=None, help="gateway shards in all")
     parser.add_argument("--shards", default=None, help="the shards this process runs, e.g. 0-1 (default all)")
+    parser.add_argument("--render-processes", type=int, default=0, help="draw boards in N worker processes")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     shards = parse_shard_ids(args.shards, args.shard_count) if args.shards and args.shard_count else None
-    asyncio.run(run(args.port, args.db_path, args.token, args.shard_count, shards))
+    asyncio.run(run(args.port, args.db_path, args.token, args.shard_count, shards, args.render_processes))
     return 0
 
 
