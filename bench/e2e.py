@@ -292,12 +292,12 @@ def requests_line(run: Run) -> str:
 
 
 class CpuUse:
-    """CPU seconds used during the run: by the whole machine (/proc/stat, all processes: the bot's own process and
-    render workers when they run apart) and by this process (the fake and the driver, and the bot when it runs
-    here). On a quiet machine the difference is the bot's processes."""
+    """CPU seconds used during the run: by the whole machine (/proc/stat), by this process (the fake and the driver,
+    and the bot when it runs here), and by the bot processes and their render workers when they run apart."""
 
-    def __init__(self) -> None:
-        self.machine, self.own = self._machine(), self._own()
+    def __init__(self, bot_pids: list[int] | None = None) -> None:
+        self.bot_pids = bot_pids or []
+        self.machine, self.own, self.bots = self._machine(), self._own(), self._bots()
 
     @staticmethod
     def _machine() -> float:
@@ -312,12 +312,43 @@ class CpuUse:
         t = os.times()
         return t.user + t.system
 
+    def _bots(self) -> dict[int, tuple[bool, float]]:
+        """pid -> (is a render worker, CPU seconds) for the bot processes and their children."""
+        stats: dict[int, tuple[int, float]] = {}  # pid -> (parent, CPU s)
+        tick = os.sysconf("SC_CLK_TCK")
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                fields = (entry / "stat").read_text().rsplit(") ", 1)[1].split()
+                stats[int(entry.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+        found = {pid: (False, stats[pid][1]) for pid in self.bot_pids if pid in stats}
+        for pid, (parent, used) in stats.items():
+            if parent in self.bot_pids and "multiprocessing.spawn" in _cmdline(pid):
+                found[pid] = (True, used)
+        return found
+
     def line(self, wall: float) -> str:
         machine, own = self._machine() - self.machine, self._own() - self.own
-        return (
+        text = (
             f"CPU during the run: machine {machine:.1f} s ({machine / wall:.2f} cores busy), this process "
-            f"{own:.1f} s ({own / wall:.2f} cores), the rest {machine - own:.1f} s ({(machine - own) / wall:.2f} cores)"
+            f"{own:.1f} s ({own / wall:.2f} cores)"
         )
+        if self.bot_pids:
+            now = self._bots()
+            used = {pid: (worker, cpu - self.bots.get(pid, (worker, 0.0))[1]) for pid, (worker, cpu) in now.items()}
+            bots = sum(cpu for worker, cpu in used.values() if not worker)
+            workers = sum(cpu for worker, cpu in used.values() if worker)
+            text += f", bot processes {bots:.1f} s ({bots / wall:.2f} cores)"
+            if workers:
+                text += f", their render workers {workers:.1f} s ({workers / wall:.2f} cores)"
+        return text
+
+
+def _cmdline(pid: int) -> str:
+    with contextlib.suppress(OSError):
+        return Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ")
+    return ""
 
 
 def pct(values: list[float], q: float) -> float:
@@ -537,9 +568,11 @@ def database(path: str | None) -> Iterator[str]:
 
 
 @contextlib.asynccontextmanager
-async def bot_processes(fake: FakeDiscord, db: str, count: int, render_processes: int) -> AsyncIterator[list[int]]:
+async def bot_processes(
+    fake: FakeDiscord, db: str, count: int, render_processes: int
+) -> AsyncIterator[tuple[list[int], list[int]]]:
     """`count` bot processes (tests/e2e/killable_bot.py); with more than one, on `count` shards of the fake, one
-    guild each. Yields the guilds the games go to ([]: the fake's own guild)."""
+    guild each. Yields the guilds the games go to ([]: the fake's own guild) and the processes' ids."""
     from storage import open_store
 
     await (await open_store(db)).close()  # the schema exists before the processes start
@@ -559,7 +592,7 @@ async def bot_processes(fake: FakeDiscord, db: str, count: int, render_processes
             if not line.startswith(b"ready"):
                 raise RuntimeError(f"bot process {shard} did not start")
         await fake.wait_for(lambda: len(fake.shards) >= count, 60, "every bot process on the gateway")
-        yield guilds
+        yield guilds, [proc.pid for proc in procs]
     finally:
         for proc in procs:
             if proc.returncode is None:
@@ -571,7 +604,7 @@ async def bot_processes(fake: FakeDiscord, db: str, count: int, render_processes
 async def bench_processes(args: argparse.Namespace, db: str) -> bool:
     async with (
         FakeDiscord(response_deadline=args.deadline) as fake,
-        bot_processes(fake, db, args.processes, args.render_processes) as guilds,
+        bot_processes(fake, db, args.processes, args.render_processes) as (guilds, pids),
     ):
         run = Run(fake, None, random.Random(args.seed), args.mode, think=args.think, guilds=guilds)
         watch_uploads(run)
@@ -579,7 +612,7 @@ async def bench_processes(args: argparse.Namespace, db: str) -> bool:
         stop = asyncio.Event()
         lag_task = asyncio.create_task(loop_lag(lag, stop))
         loop = asyncio.get_running_loop()
-        began, cpu = loop.time(), CpuUse()
+        began, cpu = loop.time(), CpuUse(pids)
         games = [play_game(run, i, args.seed + i, args.moves_per_game) for i in range(args.games)]
         results = await asyncio.gather(*games, return_exceptions=True)
         wall = loop.time() - began

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 
 from PIL import Image
+
+try:  # zlib-ng deflates a board ~2.5x faster than zlib at the same size (docs/render.md)
+    from zlib_ng import zlib_ng as _deflater
+except ImportError:  # a platform without its wheel: the same files, a little slower
+    _deflater = zlib
 
 from .palette import palette_image
 
 PNG_COLORS = 256
-PNG_LEVEL = 3  # zlib level: 3 is as small as 6 on a 256-colour picture, and twice as fast
+PNG_LEVEL = 2  # deflate level: zlib-ng's 2 is as small as zlib's 3 on a board, at 1.3 ms instead of 3.4
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MIN_SCALE = 0.2  # shrink() gives up below this
 SCALE_STEP = 0.15
 
@@ -28,10 +36,32 @@ def encode(im: Image.Image, palette: bytes | None = None) -> bytes:
 
 
 def write(pal: Image.Image) -> bytes:
-    """The bare PNG of a finished palette picture (what encode costs at least)."""
-    buf = io.BytesIO()
-    pal.save(buf, "PNG", compress_level=PNG_LEVEL)
-    return buf.getvalue()
+    """The bare PNG of a finished palette picture (what encode costs at least): 8-bit indexed colour, no row
+    filters (they do not pay on flat palette art), deflated by zlib-ng. Pillow's own writer would do, but it runs
+    zlib at ~2.5x the time; everything but the deflate is a few chunk headers."""
+    if pal.mode != "P" or "transparency" in pal.info:
+        buf = io.BytesIO()
+        pal.save(buf, "PNG", compress_level=PNG_LEVEL)
+        return buf.getvalue()
+    width, height = pal.size
+    # Each row: filter type 0 ("none"), then its palette indices; pasted one column in, in C.
+    framed = Image.new("L", (width + 1, height), 0)
+    framed.paste(Image.frombytes("L", pal.size, pal.tobytes()), (1, 0))
+    rows = framed.tobytes()
+    palette = bytes(pal.getpalette("RGB") or [])[: 3 * 256]
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
+            _chunk(b"PLTE", palette),
+            _chunk(b"IDAT", _deflater.compress(rows, PNG_LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 def scaled(im: Image.Image, scale: float) -> Image.Image:
