@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -89,12 +90,23 @@ class EntdeckerBot(commands.Bot):
         self.fatal = Fatal(self.close)  # its reason is set when the database could no longer be trusted
 
     async def setup_hook(self) -> None:
+        self.boards = boards = Boards(self, self.settings.render_processes)
+        # The renderer fills its caches (tile art, frames, text) while the database opens and the commands sync, so
+        # that the first boards after a restart are not the slow ones.
+        warming = asyncio.create_task(boards.warm(draw=self.settings.warm_renderer))
+        try:
+            await self._set_up(boards)
+        except BaseException:
+            warming.cancel()
+            raise
+        await warming
+
+    async def _set_up(self, boards: Boards) -> None:
         self.store = await open_store(self.settings.db_path)
         # The service sees the store through the shard filter: its periodic work lists only this process's guilds.
         sharded: Any = ShardedStore(self.store, plan_of(self.settings))
         self.service = GameService(sharded, self.settings, self.clock, self.catalog)
         replies = Replies()
-        self.boards = boards = Boards(self, self.settings.render_processes)
         self.announcer = Announcer(self, self.service, boards, replies, busy=lambda cid: self.ai.busy(cid))
         self.ai = AISeats(self.service, self.settings, self.announcer.announce, closed=self.is_closed)
         self.flow = Flow(self.service, replies, self.announcer, self.ai, self.fatal)
@@ -113,7 +125,6 @@ class EntdeckerBot(commands.Bot):
             else:
                 await self.tree.sync()
         self.reminders.start()
-        await self.boards.warm()
 
     async def close(self) -> None:
         if self.reminders is not None:

@@ -32,6 +32,7 @@ class Settings:
     ai_delay: float = 3.0  # pause before each AI turn so people can follow along
     check_interval: float = 300.0  # how often the reminder loop looks for idle games and AI seats (> 0)
     render_processes: int = 0  # board pictures drawn in this many worker processes (0: threads of this process)
+    warm_renderer: bool = True  # draw a few boards of every game at start-up, so players' first ones are fast
     # Gateway sharding (docs/scaling.md). None: not sharded, one connection. A count: this process runs
     # shard_ids (None: all of them) of that many shards and only their guilds' periodic work.
     shard_count: int | None = None

@@ -19,7 +19,8 @@ LOGGERS = ("discord", "bot")  # errors logged by either fail the test
 
 
 def settings(db: Path, **overrides: Any) -> Settings:
-    values: dict[str, Any] = {"db_path": str(db), "ai_delay": 0.0, "check_interval": 3600.0}
+    # No renderer warm-up: ~0.5 s of CPU per bot start, and the tests start hundreds (tests/bot/test_boards.py).
+    values: dict[str, Any] = {"db_path": str(db), "ai_delay": 0.0, "check_interval": 3600.0, "warm_renderer": False}
     values.update(overrides)
     return Settings(**values)
 
