@@ -48,6 +48,17 @@ def move_seat(move: Any) -> int | None:
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
 
+def resume(state: Any, moves: list[dict[str, Any]]) -> Any | None:
+    """The state after applying the logged `moves` (move_to_json dicts) to `state` through the engine, or None if one
+    of them is not legal there (the log and the snapshot then disagree: the caller replays from the start)."""
+    try:
+        for data in moves:
+            state = engine.apply(state, engine.move_from_json(data))
+    except (engine.IllegalMove, KeyError, TypeError, ValueError):
+        return None
+    return state
+
+
 def replay(game_id: int, saved: dict[str, Any]) -> Any:
     try:
         return engine.replay(saved)
@@ -59,10 +70,12 @@ def replay(game_id: int, saved: dict[str, Any]) -> Any:
 
 # ---------------------------------------------------------------------- digests
 #
-# A snapshot carries log_digest, a hash chain over the game's setup and moves as stored, and digest, a hash of
-# log_digest and the snapshot's own text. Loading recomputes both from the log it reads anyway: a snapshot written
-# for another log (another game, a log rolled back or edited behind its back) or whose text changed is noticed
-# without a replay. Backends compute the same values (SQLite through the chain_digest function of the writer).
+# A snapshot carries log_digest, a hash chain over the game's setup and the moves up to its version as stored, and
+# digest, a hash of log_digest and the snapshot's own (JSON) text. The games row carries the chain over the whole log
+# (games.log_digest, extended by every move), which is where a snapshot written later takes its log_digest from.
+# Loading recomputes them from the log it reads anyway: a snapshot written for another log (another game, a log
+# rolled back or edited behind its back) or whose text changed is noticed without a replay. Backends compute the same
+# values (SQLite through the chain_digest function of the writer).
 
 
 def chain_digest(previous: str | None, text: str | None) -> str | None:
@@ -73,8 +86,16 @@ def chain_digest(previous: str | None, text: str | None) -> str | None:
 
 
 def log_digest(setup: str, moves: Iterable[str]) -> str:
+    return log_digests(setup, moves)[-1]
+
+
+def log_digests(setup: str, moves: Iterable[str]) -> list[str]:
+    """The log digest after 0, 1, ..., n moves: a snapshot at version v must carry the v-th."""
     digest = chain_digest("", setup)
+    assert digest is not None
+    out = [digest]
     for move in moves:
         digest = chain_digest(digest, move)
-    assert digest is not None
-    return digest
+        assert digest is not None
+        out.append(digest)
+    return out
