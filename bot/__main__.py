@@ -35,11 +35,15 @@ async def _run(settings: Settings) -> str | None:
             "ENTDECKER_SHARDS names only some of the shards, but a SQLite database serves one process: "
             "run all shards in this process, or use PostgreSQL (docs/scaling.md)"
         )
+    # Opened once, here, and handed to the bot: opening runs the integrity check, which reads the whole file.
     store = await open_store(settings.db_path)
-    await store.close()
-    bot = create_bot(settings)
+    try:
+        bot = create_bot(settings, store=store)
+    except BaseException:
+        await store.close()
+        raise
     close_on_sigterm(bot)
-    async with bot:
+    async with bot:  # closing the bot closes the store
         await bot.start(settings.token or "")
     return bot.fatal.reason
 

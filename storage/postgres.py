@@ -38,7 +38,7 @@ from .errors import (
     WrongStatus,
 )
 from .migrations import all_migrations
-from .records import AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
+from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 from .store import UNSET, _check_snapshot, _record, _saved, _snapshot_is, _Unset, listed_record
 
 log = logging.getLogger(__name__)
@@ -48,7 +48,7 @@ Conn = asyncpg.Connection
 T = TypeVar("T")
 
 # games.version is the log's length, kept so by triggers on moves (migration 0003).
-_GAME_SELECT = "SELECT g.* FROM games g"
+_GAME_SELECT = f"SELECT {GAME_COLUMNS} FROM games g"
 # One key for the migration lock, taken inside each migration's transaction (pg_advisory_xact_lock).
 _MIGRATION_LOCK = 0x656E7464  # "entd"
 POOL_MAX = 8  # connections per process; a move holds one for a few milliseconds

@@ -33,14 +33,14 @@ from .errors import (
     WrongStatus,
 )
 from .files import FileWatch, ProcessLock, check_not_missing, identity_of
-from .records import AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
+from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 
 log = logging.getLogger(__name__)
 
 State = Any  # an engine state; storage treats it as opaque apart from .version/.game_over/.current_player
 
 # games.version is the log's length, kept so by triggers on moves (migration 0003).
-_GAME_SELECT = "SELECT g.* FROM games g"
+_GAME_SELECT = f"SELECT {GAME_COLUMNS} FROM games g"
 _STATUS_AND_VERSION = "SELECT status, version FROM games WHERE id = ?"
 # The seat a refused move was for, to say what changed.
 _SEAT_HOLDER = "SELECT user_id, is_ai FROM players WHERE game_id = ? AND seat = ?"
@@ -74,11 +74,11 @@ _APPEND_MOVE = (
         INSERT INTO moves (game_id, seq, move, events, user_id, created_at, actor)
         VALUES (NEW.game_id, NEW.expected_version + 1, NEW.move, NEW.events, NEW.user_id, NEW.created_at, NEW.actor);
         UPDATE games SET updated_at = NEW.created_at, last_move_at = NEW.created_at, reminders_sent = 0,
-            last_reminder_at = NULL, current_seat = NEW.current_seat,
-            status = CASE WHEN NEW.over THEN 'finished' ELSE status END,
-            ended_at = CASE WHEN NEW.over THEN NEW.created_at ELSE ended_at END,
-            log_digest = chain_digest(log_digest, NEW.move)
+            last_reminder_at = NULL, current_seat = NEW.current_seat, log_digest = chain_digest(log_digest, NEW.move)
         WHERE id = NEW.game_id;
+        -- Apart: SQLite rewrites the entries of every index on a column an UPDATE sets, changed or not, and status
+        -- is in two (games_by_status, games_one_open_per_channel): two more pages written by every move.
+        UPDATE games SET status = 'finished', ended_at = NEW.created_at WHERE id = NEW.game_id AND NEW.over;
         INSERT INTO snapshots (game_id, version, state, updated_at, log_digest, digest)
         SELECT NEW.game_id, NEW.expected_version + 1, NEW.state, NEW.created_at, g.log_digest,
             chain_digest(g.log_digest, NEW.state_text)
@@ -118,10 +118,10 @@ _START_GAME = (
 # Unannounced games: the active ones (through games_by_status; a move changes none of its entries) and the finished
 # ones through the partial index games_unannounced_finished, which holds just those, so the thousands of finished games
 # announced long ago are not read at all. INDEXED BY makes that a guarantee rather than the planner's guess.
-_UNANNOUNCED_SELECT = """
-    SELECT g.* FROM games g WHERE g.status = 'active' AND g.version > COALESCE(g.announced_version, -1)
+_UNANNOUNCED_SELECT = f"""
+    SELECT {GAME_COLUMNS} FROM games g WHERE g.status = 'active' AND g.version > COALESCE(g.announced_version, -1)
     UNION ALL
-    SELECT g.* FROM games g INDEXED BY games_unannounced_finished
+    SELECT {GAME_COLUMNS} FROM games g INDEXED BY games_unannounced_finished
     WHERE g.status = 'finished' AND g.version > COALESCE(g.announced_version, -1)
     ORDER BY id
 """
@@ -131,9 +131,9 @@ _ROWS_PER_SLICE = 500
 # IdleGame rows: the game and the seat to act, in one statement (a query per game held the reader for a second at
 # 10,000 games). Active games are found through games_by_status; an index on the time of the last move would save
 # reading the active games that are not idle, but cost a page written per move (its key changes with every move).
-_IDLE_SELECT = """
-    SELECT g.*, p.seat AS p_seat, p.user_id AS p_user_id, p.display_name AS p_display_name, p.is_ai AS p_is_ai,
-        p.ai_kind AS p_ai_kind, p.joined_at AS p_joined_at
+_IDLE_SELECT = f"""
+    SELECT {GAME_COLUMNS}, p.seat AS p_seat, p.user_id AS p_user_id, p.display_name AS p_display_name,
+        p.is_ai AS p_is_ai, p.ai_kind AS p_ai_kind, p.joined_at AS p_joined_at
     FROM games g LEFT JOIN players p ON p.game_id = g.id AND p.seat = g.current_seat
     WHERE g.status = 'active' AND COALESCE(g.last_move_at, g.started_at) <= ?
         AND (g.last_reminder_at IS NULL OR g.last_reminder_at <= ?) AND (? IS NULL OR g.reminders_sent < ?)
