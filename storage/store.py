@@ -125,6 +125,15 @@ _UNANNOUNCED_SELECT = f"""
     WHERE g.status = 'finished' AND g.version > COALESCE(g.announced_version, -1)
     ORDER BY id
 """
+# Store.load_state in one statement (a single statement is a consistent read by itself: no transaction of several
+# round trips): the game's setup and running log digest, its snapshot, and its moves' texts, in seq order (the primary
+# key's order, which a WITHOUT ROWID table is scanned in), as a JSON array of strings.
+_LOAD_SELECT = """
+    SELECT g.status, g.setup, g.log_digest AS running, s.version, s.state, s.log_digest, s.digest,
+        (SELECT json_group_array(m.move) FROM (SELECT move FROM moves WHERE game_id = g.id ORDER BY seq) m) AS moves
+    FROM games g LEFT JOIN snapshots s ON s.game_id = g.id WHERE g.id = ?
+"""
+_LOADABLE = ("active", "finished", "abandoned")
 # Listings turn rows into records this many at a time (~2-5 ms of the event loop), yielding in between.
 _ROWS_PER_SLICE = 500
 
@@ -826,18 +835,17 @@ class Store:
         The snapshot holds the state without its history; the history comes from the log, which is read anyway
         to check the snapshot's digests against it (a snapshot that parses but was computed from another log, or
         was altered, is not trusted: the game is replayed and the snapshot rewritten)."""
-        async with self._read() as db:
-            await _require_status(db, game_id, "active", "finished", "abandoned")
-            setup, moves = await _log(db, game_id)
-            running = await _running_digest(db, game_id)
-            rows = await db.execute_fetchall(
-                "SELECT version, state, log_digest, digest FROM snapshots WHERE game_id = ?", (game_id,)
-            )
+        rows = await self._fetch(_LOAD_SELECT, (game_id,))
         if not rows:
+            raise GameNotFound(game_id)
+        row = rows[0]
+        if row["status"] not in _LOADABLE:
+            raise WrongStatus(game_id, row["status"], " or ".join(_LOADABLE))
+        moves = json.loads(row["moves"])
+        if row["version"] is None:
             log.warning("game %s: snapshot missing; rebuilding by replay", game_id)
             return await self.rebuild_state(game_id)
-        row = next(iter(rows))
-        state, problem = _check_snapshot(row, setup, moves, running)
+        state, problem = _check_snapshot(row, row["setup"], moves, row["running"])
         if state is not None:
             return state
         if row["digest"] is None:  # written before snapshots had digests (migration 0003): expected once per game
@@ -1082,12 +1090,6 @@ def _snapshot_is(row: Any, version: int, state_json: str, log_digest: str) -> bo
     return text == state_json and row["digest"] == replay.chain_digest(log_digest, state_json)
 
 
-async def _running_digest(db: aiosqlite.Connection, game_id: int) -> str | None:
-    """games.log_digest: the digest of the whole log, extended by every move (NULL: not known, see migration 5)."""
-    rows = await db.execute_fetchall("SELECT log_digest FROM games WHERE id = ?", (game_id,))
-    return next(iter(rows))["log_digest"] if rows else None
-
-
 async def _log(db: aiosqlite.Connection, game_id: int, up_to: int | None = None) -> tuple[str, list[str]]:
     """The game's setup and its moves (seq order) as stored text; WrongStatus for a game that never started."""
     rows = await db.execute_fetchall("SELECT setup FROM games WHERE id = ?", (game_id,))
@@ -1133,8 +1135,12 @@ def _check_snapshot(row: Any, setup: str, moves: list[str], running: str | None)
     if row["log_digest"] != digests[version] or row["digest"] != replay.chain_digest(digests[version], text):
         return None, "does not match the log"
     try:
-        history = [json.loads(move) for move in moves]
+        # One parse for the whole log rather than one per move (a third of the time for 250 moves); each stored text
+        # being one JSON object, the list has one per move.
+        history = json.loads("[" + ",".join(moves) + "]")
     except ValueError:
+        return None, "belongs to a log with a malformed move"
+    if len(history) != len(moves) or not all(isinstance(move, dict) for move in history):
         return None, "belongs to a log with a malformed move"
     state = replay.parse_state(text, history[:version])
     if state is None or state.version != version:
