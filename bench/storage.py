@@ -11,6 +11,9 @@ announced but ten). Then prints medians of --runs runs of:
 * the longest read of one channel's game (active_game) made while the reminder pass runs,
 * the unannounced listing (unannounced_games),
 * Store.open on the full database (integrity check and migrations included) and load_state of a finished game,
+* the bot's start-up as its user sees it: from starting `python -m bot` (a new process) until its store is open and
+  the bot is about to log in to Discord (the login is replaced by a stub that opens the store the way setup_hook
+  does if the bot was not handed one, so an older tree that opened the database twice is measured as it starts),
 * bytes written per finished game (and per move): the process's write() bytes (/proc/self/io wchar, which is what
   SQLite hands to the kernel: WAL frames, checkpoints, the lock file) over one whole game played move by move
   through record_move,
@@ -27,8 +30,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -86,6 +91,45 @@ async def bytes_per_finished_game(store: Store, channel: int, seed: int) -> tupl
     before = wchar()
     state = await play(store, game_id, state, None, NOW - 3 * DAY)
     return wchar() - before, state.version
+
+
+# Run in a new process: `python -m bot` with Discord's login replaced by "the store is open now".
+BOT_START = """
+import runpy
+from bot.app import EntdeckerBot
+from storage import open_store
+
+async def start(self, token, *, reconnect=True):
+    if self.store is None:  # what setup_hook does first in a bot that was not handed an open store
+        self.store = await open_store(self.settings.db_path)
+    print("store open", flush=True)
+
+EntdeckerBot.start = start
+runpy.run_module("bot", run_name="__main__")
+"""
+
+
+def bot_start_ms(path: Path) -> float:
+    """Wall ms from starting the bot's process until its store is open (see BOT_START)."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("DISCORD_", "ENTDECKER_"))}
+    env.update(DISCORD_TOKEN="bench", ENTDECKER_DB=str(path))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), str(ROOT)) if p)
+    t0 = time.perf_counter()
+    with subprocess.Popen(
+        [sys.executable, "-c", BOT_START],
+        env=env,
+        cwd=path.parent,  # not this tree: "-c" puts the working directory first on sys.path
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as child:
+        assert child.stdout is not None
+        line = child.stdout.readline()
+        elapsed = (time.perf_counter() - t0) * 1000
+        _, err = child.communicate(timeout=60)
+    if line.strip() != "store open" or child.returncode != 0:
+        raise RuntimeError(f"the bot did not start: {line!r} {err[-2000:]}")
+    return elapsed
 
 
 def long_seeds(count: int, first: int = 1000) -> list[int]:
@@ -270,6 +314,7 @@ async def main() -> None:
                 counts[name] = count  # games listed, or moves played (the last run's)
 
         for run in range(args.runs):
+            add("bot start-up, process start to store open (ms)", bot_start_ms(path))
             ms, store = await timed(Store.open(path))
             add("Store.open (ms)", ms)
             add("Store.open (CPU ms)", CPU["ms"])

@@ -595,7 +595,7 @@ class PostgresStore:
             raise ValueError(f"user {user_id} moves, but the seat is said to be held by {holder}")
         move_seat = replay.move_seat(move)
         move_json = replay.move_json(move)
-        events_json = json.dumps(list(events))
+        events_json = replay.events_json(events)
         over = bool(new_state.game_over)
         seq = expected_version + 1
         state_json = replay.snapshot_json(new_state) if snapshots.due(seq, over) else None

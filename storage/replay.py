@@ -39,7 +39,18 @@ def saved_game(state: Any) -> dict[str, Any]:
 def move_json(move: Any) -> str:
     """The move as stored in the log: engine.move_to_json's value, as JSON text."""
     # json.loads of this text gives back exactly what engine.saved_game lists under "moves".
-    return json.dumps(engine.move_to_json(move))
+    return compact_json(engine.move_to_json(move))
+
+
+def events_json(events: Iterable[dict[str, Any]]) -> str:
+    """A move's events as stored in the log."""
+    return compact_json(list(events))
+
+
+def compact_json(data: Any) -> str:
+    """JSON without the blanks after "," and ":": a log row 10 % shorter, so fewer pages split and fewer to read
+    (the texts logged before are read alike; digests are over whatever text is stored)."""
+    return json.dumps(data, separators=(",", ":"))
 
 
 def move_seat(move: Any) -> int | None:

@@ -770,7 +770,7 @@ class Store:
             raise ValueError(f"user {user_id} moves, but the seat is said to be held by {holder}")
         # Serialise before taking the lock: engine work does not need the database.
         move_json = replay.move_json(move)
-        events_json = json.dumps(list(events))
+        events_json = replay.events_json(events)
         over = bool(new_state.game_over)
         seq = expected_version + 1
         seat = replay.move_seat(move)
