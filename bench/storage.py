@@ -94,9 +94,11 @@ async def bytes_per_finished_game(store: Store, channel: int, seed: int) -> tupl
 
 
 # Run in a new process: `python -m bot` with Discord's login replaced by "the store is open now".
+# The stub is put on the bot object create_bot returns, so that bot.app is imported when and how `python -m bot`
+# imports it.
 BOT_START = """
-import runpy
-from bot.app import EntdeckerBot
+import runpy, types
+import bot
 from storage import open_store
 
 async def start(self, token, *, reconnect=True):
@@ -104,7 +106,14 @@ async def start(self, token, *, reconnect=True):
         self.store = await open_store(self.settings.db_path)
     print("store open", flush=True)
 
-EntdeckerBot.start = start
+real_create_bot = bot.create_bot
+
+def create_bot(*args, **kwargs):
+    made = real_create_bot(*args, **kwargs)
+    made.start = types.MethodType(start, made)
+    return made
+
+bot.create_bot = create_bot
 runpy.run_module("bot", run_name="__main__")
 """
 
