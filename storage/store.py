@@ -835,7 +835,11 @@ class Store:
         The snapshot holds the state without its history; the history comes from the log, which is read anyway
         to check the snapshot's digests against it (a snapshot that parses but was computed from another log, or
         was altered, is not trusted: the game is replayed and the snapshot rewritten)."""
-        rows = await self._fetch(_LOAD_SELECT, (game_id,))
+        try:
+            rows = await self._fetch(_LOAD_SELECT, (game_id,))
+        except sqlite3.OperationalError as exc:  # a logged move that is not text (json_group_array refuses a BLOB)
+            log.warning("game %s: its log does not read (%s); rebuilding by replay", game_id, exc)
+            return await self.rebuild_state(game_id)
         if not rows:
             raise GameNotFound(game_id)
         row = rows[0]

@@ -189,3 +189,23 @@ def test_packing() -> None:
             snapshots.unpack(damaged)
     assert [v for v in range(3 * EVERY) if snapshots.due(v, False)] == [0, EVERY, 2 * EVERY]
     assert snapshots.due(EVERY + 1, True)
+
+
+async def test_a_move_stored_as_bytes_is_a_corrupt_log_not_a_crash(db_path: Path) -> None:
+    """SQLite only: PostgreSQL's column is TEXT and cannot hold bytes at all."""
+    from storage import LogCorrupt
+
+    store = await Store.open(db_path)
+    try:
+        game, state = await started_game(store, seed=30)
+        await record_all(store, game.id, state, 3)
+        await raw_sql(store, "DELETE FROM moves WHERE game_id = ? AND seq = 3", (game.id,))
+        await raw_sql(
+            store,
+            "INSERT INTO moves (game_id, seq, move, events, user_id, created_at) VALUES (?, 3, ?, '[]', NULL, 0)",
+            (game.id, b"\x00\x01"),
+        )
+        with pytest.raises(LogCorrupt):
+            await store.load_state(game.id)
+    finally:
+        await store.close()
