@@ -1,4 +1,9 @@
-"""The storage layer's only contact with the engine: (de)serialising and replaying; and the snapshot digests."""
+"""The storage layer's only contact with the engine: (de)serialising and replaying; and the snapshot digests.
+
+The engine is imported by the functions that use it, not with storage: opening a database needs no rules, and
+`python -m bot` opens it (the integrity check, most of its start-up) while it imports the engine and the rest of the
+bot on the other core.
+"""
 
 from __future__ import annotations
 
@@ -7,25 +12,29 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-import engine
-
 from .errors import LogCorrupt
 
 
 def state_to_json(state: Any) -> str:
     """The full state, history included (for comparisons and exports)."""
+    import engine
+
     return engine.state_to_json(state)
 
 
 def snapshot_json(state: Any) -> str:
     """The state as a snapshot stores it: without the history, which the move log holds already (a snapshot that
     repeated it made every move rewrite the whole game so far)."""
+    import engine
+
     return engine.state_to_json(state, history=False)
 
 
 def parse_state(text: str, history: list[dict[str, Any]] | None = None) -> Any | None:
     """The state in a snapshot with `history` (the logged moves) put back, or None if the text no longer parses
     (corrupt, or an old format)."""
+    import engine
+
     try:
         return engine.state_from_json(text, history)
     except Exception:  # any failure just means "rebuild from the log"
@@ -33,11 +42,15 @@ def parse_state(text: str, history: list[dict[str, Any]] | None = None) -> Any |
 
 
 def saved_game(state: Any) -> dict[str, Any]:
+    import engine
+
     return engine.saved_game(state)
 
 
 def move_json(move: Any) -> str:
     """The move as stored in the log: engine.move_to_json's value, as JSON text."""
+    import engine
+
     # json.loads of this text gives back exactly what engine.saved_game lists under "moves".
     return compact_json(engine.move_to_json(move))
 
@@ -55,6 +68,8 @@ def compact_json(data: Any) -> str:
 
 def move_seat(move: Any) -> int | None:
     """The seat that makes the move (every game's moves name it: engine.Move.player)."""
+    import engine
+
     seat = engine.move_to_json(move).get("player")
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
@@ -62,6 +77,8 @@ def move_seat(move: Any) -> int | None:
 def resume(state: Any, moves: list[dict[str, Any]]) -> Any | None:
     """The state after applying the logged `moves` (move_to_json dicts) to `state` through the engine, or None if one
     of them is not legal there (the log and the snapshot then disagree: the caller replays from the start)."""
+    import engine
+
     try:
         for data in moves:
             state = engine.apply(state, engine.move_from_json(data))
@@ -71,6 +88,8 @@ def resume(state: Any, moves: list[dict[str, Any]]) -> Any | None:
 
 
 def replay(game_id: int, saved: dict[str, Any]) -> Any:
+    import engine
+
     try:
         return engine.replay(saved)
     except engine.IllegalMove as exc:
