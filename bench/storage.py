@@ -11,9 +11,15 @@ announced but ten). Then prints medians of --runs runs of:
 * the longest read of one channel's game (active_game) made while the reminder pass runs,
 * the unannounced listing (unannounced_games),
 * Store.open on the full database (integrity check and migrations included) and load_state of a finished game,
+* the bot's start-up as its user sees it: from starting `python -m bot` (a new process) until its store is open and
+  the bot is about to log in to Discord (the login is replaced by a stub that opens the store the way setup_hook
+  does if the bot was not handed one, so an older tree that opened the database twice is measured as it starts),
 * bytes written per finished game (and per move): the process's write() bytes (/proc/self/io wchar, which is what
   SQLite hands to the kernel: WAL frames, checkpoints, the lock file) over one whole game played move by move
-  through record_move.
+  through record_move,
+* the cost of a move late in a game against early on: record_move of moves 6-15 and of moves 246-255, and load_state
+  right after each of them, medians over --long games. Random-AI Entdecker games for three last 200-260 moves, so
+  the games are the first seeds (from 1000 on) whose game lasts at least 255 moves; the seeds used are printed.
 
 The reminder pass, the unannounced listing and Store.open are also given in process CPU time (all threads), which
 a busy shared machine inflates less than the wall time. Only public Store methods and plain SQL on the tables are
@@ -24,8 +30,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -42,6 +50,8 @@ import engine  # noqa: E402
 from storage import Store  # noqa: E402
 
 NOW = 1_800_000_000.0
+EARLY = range(6, 16)  # the moves "around move 10" whose cost is compared with ...
+LATE = range(246, 256)  # ... the moves "around move 250"
 DAY = 86400.0
 ACTIVE_TEMPLATES = 8
 NAMES = ["Ann", "Bob", "Cem"]
@@ -81,6 +91,92 @@ async def bytes_per_finished_game(store: Store, channel: int, seed: int) -> tupl
     before = wchar()
     state = await play(store, game_id, state, None, NOW - 3 * DAY)
     return wchar() - before, state.version
+
+
+# Run in a new process: `python -m bot` with Discord's login replaced by "the store is open now".
+# The stub is put on the bot object create_bot returns, so that bot.app is imported when and how `python -m bot`
+# imports it.
+BOT_START = """
+import runpy, types
+import bot
+from storage import open_store
+
+async def start(self, token, *, reconnect=True):
+    if self.store is None:  # what setup_hook does first in a bot that was not handed an open store
+        self.store = await open_store(self.settings.db_path)
+    print("store open", flush=True)
+
+real_create_bot = bot.create_bot
+
+def create_bot(*args, **kwargs):
+    made = real_create_bot(*args, **kwargs)
+    made.start = types.MethodType(start, made)
+    return made
+
+bot.create_bot = create_bot
+runpy.run_module("bot", run_name="__main__")
+"""
+
+
+def bot_start_ms(path: Path) -> float:
+    """Wall ms from starting the bot's process until its store is open (see BOT_START)."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("DISCORD_", "ENTDECKER_"))}
+    env.update(DISCORD_TOKEN="bench", ENTDECKER_DB=str(path))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), str(ROOT)) if p)
+    t0 = time.perf_counter()
+    with subprocess.Popen(
+        [sys.executable, "-c", BOT_START],
+        env=env,
+        cwd=path.parent,  # not this tree: "-c" puts the working directory first on sys.path
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as child:
+        assert child.stdout is not None
+        line = child.stdout.readline()
+        elapsed = (time.perf_counter() - t0) * 1000
+        _, err = child.communicate(timeout=60)
+    if line.strip() != "store open" or child.returncode != 0:
+        raise RuntimeError(f"the bot did not start: {line!r} {err[-2000:]}")
+    return elapsed
+
+
+def long_seeds(count: int, first: int = 1000) -> list[int]:
+    """The first `count` seeds from `first` on whose random-AI game lasts at least LATE.stop moves."""
+    found = []
+    seed = first
+    while len(found) < count:
+        state = engine.new_game("entdecker", NAMES, {}, seed)
+        while not state.game_over and state.version < LATE.stop:
+            state = engine.apply(state, engine.ai_move(state, "random"))
+        if state.version >= LATE.stop:
+            found.append(seed)
+        seed += 1
+    return found
+
+
+async def early_and_late(store: Store, channel: int, seeds: list[int]) -> dict[str, list[float]]:
+    """record_move and load_state times (ms) of the EARLY and the LATE moves of one game per seed."""
+    times: dict[str, list[float]] = {}
+    for i, seed in enumerate(seeds):
+        game_id, state = await start(store, channel + i, seed, NOW - DAY)
+        while state.version < LATE.stop:
+            move = engine.ai_move(state, "random")
+            new_state, events = engine.step(state, move)
+            t0 = time.perf_counter()
+            await store.record_move(game_id, state.version, move, new_state, events, move.player + 1, NOW)
+            record_ms = (time.perf_counter() - t0) * 1000
+            state = new_state
+            window = "10" if state.version in EARLY else "250" if state.version in LATE else None
+            if window is None:
+                continue
+            t0 = time.perf_counter()
+            loaded = await store.load_state(game_id)
+            load_ms = (time.perf_counter() - t0) * 1000
+            assert loaded.version == state.version
+            times.setdefault(f"record_move at move ~{window} (ms)", []).append(record_ms)
+            times.setdefault(f"load_state after move ~{window} (ms)", []).append(load_ms)
+    return times
 
 
 def columns(raw: sqlite3.Connection, table: str) -> list[str]:
@@ -195,10 +291,15 @@ async def main() -> None:
     parser.add_argument("--finished", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--long", type=int, default=6, help="games played to move 255 per run (early/late costs)")
     parser.add_argument("--keep", type=Path, help="build the database in this directory and leave it there")
+    parser.add_argument("--page-size", type=int, help="the page size of the new database (default: the store's)")
     args = parser.parse_args()
     import storage
+    import storage.db
 
+    if args.page_size is not None:
+        storage.db.PAGE_SIZE = args.page_size  # read when the store creates the file
     print(f"storage from {Path(storage.__file__).parent}; SQLite {sqlite3.sqlite_version}")
     with tempfile.TemporaryDirectory(prefix="bench-storage-") as tmp:
         directory = args.keep or Path(tmp)
@@ -209,8 +310,10 @@ async def main() -> None:
         size = path.stat().st_size
         print(
             f"built {args.active} active + {args.finished} finished games in {time.perf_counter() - t0:.0f} s"
-            f" ({size / 1e6:.0f} MB)"
+            f" ({size / 1e6:.0f} MB, pages of {sqlite3.connect(path).execute('PRAGMA page_size').fetchone()[0]} bytes)"
         )
+        seeds = long_seeds(args.long)
+        print(f"games of at least {LATE.stop} moves: seeds {seeds}")
         results: dict[str, list[float]] = {}
         counts: dict[str, int] = {}
 
@@ -220,6 +323,7 @@ async def main() -> None:
                 counts[name] = count  # games listed, or moves played (the last run's)
 
         for run in range(args.runs):
+            add("bot start-up, process start to store open (ms)", bot_start_ms(path))
             ms, store = await timed(Store.open(path))
             add("Store.open (ms)", ms)
             add("Store.open (CPU ms)", CPU["ms"])
@@ -239,6 +343,9 @@ async def main() -> None:
                 written, moves = await bytes_per_finished_game(store, 20_000_000 + run, args.seed + 100)
                 add("bytes written per finished game (KB)", written / 1000, moves)
                 add("bytes written per move (KB)", written / 1000 / moves, moves)
+                costs = await early_and_late(store, 30_000_000 + 100 * run, seeds)
+                for name in sorted(costs, key=lambda n: (n.split()[0], len(n))):
+                    add(name, statistics.median(costs[name]), len(costs[name]))
             finally:
                 await store.close()
         print(f"medians of {args.runs} runs:")

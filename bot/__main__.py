@@ -1,22 +1,23 @@
 """`python -m bot`: run the bot with settings from the environment (see docs/commands.md).
 
 Configuration problems end with one line on stderr and exit status 2, not a traceback.
+
+discord.py and the rest of the bot are imported while the database opens (see _run), not before: this module
+imports only what opening the database needs.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 import signal
 import sys
-
-import aiohttp
-import discord
+from typing import Any
 
 from storage import StorageError, can_be_shared, open_store
 
-from . import create_bot
 from .settings import Settings, SettingsError
 
 
@@ -35,21 +36,52 @@ async def _run(settings: Settings) -> str | None:
             "ENTDECKER_SHARDS names only some of the shards, but a SQLite database serves one process: "
             "run all shards in this process, or use PostgreSQL (docs/scaling.md)"
         )
-    store = await open_store(settings.db_path)
-    await store.close()
-    bot = create_bot(settings)
+    # Opened once, here, and handed to the bot. Opening runs the integrity check, which reads the whole file in
+    # SQLite's thread without holding the GIL: the bot's own modules (discord.py, the renderer; ~0.3 s) are
+    # imported meanwhile, on the other core. Nothing is served before both are done.
+    opening = asyncio.ensure_future(open_store(settings.db_path))
+    try:
+        await asyncio.to_thread(importlib.import_module, "bot.app")
+    except BaseException:
+        with contextlib.suppress(Exception):
+            await (await opening).close()
+        raise
+    store = await opening
+    try:
+        from . import create_bot
+
+        bot = create_bot(settings, store=store)
+    except BaseException:
+        await store.close()
+        raise
     close_on_sigterm(bot)
-    async with bot:
+    async with bot:  # closing the bot closes the store
         await bot.start(settings.token or "")
     return bot.fatal.reason
 
 
-def close_on_sigterm(bot: discord.Client) -> None:
+def close_on_sigterm(bot: Any) -> None:
     """`docker stop`, systemd and Kubernetes ask a service to stop with SIGTERM, which would end Python on the spot:
-    close the bot instead, as Ctrl-C does (the gateway is left properly, render workers are shut down)."""
+    close the bot (a discord.Client) instead, as Ctrl-C does (the gateway is left properly, render workers are shut
+    down)."""
     loop = asyncio.get_running_loop()
     with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers on this platform/thread
         loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+
+
+def _explain(exc: BaseException) -> str | None:
+    """The one line for a failure of the Discord side of start-up, or None if it is not one (a bug)."""
+    import aiohttp
+    import discord
+
+    if isinstance(exc, discord.LoginFailure):
+        return "Discord refused the token in DISCORD_TOKEN (invalid or revoked)"
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return "the bot asked for an intent that is not enabled in the developer portal"
+    if isinstance(exc, aiohttp.ClientError | OSError | TimeoutError | discord.GatewayNotFound):
+        # No network, DNS failing, Discord unreachable: one line, like the other start-up problems.
+        return f"cannot reach Discord ({type(exc).__name__}: {exc}); check the network and try again"
+    return None
 
 
 def main() -> int:
@@ -62,17 +94,15 @@ def main() -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         stopped = asyncio.run(_run(settings))
-    except discord.LoginFailure:
-        return fail("Discord refused the token in DISCORD_TOKEN (invalid or revoked)")
-    except discord.PrivilegedIntentsRequired:
-        return fail("the bot asked for an intent that is not enabled in the developer portal")
-    except (StorageError, SettingsError) as exc:
-        return fail(str(exc))
-    except (aiohttp.ClientError, OSError, TimeoutError, discord.GatewayNotFound) as exc:
-        # No network, DNS failing, Discord unreachable: one line, like the other start-up problems.
-        return fail(f"cannot reach Discord ({type(exc).__name__}: {exc}); check the network and try again")
     except KeyboardInterrupt:
         return 0
+    except (StorageError, SettingsError) as exc:
+        return fail(str(exc))
+    except Exception as exc:
+        message = _explain(exc)
+        if message is None:
+            raise
+        return fail(message)
     return fail(stopped) if stopped else 0
 
 

@@ -59,7 +59,14 @@ def needed_intents() -> discord.Intents:
 class EntdeckerBot(commands.Bot):
     """The bot. `settings` says where the database is and how patient reminders and AIs are."""
 
-    def __init__(self, settings: Settings, clock: Callable[[], float] = time.time, **client_options: Any) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        clock: Callable[[], float] = time.time,
+        *,
+        store: AnyStore | None = None,
+        **client_options: Any,
+    ) -> None:
         intents = client_options.pop("intents", None) or needed_intents()
         # This bot never joins a voice channel: discord.py's warnings that voice libraries are missing are noise.
         for flag in ("warn_nacl", "warn_dave"):
@@ -78,7 +85,7 @@ class EntdeckerBot(commands.Bot):
         self.settings = settings
         self.clock = clock
         self.catalog = Catalog()  # the registered games: their verbs become the turn commands
-        self.store: AnyStore | None = None
+        self.store: AnyStore | None = store  # an open store handed over (python -m bot), else opened in setup_hook
         # Set in setup_hook, once the store is open:
         self.service: GameService = None  # type: ignore[assignment]
         self.announcer: Announcer = None  # type: ignore[assignment]
@@ -102,7 +109,8 @@ class EntdeckerBot(commands.Bot):
         await warming
 
     async def _set_up(self, boards: Boards) -> None:
-        self.store = await open_store(self.settings.db_path)
+        if self.store is None:
+            self.store = await open_store(self.settings.db_path)
         # The service sees the store through the shard filter: its periodic work lists only this process's guilds.
         sharded: Any = ShardedStore(self.store, plan_of(self.settings))
         self.service = GameService(sharded, self.settings, self.clock, self.catalog)

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from . import replay
+from . import replay, snapshots
 from .errors import (
     AlreadyJoined,
     ChannelBusy,
@@ -38,8 +38,8 @@ from .errors import (
     WrongStatus,
 )
 from .migrations import all_migrations
-from .records import AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
-from .store import UNSET, _check_snapshot, _record, _saved, _Unset, listed_record
+from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
+from .store import UNSET, _check_snapshot, _record, _saved, _snapshot_is, _Unset, listed_record
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ Conn = asyncpg.Connection
 T = TypeVar("T")
 
 # games.version is the log's length, kept so by triggers on moves (migration 0003).
-_GAME_SELECT = "SELECT g.* FROM games g"
+_GAME_SELECT = f"SELECT {GAME_COLUMNS} FROM games g"
 # One key for the migration lock, taken inside each migration's transaction (pg_advisory_xact_lock).
 _MIGRATION_LOCK = 0x656E7464  # "entd"
 POOL_MAX = 8  # connections per process; a move holds one for a few milliseconds
@@ -272,15 +272,17 @@ class PostgresStore:
             seats = await db.fetchval("SELECT COUNT(*) FROM players WHERE game_id = $1", game_id)
             if seats != players:
                 raise StorageError(f"game {game_id} has {seats} seats but the state has {players} players")
+            log_digest = replay.log_digest(setup_json, [])
             await db.execute(
                 "UPDATE games SET status = 'active', setup = $2, started_at = $3, updated_at = $3,"
-                " current_seat = $4, reminders_sent = 0, last_reminder_at = NULL WHERE id = $1",
+                " current_seat = $4, reminders_sent = 0, last_reminder_at = NULL, log_digest = $5 WHERE id = $1",
                 game_id,
                 setup_json,
                 now,
                 _current_seat(initial_state),
+                log_digest,
             )
-            await _put_snapshot(db, game_id, 0, state_json, now, replay.log_digest(setup_json, []))
+            await _put_snapshot(db, game_id, 0, state_json, now, log_digest)
             return await _game(db, game_id)
 
     @_unavailable
@@ -593,10 +595,10 @@ class PostgresStore:
             raise ValueError(f"user {user_id} moves, but the seat is said to be held by {holder}")
         move_seat = replay.move_seat(move)
         move_json = replay.move_json(move)
-        state_json = replay.snapshot_json(new_state)
-        events_json = json.dumps(list(events))
+        events_json = replay.events_json(events)
         over = bool(new_state.game_over)
         seq = expected_version + 1
+        state_json = replay.snapshot_json(new_state) if snapshots.due(seq, over) else None
         seat = None if over else _current_seat(new_state)
         async with self._write() as db:
             # The row lock serialises this game's writers across processes: the version read below cannot
@@ -609,8 +611,8 @@ class PostgresStore:
                 raise StaleVersion(game_id, expected_version, actual)
             if move_seat is not None:
                 await _check_seat(db, game_id, move_seat, holder)
-            previous = await db.fetchval(
-                "SELECT log_digest FROM snapshots WHERE game_id = $1 AND version = $2", game_id, expected_version
+            log_digest = replay.chain_digest(
+                await db.fetchval("SELECT log_digest FROM games WHERE id = $1", game_id), move_json
             )
             await db.execute(
                 "INSERT INTO moves (game_id, seq, move, events, user_id, created_at, actor)"
@@ -623,15 +625,17 @@ class PostgresStore:
                 now,
                 actor,
             )
-            await _put_snapshot(db, game_id, seq, state_json, now, replay.chain_digest(previous, move_json))
+            if state_json is not None:
+                await _put_snapshot(db, game_id, seq, state_json, now, log_digest)
             await db.execute(
                 "UPDATE games SET updated_at = $2, last_move_at = $2, reminders_sent = 0, last_reminder_at = NULL,"
                 " current_seat = $3, status = CASE WHEN $4 THEN 'finished' ELSE status END,"
-                " ended_at = CASE WHEN $4 THEN $2 ELSE ended_at END WHERE id = $1",
+                " ended_at = CASE WHEN $4 THEN $2 ELSE ended_at END, log_digest = $5 WHERE id = $1",
                 game_id,
                 now,
                 seat,
                 over,
+                log_digest,
             )
             game = await _game(db, game_id) if known is None else None
         if game is None:
@@ -660,18 +664,20 @@ class PostgresStore:
 
     @_unavailable
     async def load_state(self, game_id: int) -> State:
-        """The current state: the snapshot if it is sound and matches the log, else rebuilt by replay (see
-        Store.load_state: the history comes from the log, the digests bind the snapshot to it)."""
+        """The current state: the snapshot if it is sound and matches the log, with the moves after it replayed,
+        else rebuilt by replay (see Store.load_state: the history comes from the log, the digests bind the snapshot
+        to it)."""
         async with self._read() as db:
             await _require_status(db, game_id, "active", "finished", "abandoned")
             setup, moves = await _log(db, game_id)
+            running = await db.fetchval("SELECT log_digest FROM games WHERE id = $1", game_id)
             row = await db.fetchrow(
                 "SELECT version, state, log_digest, digest FROM snapshots WHERE game_id = $1", game_id
             )
         if row is None:
             log.warning("game %s: snapshot missing; rebuilding by replay", game_id)
             return await self.rebuild_state(game_id)
-        state, problem = _check_snapshot(row, setup, moves)
+        state, problem = _check_snapshot(row, setup, moves, running)
         if state is not None:
             return state
         if row["digest"] is None:
@@ -695,10 +701,12 @@ class PostgresStore:
             current = await db.fetchrow(
                 "SELECT version, state, log_digest, digest FROM snapshots WHERE game_id = $1", game_id
             )
-            wanted = (state.version, state_json, log_digest, replay.chain_digest(log_digest, state_json))
-            if current is None or tuple(current) != wanted:
+            if not _snapshot_is(current, state.version, state_json, log_digest):
                 stamp = now if now is not None else await _last_activity(db, game_id)
                 await _put_snapshot(db, game_id, state.version, state_json, stamp, log_digest)
+            await db.execute(
+                "UPDATE games SET log_digest = $2 WHERE id = $1 AND log_digest IS DISTINCT FROM $2", game_id, log_digest
+            )
             return state
 
     @_unavailable
@@ -756,12 +764,13 @@ class PostgresStore:
                     await db.execute(
                         "UPDATE games SET status = $2, current_seat = $3, updated_at = $4, last_move_at = $4,"
                         " ended_at = CASE WHEN $5 THEN ended_at ELSE NULL END,"
-                        " reminders_sent = 0, last_reminder_at = NULL WHERE id = $1",
+                        " reminders_sent = 0, last_reminder_at = NULL, log_digest = $6 WHERE id = $1",
                         game_id,
                         "finished" if over else "active",
                         None if over else _current_seat(state),
                         now,
                         over,
+                        log_digest,
                     )
             except asyncpg.UniqueViolationError as exc:  # reopening a finished game in a channel now busy
                 assert status == "finished"
@@ -907,7 +916,7 @@ async def _put_snapshot(
         " updated_at = excluded.updated_at, log_digest = excluded.log_digest, digest = excluded.digest",
         game_id,
         version,
-        state_json,
+        snapshots.pack(state_json),
         now,
         log_digest,
         replay.chain_digest(log_digest, state_json),

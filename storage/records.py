@@ -78,6 +78,11 @@ class GameRecord:
         )
 
 
+# The columns GameRecord reads, for SELECTs over games aliased g: listings of thousands of games need not fetch the
+# setup and the log digest of each (only replay and load_state use them).
+GAME_COLUMNS = ", ".join(f"g.{name}" for name in GameRecord.__dataclass_fields__)
+
+
 @dataclass(frozen=True)
 class PlayerRecord:
     game_id: int

@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import AnyStore, Store, open_store, replay
+from . import AnyStore, Store, open_store, replay, snapshots
 from .errors import LogCorrupt, StorageError
 
 # Parents before children: the foreign keys and the move log's trigger (seq in order) hold on every insert.
@@ -83,8 +83,12 @@ class _Side:
 
 
 def _convert(table: str, row: dict[str, Any], to_sqlite: bool) -> dict[str, Any]:
-    if table == "players":  # the one column whose type differs: INTEGER 0/1 in SQLite, BOOLEAN in PostgreSQL
+    if table == "players":  # INTEGER 0/1 in SQLite, BOOLEAN in PostgreSQL
         row = {**row, "is_ai": int(bool(row["is_ai"])) if to_sqlite else bool(row["is_ai"])}
+    if table == "snapshots" and not to_sqlite and isinstance(row["state"], str):
+        # A SQLite snapshot from before migration 5 is plain text; PostgreSQL's column is BYTEA (storage/snapshots.py
+        # reads those bytes as the text they are).
+        row = {**row, "state": row["state"].encode()}
     return row
 
 
@@ -142,8 +146,8 @@ async def _check(source: _Side, target: _Side, report: CopyReport, progress: Cal
         if copied != original:
             report.mismatches.append(f"game {game_id}: the copy replays to another state than the original")
             continue
-        query = "SELECT version, state FROM snapshots WHERE game_id = ?"
-        if await source.fetch(query, (game_id,)) != await target.fetch(query, (game_id,)):
+        query = "SELECT version, state, log_digest, digest FROM snapshots WHERE game_id = ?"
+        if _snapshot(await source.fetch(query, (game_id,))) != _snapshot(await target.fetch(query, (game_id,))):
             report.mismatches.append(f"game {game_id}: the snapshot differs from the original's")
             continue
         if await source.store.players(game_id) != await target.store.players(game_id):
@@ -151,6 +155,11 @@ async def _check(source: _Side, target: _Side, report: CopyReport, progress: Cal
             continue
         report.games_checked += 1
     progress(f"checked {report.games_checked} of {len(games)} started games")
+
+
+def _snapshot(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """A snapshot as its text: its stored bytes may differ between the backends (see _convert)."""
+    return [(r["version"], snapshots.unpack(r["state"]), r["log_digest"], r["digest"]) for r in rows]
 
 
 def summary(report: CopyReport) -> str:

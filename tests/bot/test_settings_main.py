@@ -110,3 +110,32 @@ def test_no_network_is_one_line_and_no_voice_warnings(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr and "voice" not in result.stderr, result.stderr
     ours = [line for line in result.stderr.splitlines() if line.startswith("entdecker-bot:")]
     assert len(ours) == 1 and "cannot reach Discord" in ours[0]
+
+
+async def test_python_m_bot_opens_the_database_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening runs the integrity check over the whole file: the bot is handed the store `python -m bot` opened for
+    its early failure, instead of opening it a second time in setup_hook."""
+    import storage
+    from bot.app import EntdeckerBot
+
+    opened: list[object] = []
+    real_open = storage.Store.open
+
+    async def counting_open(path: object, **kwargs: object) -> storage.Store:
+        store = await real_open(path, **kwargs)  # type: ignore[arg-type]
+        opened.append(store)
+        return store
+
+    seen: dict[str, object] = {}
+
+    async def start(self: EntdeckerBot, token: str, *, reconnect: bool = True) -> None:  # no Discord: just the hook
+        await self.setup_hook()
+        seen["store"] = self.store
+
+    monkeypatch.setattr(storage.Store, "open", counting_open)
+    monkeypatch.setattr(EntdeckerBot, "start", start)
+    settings = Settings(token="x", db_path=str(tmp_path / "once.db"), sync_commands=False)
+    assert await main_module._run(settings) is None
+    assert len(opened) == 1 and seen["store"] is opened[0]
+    with pytest.raises(ValueError, match=r"(?i)connection"):  # aiosqlite: "Connection closed"
+        await opened[0].game(1)  # the bot closed the store it was handed

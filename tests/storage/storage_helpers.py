@@ -6,7 +6,7 @@ import sqlite3
 from typing import Any
 
 import engine
-from storage import AnyStore, GameRecord, Store
+from storage import AnyStore, GameRecord, Store, snapshots
 
 T0 = 1_700_000_000.0  # a fixed "now"; tests add seconds to it
 
@@ -31,6 +31,12 @@ def user_of(move: Any) -> int:
 def snapshot_text(state: Any) -> str:
     """What a snapshot stores: the state without its history (the move log holds it)."""
     return engine.state_to_json(state, history=False)
+
+
+async def stored_snapshot(store: AnyStore, game_id: int) -> tuple[int, str] | None:
+    """(version, text) of the game's snapshot as stored (unpacked), or None if it has none."""
+    rows = await raw_sql(store, "SELECT version, state FROM snapshots WHERE game_id = ?", (game_id,))
+    return (rows[0][0], snapshots.unpack(rows[0][1])) if rows else None
 
 
 def same(a: Any, b: Any) -> bool:
@@ -77,6 +83,11 @@ async def raw_sql(store: AnyStore, sql: str, params: tuple[Any, ...] = ()) -> li
 def downgrade(raw: sqlite3.Connection, to: int) -> None:
     """Turn a database of the current schema back into what schema `to` looked like (for migration tests)."""
     current = raw.execute("PRAGMA user_version").fetchone()[0]
+    if current >= 5 > to:
+        raw.execute("ALTER TABLE games DROP COLUMN log_digest")
+        # Snapshots went back to plain text (only rows written as text can be unpacked by an older program).
+        for game_id, state in raw.execute("SELECT game_id, state FROM snapshots").fetchall():
+            raw.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (snapshots.unpack(state), game_id))
     if current >= 4 > to:
         for statement in (
             "ALTER TABLE games DROP COLUMN seed_public",

@@ -11,19 +11,27 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from storage_helpers import T0, play, raw_sql, record_all, same, snapshot_text, started_game, user_of
+from storage_helpers import (
+    T0,
+    play,
+    raw_sql,
+    record_all,
+    same,
+    snapshot_text,
+    started_game,
+    stored_snapshot,
+    user_of,
+)
 
 import engine
-from storage import ChannelBusy, GameNotFound, LogCorrupt, StaleVersion, Store, WrongStatus, open_store
+from storage import ChannelBusy, GameNotFound, LogCorrupt, StaleVersion, Store, WrongStatus, open_store, snapshots
 
 
 async def count_moves(store: Store, game_id: int) -> int:
     return len(await store.moves(game_id))
 
 
-async def snapshot_row(store: Store, game_id: int) -> tuple[int, str] | None:
-    rows = await raw_sql(store, "SELECT version, state FROM snapshots WHERE game_id = ?", (game_id,))
-    return (rows[0][0], rows[0][1]) if rows else None
+snapshot_row = stored_snapshot
 
 
 async def test_record_move_writes_move_snapshot_and_game(store: Store) -> None:
@@ -34,12 +42,17 @@ async def test_record_move_writes_move_snapshot_and_game(store: Store) -> None:
     assert (record.seq, record.user_id, record.created_at) == (1, user_of(move), T0 + 60)
     assert record.move == engine.move_to_json(move) and record.events == events
     assert engine.move_from_json(record.move) == move
-    assert await snapshot_row(store, game.id) == (1, snapshot_text(new_state))
+    # No snapshot is due after one move (storage/snapshots.py): the one of the start stays.
+    assert await snapshot_row(store, game.id) == (0, snapshot_text(state))
     after = await store.game(game.id)
     assert (after.version, after.updated_at, after.last_move_at) == (1, T0 + 60, T0 + 60)
     assert (after.reminders_sent, after.last_reminder_at) == (0, None)
     assert after.current_seat == new_state.current_player
     assert same(await store.load_state(game.id), new_state)
+    # The move that makes the version a multiple of snapshots.EVERY writes one.
+    final, _ = await record_all(store, game.id, new_state, snapshots.EVERY - 1, now=T0 + 100)
+    assert final.version == snapshots.EVERY
+    assert await snapshot_row(store, game.id) == (snapshots.EVERY, snapshot_text(final))
 
 
 async def test_stale_version_writes_nothing(store: Store) -> None:
@@ -132,7 +145,9 @@ async def test_damaged_snapshot_is_rebuilt_by_replay(store: Store, damage: str) 
         await raw_sql(store, "DELETE FROM snapshots WHERE game_id = ?", (game.id,))
     elif damage == "behind":  # e.g. a snapshot write lost by a bug: an older, valid state
         old = snapshot_text(triples[4][1])
-        await raw_sql(store, "UPDATE snapshots SET version = 5, state = ? WHERE game_id = ?", (old, game.id))
+        await raw_sql(
+            store, "UPDATE snapshots SET version = 5, state = ? WHERE game_id = ?", (snapshots.pack(old), game.id)
+        )
     else:
         await raw_sql(store, "UPDATE snapshots SET version = version - 1 WHERE game_id = ?", (game.id,))
     loaded = await store.load_state(game.id)
@@ -146,7 +161,7 @@ async def test_rebuild_fixes_a_snapshot_that_disagrees_with_the_log(store: Store
     # Same version number, different content: only a replay can notice.
     other_game = engine.new_game("entdecker", players=["X", "Y"], options={}, seed=99)
     wrong = snapshot_text(play(other_game, 6)[-1][1])
-    await raw_sql(store, "UPDATE snapshots SET state = ? WHERE game_id = ?", (wrong, game.id))
+    await raw_sql(store, "UPDATE snapshots SET state = ? WHERE game_id = ?", (snapshots.pack(wrong), game.id))
     assert same(await store.rebuild_state(game.id), final)
     assert await snapshot_row(store, game.id) == (final.version, snapshot_text(final))
 

@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from storage_helpers import T0, play, raw_sql, record_all, same, started_game, user_of
+from storage_helpers import T0, play, raw_sql, record_all, same, started_game, stored_snapshot, user_of
 
 import engine
 from storage import (
@@ -28,6 +28,7 @@ from storage import (
     SeatChanged,
     StorageError,
     Store,
+    snapshots,
 )
 
 
@@ -186,8 +187,9 @@ async def test_a_damaged_file_is_refused_at_start_up(db_path: Path) -> None:
 
 
 async def snapshot_state(store: AnyStore, game_id: int) -> str:
-    rows = await raw_sql(store, "SELECT state FROM snapshots WHERE game_id = ?", (game_id,))
-    return str(rows[0][0])
+    found = await stored_snapshot(store, game_id)
+    assert found is not None
+    return found[1]
 
 
 @pytest.mark.parametrize("damage", ["other_game", "edited", "log_rewritten"])
@@ -197,11 +199,11 @@ async def test_a_snapshot_that_parses_but_differs_from_the_log_is_not_trusted(st
     if damage == "other_game":  # same version, valid text, another game's position
         other = engine.new_game("entdecker", players=["X", "Y"], options={}, seed=99)
         wrong = engine.state_to_json(play(other, 6)[-1][1], history=False)
-        await raw_sql(store, "UPDATE snapshots SET state = ? WHERE game_id = ?", (wrong, game.id))
+        await raw_sql(store, "UPDATE snapshots SET state = ? WHERE game_id = ?", (snapshots.pack(wrong), game.id))
     elif damage == "edited":  # one number changed
         text = await snapshot_state(store, game.id)
         edited = text.replace('"rng":', '"rng":1', 1)
-        await raw_sql(store, "UPDATE snapshots SET state = ? WHERE game_id = ?", (edited, game.id))
+        await raw_sql(store, "UPDATE snapshots SET state = ? WHERE game_id = ?", (snapshots.pack(edited), game.id))
     else:  # the log's last move replaced behind the snapshot's back: the snapshot is of another log
         before = triples[-2][1]
         alternatives = [m for m in engine.legal_moves(before) if m != triples[-1][0]]
