@@ -579,7 +579,7 @@ def database(path: str | None) -> Iterator[str]:
 
 @contextlib.asynccontextmanager
 async def bot_processes(
-    fake: FakeDiscord, db: str, count: int, render_processes: int
+    fake: FakeDiscord, db: str, count: int, render_processes: int | None
 ) -> AsyncIterator[tuple[list[int], list[int]]]:
     """`count` bot processes (tests/e2e/killable_bot.py); with more than one, on `count` shards of the fake, one
     guild each. Yields the guilds the games go to ([]: the fake's own guild) and the processes' ids."""
@@ -593,7 +593,7 @@ async def bot_processes(
             shard_args = ["--shard-count", str(count), "--shards", str(shard)] if count > 1 else []
             proc = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "tests.e2e.killable_bot", str(fake.port), db, *shard_args,
-                "--render-processes", str(render_processes),
+                *(["--render-processes", str(render_processes)] if render_processes is not None else []),
                 cwd=ROOT, stdout=asyncio.subprocess.PIPE,
             )  # fmt: skip
             procs.append(proc)
@@ -688,7 +688,10 @@ def main() -> int:
     )
     ap.add_argument("--deadline", type=float, default=30.0, help="fake's response deadline, s (violations counted)")
     ap.add_argument(
-        "--render-processes", type=int, default=0, help="draw boards in N worker processes (default 0: threads)"
+        "--render-processes",
+        type=int,
+        default=None,
+        help="draw boards in N worker processes, 0: in threads (default: the bot's own default, see bot/settings.py)",
     )
     ap.add_argument("--db", default=None, help="database file or URL (default: a fresh one in a temporary directory)")
     ap.add_argument("--postgres", action="store_true", help="a fresh database on a throwaway PostgreSQL server")

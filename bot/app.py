@@ -97,7 +97,7 @@ class EntdeckerBot(commands.Bot):
         self.fatal = Fatal(self.close)  # its reason is set when the database could no longer be trusted
 
     async def setup_hook(self) -> None:
-        self.boards = boards = Boards(self, self.settings.render_processes)
+        self.boards = boards = Boards(self, self.settings.render_workers)
         # The renderer fills its caches (tile art, frames, text) while the database opens and the commands sync, so
         # that the first boards after a restart are not the slow ones.
         warming = asyncio.create_task(boards.warm(draw=self.settings.warm_renderer))

@@ -139,3 +139,15 @@ async def test_python_m_bot_opens_the_database_once(tmp_path: Path, monkeypatch:
     assert len(opened) == 1 and seen["store"] is opened[0]
     with pytest.raises(ValueError, match=r"(?i)connection"):  # aiosqlite: "Connection closed"
         await opened[0].game(1)  # the bot closed the store it was handed
+
+
+def test_boards_drawn_in_two_workers_unless_one_core_or_told() -> None:
+    from bot.settings import auto_render_processes
+
+    assert [auto_render_processes(cores) for cores in (1, 2, 4, 64)] == [0, 2, 2, 2]
+    assert Settings.from_env({}).render_processes is None
+    assert Settings.from_env({}).render_workers == auto_render_processes()
+    assert Settings.from_env({"ENTDECKER_RENDER_PROCESSES": "0"}).render_workers == 0  # threads
+    assert Settings.from_env({"ENTDECKER_RENDER_PROCESSES": "3"}).render_workers == 3
+    with pytest.raises(SettingsError):
+        Settings.from_env({"ENTDECKER_RENDER_PROCESSES": "two"})

@@ -19,8 +19,15 @@ LOGGERS = ("discord", "bot")  # errors logged by either fail the test
 
 
 def settings(db: Path, **overrides: Any) -> Settings:
-    # No renderer warm-up: ~0.5 s of CPU per bot start, and the tests start hundreds (tests/bot/test_boards.py).
-    values: dict[str, Any] = {"db_path": str(db), "ai_delay": 0.0, "check_interval": 3600.0, "warm_renderer": False}
+    # Render threads and no warm-up: worker processes and a warm-up cost ~0.5 s each per bot start, and the tests
+    # start hundreds of bots (tests/bot/test_boards.py and test_stopping.py cover both).
+    values: dict[str, Any] = {
+        "db_path": str(db),
+        "ai_delay": 0.0,
+        "check_interval": 3600.0,
+        "warm_renderer": False,
+        "render_processes": 0,
+    }
     values.update(overrides)
     return Settings(**values)
 

@@ -46,7 +46,7 @@ async def run(
     token: str,
     shard_count: int | None = None,
     shards: tuple[int, ...] | None = None,
-    render_processes: int = 0,
+    render_processes: int | None = None,
 ) -> None:
     point_at_fake(port)
     settings = Settings(
@@ -76,7 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--token", default=os.environ.get("FAKEDISCORD_TOKEN", "fake-token"))
     parser.add_argument("--shard-count", type=int, default=None, help="gateway shards in all")
     parser.add_argument("--shards", default=None, help="the shards this process runs, e.g. 0-1 (default all)")
-    parser.add_argument("--render-processes", type=int, default=0, help="draw boards in N worker processes")
+    parser.add_argument(
+        "--render-processes", type=int, default=None, help="draw boards in N worker processes (default: as the bot)"
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     shards = parse_shard_ids(args.shards, args.shard_count) if args.shards and args.shard_count else None
