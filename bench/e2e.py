@@ -519,8 +519,8 @@ def instrument(bot: Any) -> dict[str, list[float]]:
 
     db._execute = execute
     timed(bot.service, "play", "service.play")
-    timed(bot.flow, "announce", "announce")
-    timed(bot.flow, "board_file", "board_file")
+    timed(bot.announcer, "announce", "announce")
+    timed(bot.boards, "file", "board_file")
     original = render.render_board
 
     def render_board(*a: Any, **kw: Any) -> bytes:
