@@ -226,6 +226,10 @@ class FakeDiscord:
         self.identify_payloads: list[dict[str, Any]] = []
 
         self._changed = asyncio.Event()
+        # wait_for's waiters: (predicate, future). Checked on every fake event and by one 20 ms poll for all of them,
+        # rather than every waiter waking up on every event (with 100 games that was most of the fake's CPU).
+        self._waiters: dict[int, tuple[Callable[[], Any], asyncio.Future[Any]]] = {}
+        self._poller: asyncio.Task[None] | None = None
         self._runner: web.AppRunner | None = None
         self._port = 0
         self._saved_base: str | None = None
@@ -264,6 +268,11 @@ class FakeDiscord:
 
     async def stop(self) -> None:
         """Close sockets, cancel deadline timers, restore discord.py's URLs."""
+        if self._poller is not None:
+            self._poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._poller
+            self._poller = None
         for handle in self.interactions.values():
             if handle.deadline_handle is not None:
                 handle.deadline_handle.cancel()
@@ -385,21 +394,51 @@ class FakeDiscord:
 
     async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0, what: str | None = None) -> T:
         """Return ``predicate()`` once it is truthy; re-checked on every fake event and every 20 ms."""
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while True:
-            value = predicate()
+        self._raise_if_connect_died()
+        value = predicate()
+        if value:
+            return value
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._waiters[id(future)] = (predicate, future)
+        if self._poller is None or self._poller.done():
+            self._poller = asyncio.create_task(self._poll_waiters())
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            raise TimeoutError(f"fakediscord: timed out after {timeout}s waiting for {what or predicate}") from None
+        finally:
+            self._waiters.pop(id(future), None)
+
+    def _raise_if_connect_died(self) -> None:
+        for task in self._watched:
+            # P7: fail fast instead of timing out when the bot's gateway task died.
+            if task.done() and not task.cancelled() and task.exception() is not None:
+                raise RuntimeError("discord.py connect() task died") from task.exception()
+
+    def _check_waiters(self) -> None:
+        try:
+            self._raise_if_connect_died()
+        except RuntimeError as exc:
+            for _, future in self._waiters.values():
+                if not future.done():
+                    future.set_exception(exc)
+            return
+        for predicate, future in list(self._waiters.values()):
+            if future.done():
+                continue
+            try:
+                value = predicate()
+            except Exception as exc:  # the waiter sees it, as if it had called the predicate itself
+                future.set_exception(exc)
+                continue
             if value:
-                return value
-            for task in self._watched:
-                # P7: fail fast instead of timing out when the bot's gateway task died.
-                if task.done() and not task.cancelled() and task.exception() is not None:
-                    raise RuntimeError("discord.py connect() task died") from task.exception()
-            remaining = end - loop.time()
-            if remaining <= 0:
-                raise TimeoutError(f"fakediscord: timed out after {timeout}s waiting for {what or predicate}")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.02))
+                future.set_result(value)
+
+    async def _poll_waiters(self) -> None:
+        """For predicates on state that changes without a fake event (the bot's own memory, a clock)."""
+        while self._waiters:
+            await asyncio.sleep(0.02)
+            self._check_waiters()
 
     async def wait_for_message(
         self, channel: ChannelRef, predicate: Callable[[FakeMessage], bool] = lambda m: True, timeout: float = 5.0
@@ -423,6 +462,8 @@ class FakeDiscord:
     def _notify(self) -> None:
         self._changed.set()
         self._changed = asyncio.Event()
+        if self._waiters:
+            self._check_waiters()
 
     def _violate(
         self,
