@@ -184,7 +184,8 @@ def columns(raw: sqlite3.Connection, table: str) -> list[str]:
 
 
 def clone(raw: sqlite3.Connection, templates: list[int], copies: int, first_channel: int, active: bool) -> None:
-    """`copies` games copied round-robin from the templates, with their seats, moves and snapshots."""
+    """`copies` games copied round-robin from the templates, with their seats, moves (or archived logs) and
+    snapshots."""
     raw.execute("DROP TABLE IF EXISTS temp.map")
     raw.execute("CREATE TEMP TABLE map (new_id INTEGER PRIMARY KEY, template INTEGER, channel INTEGER, shift REAL)")
     next_id = raw.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM games").fetchone()[0]
@@ -209,8 +210,11 @@ def clone(raw: sqlite3.Connection, templates: list[int], copies: int, first_chan
         f"INSERT INTO games ({', '.join(game_cols)}) SELECT {', '.join(picked)}"
         " FROM temp.map m JOIN games g ON g.id = m.template ORDER BY m.new_id"
     )
-    for table in ("players", "moves", "snapshots"):
+    # move_archives: ended games' logs (migration 0006); an older tree's database has no such table.
+    for table in ("players", "moves", "snapshots", "move_archives"):
         cols = columns(raw, table)
+        if not cols:
+            continue
         picked = ["m.new_id" if col == "game_id" else f"t.{col}" for col in cols]
         order = ", t.seq" if table == "moves" else ""
         raw.execute(
@@ -238,8 +242,8 @@ async def build(path: Path, active: int, finished: int, seed: int) -> list[int]:
         clone(raw, active_templates, active - len(active_templates), 10_000, active=True)
         clone(raw, finished_templates, finished - len(finished_templates), 10_000_000, active=False)
         # Everything was shown in its channel but ten games (catch-up after a crash finds those).
-        version = "(SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = games.id)"
-        raw.execute(f"UPDATE games SET announced_version = {version} WHERE status != 'lobby'")
+        # games.version is the log's length (migration 0003), wherever the log is kept.
+        raw.execute("UPDATE games SET announced_version = version WHERE status != 'lobby'")
         last_ten = "SELECT id FROM games ORDER BY id DESC LIMIT 10"
         raw.execute(f"UPDATE games SET announced_version = 0 WHERE id IN ({last_ten})")
         raw.execute("COMMIT")

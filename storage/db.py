@@ -117,6 +117,7 @@ async def migrate(db: aiosqlite.Connection) -> int:
     for migration in migrations:
         # Re-read the version inside the write lock each time: another process may be migrating too.
         await db.execute("BEGIN IMMEDIATE")
+        rewrote = False
         try:
             current = int(await _scalar(db, "PRAGMA user_version"))
             if current > latest:
@@ -124,12 +125,22 @@ async def migrate(db: aiosqlite.Connection) -> int:
             if current < migration.version:
                 for statement in migration.statements:
                     await db.execute(statement)
+                if migration.steps:
+                    from .store import MIGRATION_STEPS  # store imports this module
+
+                    for step in migration.steps:
+                        await MIGRATION_STEPS[step](db)
+                    rewrote = True
                 # user_version is in the file header and so part of this transaction.
                 await db.execute(f"PRAGMA user_version = {migration.version}")
             await db.execute("COMMIT")
         except BaseException:
             await db.execute("ROLLBACK")
             raise
+        if rewrote:
+            # A data step rewrites much of the file in one transaction: copy the WAL back now and cut it to nothing
+            # rather than leave a WAL the size of that transaction on disk.
+            await db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return int(await _scalar(db, "PRAGMA user_version"))
 
 

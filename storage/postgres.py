@@ -24,12 +24,13 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from . import replay, snapshots
+from . import archive, replay, snapshots
 from .errors import (
     AlreadyJoined,
     ChannelBusy,
     GameFull,
     GameNotFound,
+    LogCorrupt,
     NotJoined,
     SeatChanged,
     SeatNotFound,
@@ -39,7 +40,17 @@ from .errors import (
 )
 from .migrations import all_migrations
 from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
-from .store import UNSET, _check_snapshot, _record, _saved, _snapshot_is, _Unset, listed_record
+from .store import (
+    _ARCHIVE_COLUMNS,
+    UNSET,
+    _check_snapshot,
+    _record,
+    _saved,
+    _snapshot_is,
+    _unpack_logged,
+    _Unset,
+    listed_record,
+)
 
 log = logging.getLogger(__name__)
 
@@ -305,6 +316,7 @@ class PostgresStore:
                 status,
                 now,
             )
+            await _archive(db, game_id)
             return await _game(db, game_id)
 
     @_unavailable
@@ -453,15 +465,23 @@ class PostgresStore:
     @_unavailable
     async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
         """The newest `limit` moves with their events, oldest of them first (ready to print as a log)."""
-        rows = await self._fetch("SELECT * FROM moves WHERE game_id = $1 ORDER BY seq DESC LIMIT $2", game_id, limit)
+        async with self._read() as db:
+            archived = await _archived(db, game_id)
+            if archived is not None:
+                return archived.recent(limit)
+            rows = await db.fetch("SELECT * FROM moves WHERE game_id = $1 ORDER BY seq DESC LIMIT $2", game_id, limit)
         return [MoveRecord.from_row(row) for row in reversed(rows)]
 
     @_unavailable
     async def moves(self, game_id: int, after: int = 0, limit: int | None = None) -> list[MoveRecord]:
         """The moves with seq > after, in order (at most `limit` of them if given)."""
-        rows = await self._fetch(
-            "SELECT * FROM moves WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3", game_id, after, limit
-        )
+        async with self._read() as db:
+            archived = await _archived(db, game_id)
+            if archived is not None:
+                return archived.records(after, limit)
+            rows = await db.fetch(
+                "SELECT * FROM moves WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3", game_id, after, limit
+            )
         return [MoveRecord.from_row(row) for row in rows]
 
     @_unavailable
@@ -637,6 +657,8 @@ class PostgresStore:
                 over,
                 log_digest,
             )
+            if over:  # the game ends: its log goes into its archive row in this transaction
+                await _archive(db, game_id)
             game = await _game(db, game_id) if known is None else None
         if game is None:
             assert known is not None
@@ -732,6 +754,7 @@ class PostgresStore:
         """
         async with self._write() as db:
             status = await _lock_status(db, game_id, "active", "finished")
+            await _unarchive(db, game_id)  # a finished game's log goes back to the moves table (archived again below)
             version = await _log_version(db, game_id)
             if expected_version is not None and version != expected_version:
                 raise StaleVersion(game_id, expected_version, version)
@@ -775,6 +798,8 @@ class PostgresStore:
             except asyncpg.UniqueViolationError as exc:  # reopening a finished game in a channel now busy
                 assert status == "finished"
                 raise ChannelBusy((await _game(db, game_id)).channel_id) from exc
+            if over:  # still ended (rolled back to where it ended): its log goes back into the archive
+                await _archive(db, game_id)
             return state
 
 
@@ -802,6 +827,8 @@ async def migrate(conn: Conn) -> int:
                 raise StorageError(f"migration {migration.name} has no PostgreSQL statements")
             for statement in migration.postgres:
                 await conn.execute(statement)
+            for step in migration.steps:
+                await MIGRATION_STEPS[step](conn)
             await conn.execute("DELETE FROM schema_version")
             await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", migration.version)
     return await _schema_version(conn)
@@ -925,16 +952,123 @@ async def _put_snapshot(
 
 async def _log(db: Conn, game_id: int, up_to: int | None = None) -> tuple[str, list[str]]:
     """The game's setup and its moves (seq order) as stored text; WrongStatus for a game that never started."""
-    row = await db.fetchrow("SELECT setup FROM games WHERE id = $1", game_id)
+    row = await db.fetchrow(
+        f"SELECT g.setup, {_ARCHIVE_COLUMNS} FROM games g LEFT JOIN move_archives a ON a.game_id = g.id"
+        " WHERE g.id = $1",
+        game_id,
+    )
     if row is None:
         raise GameNotFound(game_id)
     if row["setup"] is None:
         raise WrongStatus(game_id, "lobby", "started")
+    if row["a_log"] is not None:
+        archived = _unpack_logged(game_id, row["setup"], row).move
+        return row["setup"], archived if up_to is None else archived[:up_to]
     limit = up_to if up_to is not None else -1
     moves = await db.fetch(
         "SELECT move FROM moves WHERE game_id = $1 AND ($2 < 0 OR seq <= $2) ORDER BY seq", game_id, limit
     )
     return row["setup"], [m["move"] for m in moves]
+
+
+# ---------------------------------------------------------------------- archived logs (storage/archive.py)
+
+
+async def _archived(db: Conn, game_id: int) -> archive.Archived | None:
+    """The game's archived log, checked (LogCorrupt if damaged); None while its log is in the moves table."""
+    row = await db.fetchrow(
+        f"SELECT g.setup, {_ARCHIVE_COLUMNS} FROM move_archives a JOIN games g ON g.id = a.game_id"
+        " WHERE a.game_id = $1",
+        game_id,
+    )
+    return _unpack_logged(game_id, row["setup"], row) if row is not None else None
+
+
+async def _archive(db: Conn, game_id: int) -> None:
+    """Inside the transaction that ends the game: its moves rows become one archive row and are deleted (see
+    storage/store.py's _archive: a game that never started has no log; a log that cannot be packed stays)."""
+    setup = await db.fetchval("SELECT setup FROM games WHERE id = $1", game_id)
+    if setup is None:
+        return
+    moves = await db.fetch(
+        "SELECT seq, move, events, user_id, created_at, actor FROM moves WHERE game_id = $1 ORDER BY seq", game_id
+    )
+    try:
+        packed = archive.pack(game_id, setup, moves)
+    except LogCorrupt as exc:
+        log.warning("%s; its log stays in the moves table", exc)
+        return
+    # The archive row first: with it present, deleting the moves rows leaves games.version alone (migration 0006).
+    await db.execute(
+        "INSERT INTO move_archives (game_id, moves, log_digest, digest, log) VALUES ($1, $2, $3, $4, $5)",
+        game_id,
+        packed.moves,
+        packed.log_digest,
+        packed.digest,
+        packed.log,
+    )
+    await db.execute("DELETE FROM moves WHERE game_id = $1", game_id)
+
+
+async def _unarchive(db: Conn, game_id: int) -> None:
+    """Inside a rollback's transaction: an archived log back into the moves table (LogCorrupt if it is damaged)."""
+    archived = await _archived(db, game_id)
+    if archived is None:
+        return
+    await db.execute("DELETE FROM move_archives WHERE game_id = $1", game_id)
+    # In seq order: the triggers check each row is the next one and set games.version to it.
+    await db.executemany(
+        "INSERT INTO moves (game_id, seq, move, events, user_id, created_at, actor)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        [
+            (
+                game_id,
+                i + 1,
+                archived.move[i],
+                archived.events[i],
+                archived.user_id[i],
+                archived.created_at[i],
+                archived.actor[i],
+            )
+            for i in range(len(archived))
+        ],
+    )
+
+
+_ARCHIVE_BATCH = 250  # games archived per batch by the migration
+
+
+async def archive_ended_games(conn: Conn) -> int:
+    """Migration 0006's data step: archive every started game that has ended, in the migration's transaction."""
+    ended = await conn.fetch(
+        "SELECT id, setup FROM games WHERE status IN ('finished', 'abandoned') AND setup IS NOT NULL"
+        " AND id NOT IN (SELECT game_id FROM move_archives) ORDER BY id"
+    )
+    setups = {row["id"]: row["setup"] for row in ended}
+    ids = list(setups)
+    done = 0
+    for start in range(0, len(ids), _ARCHIVE_BATCH):
+        batch = ids[start : start + _ARCHIVE_BATCH]
+        rows = await conn.fetch(
+            "SELECT game_id, seq, move, events, user_id, created_at, actor FROM moves"
+            " WHERE game_id = ANY($1::bigint[]) ORDER BY game_id, seq",
+            batch,
+        )
+        packed, problems = archive.pack_many({game_id: setups[game_id] for game_id in batch}, rows)
+        for problem in problems:
+            log.warning("%s; its log stays in the moves table", problem)
+        await conn.executemany(
+            "INSERT INTO move_archives (game_id, moves, log_digest, digest, log) VALUES ($1, $2, $3, $4, $5)",
+            [(game_id, p.moves, p.log_digest, p.digest, p.log) for game_id, p in packed],
+        )
+        # After the archive rows: with them present, games.version stays (games_version_sync).
+        await conn.execute("DELETE FROM moves WHERE game_id = ANY($1::bigint[])", [game_id for game_id, _ in packed])
+        done += len(packed)
+    return done
+
+
+# Migration data steps by name (storage/migrations: STEPS).
+MIGRATION_STEPS = {"archive_ended_games": archive_ended_games}
 
 
 async def _check_seat(db: Conn, game_id: int, seat: int, holder: int | None) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import aiosqlite
 
-from . import replay, snapshots
+from . import archive, replay, snapshots
 from .db import connect
 from .errors import (
     AlreadyJoined,
@@ -125,14 +125,29 @@ _UNANNOUNCED_SELECT = f"""
     WHERE g.status = 'finished' AND g.version > COALESCE(g.announced_version, -1)
     ORDER BY id
 """
+# An ended game's archived log (storage/archive.py), under names that do not clash with the snapshot's columns.
+_ARCHIVE_COLUMNS = "a.moves AS a_moves, a.log_digest AS a_log_digest, a.digest AS a_digest, a.log AS a_log"
 # Store.load_state in one statement (a single statement is a consistent read by itself: no transaction of several
 # round trips): the game's setup and running log digest, its snapshot, and its moves' texts, in seq order (the primary
-# key's order, which a WITHOUT ROWID table is scanned in), as a JSON array of strings.
-_LOAD_SELECT = """
+# key's order, which a WITHOUT ROWID table is scanned in), as a JSON array of strings, or its archived log.
+_LOAD_SELECT = f"""
     SELECT g.status, g.setup, g.log_digest AS running, s.version, s.state, s.log_digest, s.digest,
-        (SELECT json_group_array(m.move) FROM (SELECT move FROM moves WHERE game_id = g.id ORDER BY seq) m) AS moves
-    FROM games g LEFT JOIN snapshots s ON s.game_id = g.id WHERE g.id = ?
+        (SELECT json_group_array(m.move) FROM (SELECT move FROM moves WHERE game_id = g.id ORDER BY seq) m) AS moves,
+        {_ARCHIVE_COLUMNS}
+    FROM games g LEFT JOIN snapshots s ON s.game_id = g.id LEFT JOIN move_archives a ON a.game_id = g.id WHERE g.id = ?
 """
+# Store.moves and Store.recent_moves in one statement: the rows asked for from the moves table (the query in {}),
+# followed by the game's archive row if it has one (an ended game's log lives there instead; never both).
+_MOVES_OR_ARCHIVE = f"""
+    SELECT * FROM ({{}})
+    UNION ALL
+    SELECT a.game_id, NULL, NULL, NULL, NULL, NULL, NULL, g.setup, {_ARCHIVE_COLUMNS}
+    FROM move_archives a JOIN games g ON g.id = a.game_id WHERE a.game_id = ?1
+"""
+_MOVE_ROW = (
+    "SELECT game_id, seq, move, events, user_id, created_at, actor, NULL AS setup, NULL AS a_moves,"
+    " NULL AS a_log_digest, NULL AS a_digest, NULL AS a_log FROM moves WHERE game_id = ?1"
+)
 _LOADABLE = ("active", "finished", "abandoned")
 # Listings turn rows into records this many at a time (~2-5 ms of the event loop), yielding in between.
 _ROWS_PER_SLICE = 500
@@ -489,6 +504,7 @@ class Store:
                 "UPDATE games SET status = ?, ended_at = ?, updated_at = ?, current_seat = NULL WHERE id = ?",
                 (status, now, now, game_id),
             )
+            await _archive(db, game_id)
             return await _game(db, game_id)
 
     async def replace_seat(
@@ -622,16 +638,22 @@ class Store:
 
     async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
         """The newest `limit` moves with their events, oldest of them first (ready to print as a log)."""
-        rows = await self._fetch("SELECT * FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT ?", (game_id, limit))
-        return [MoveRecord.from_row(row) for row in reversed(rows)]
+        rows = await self._fetch(_MOVES_OR_ARCHIVE.format(_MOVE_ROW + " ORDER BY seq DESC LIMIT ?2"), (game_id, limit))
+        archived = _archived_of(game_id, rows)
+        if archived is not None:
+            return archived.recent(limit)
+        return [MoveRecord.from_row(row) for row in sorted(rows, key=lambda row: row["seq"])]
 
     async def moves(self, game_id: int, after: int = 0, limit: int | None = None) -> list[MoveRecord]:
         """The moves with seq > after, in order (at most `limit` of them if given)."""
         rows = await self._fetch(
-            "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+            _MOVES_OR_ARCHIVE.format(_MOVE_ROW + " AND seq > ?2 ORDER BY seq LIMIT ?3"),
             (game_id, after, -1 if limit is None else limit),
         )
-        return [MoveRecord.from_row(row) for row in rows]
+        archived = _archived_of(game_id, rows)
+        if archived is not None:
+            return archived.records(after, limit)
+        return [MoveRecord.from_row(row) for row in sorted(rows, key=lambda row: row["seq"])]
 
     async def undos(self, game_id: int) -> list[UndoRecord]:
         """The moves taken back in this game (Store.rollback with `undone_by`), oldest first."""
@@ -778,12 +800,17 @@ class Store:
         state_json = replay.snapshot_json(new_state) if snapshots.due(seq, over) else None
         packed = snapshots.pack(state_json) if state_json is not None else None
         params = (game_id, expected_version, move_json, events_json, user_id, now, packed, state_json)
+        append = "INSERT INTO temp.move_appends VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        append_params = (*params, None if over else _current_seat(new_state), over, seat, holder, actor)
         try:
-            # One statement, so one trip to the database thread; see _APPEND_MOVE for what it does.
-            await self._write_one(
-                "INSERT INTO temp.move_appends VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (*params, None if over else _current_seat(new_state), over, seat, holder, actor),
-            )
+            if over:
+                # The game ends: its log goes into its archive row in the same transaction (once per game).
+                async with self._write() as db:
+                    await db.execute(append, append_params)
+                    await _archive(db, game_id)
+            else:
+                # One statement, so one trip to the database thread; see _APPEND_MOVE for what it does.
+                await self._write_one(append, append_params)
         except sqlite3.IntegrityError as exc:  # nothing was written: say why
             rows = await self._write_one(_STATUS_AND_VERSION, (game_id,))
             if not rows:
@@ -846,6 +873,8 @@ class Store:
         if row["status"] not in _LOADABLE:
             raise WrongStatus(game_id, row["status"], " or ".join(_LOADABLE))
         moves = json.loads(row["moves"])
+        if row["a_log"] is not None:  # an ended game: its log is the archive row (LogCorrupt if that is damaged)
+            moves = _unpack_logged(game_id, row["setup"], row).move
         if row["version"] is None:
             log.warning("game %s: snapshot missing; rebuilding by replay", game_id)
             return await self.rebuild_state(game_id)
@@ -904,6 +933,7 @@ class Store:
         """
         async with self._write() as db:
             status = await _require_status(db, game_id, "active", "finished")
+            await _unarchive(db, game_id)  # a finished game's log goes back to the moves table (archived again below)
             version = await _log_version(db, game_id)
             if expected_version is not None and version != expected_version:
                 raise StaleVersion(game_id, expected_version, version)
@@ -944,6 +974,8 @@ class Store:
             except sqlite3.IntegrityError as exc:  # reopening a finished game in a channel now busy
                 assert status == "finished"
                 raise ChannelBusy((await _game(db, game_id)).channel_id) from exc
+            if over:  # still ended (rolled back to where it ended): its log goes back into the archive
+                await _archive(db, game_id)
             return state
 
 
@@ -1096,17 +1128,139 @@ def _snapshot_is(row: Any, version: int, state_json: str, log_digest: str) -> bo
 
 async def _log(db: aiosqlite.Connection, game_id: int, up_to: int | None = None) -> tuple[str, list[str]]:
     """The game's setup and its moves (seq order) as stored text; WrongStatus for a game that never started."""
-    rows = await db.execute_fetchall("SELECT setup FROM games WHERE id = ?", (game_id,))
+    rows = await db.execute_fetchall(
+        f"SELECT g.setup, {_ARCHIVE_COLUMNS} FROM games g LEFT JOIN move_archives a ON a.game_id = g.id WHERE g.id = ?",
+        (game_id,),
+    )
     if not rows:
         raise GameNotFound(game_id)
-    setup = next(iter(rows))["setup"]
+    row = next(iter(rows))
+    setup = row["setup"]
     if setup is None:
         raise WrongStatus(game_id, "lobby", "started")
+    if row["a_log"] is not None:
+        archived = _unpack_logged(game_id, setup, row).move
+        return setup, archived if up_to is None else archived[:up_to]
     limit = up_to if up_to is not None else -1
     moves = await db.execute_fetchall(
         "SELECT move FROM moves WHERE game_id = ? AND (? < 0 OR seq <= ?) ORDER BY seq", (game_id, limit, limit)
     )
     return setup, [row["move"] for row in moves]
+
+
+# ---------------------------------------------------------------------- archived logs (storage/archive.py)
+
+
+def _unpack_logged(game_id: int, setup: str | None, row: Any) -> archive.Archived:
+    """The archive in a row selected with _ARCHIVE_COLUMNS, checked; LogCorrupt (logged) if it is damaged."""
+    try:
+        return archive.unpack(game_id, setup, row["a_moves"], row["a_log_digest"], row["a_digest"], row["a_log"])
+    except LogCorrupt as exc:
+        log.error("%s", exc)
+        raise
+
+
+def _archived_of(game_id: int, rows: Sequence[Any]) -> archive.Archived | None:
+    """The archive row among rows of _MOVES_OR_ARCHIVE, unpacked and checked; None for a live log."""
+    for row in rows:
+        if row["a_log"] is not None:
+            return _unpack_logged(game_id, row["setup"], row)
+    return None
+
+
+async def _archive(db: aiosqlite.Connection, game_id: int) -> None:
+    """Inside the transaction that ends the game: its moves rows become one archive row and are deleted.
+
+    A game that never started has no log. A log that cannot be packed (a row damaged behind our back) stays in the
+    moves table, where every reader finds it as well: ending the game must not fail for it (logged)."""
+    rows = await db.execute_fetchall("SELECT setup FROM games WHERE id = ?", (game_id,))
+    setup = next(iter(rows))["setup"] if rows else None
+    if setup is None:
+        return
+    moves = await db.execute_fetchall(
+        "SELECT seq, move, events, user_id, created_at, actor FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+    )
+    try:
+        packed = archive.pack(game_id, setup, moves)
+    except LogCorrupt as exc:
+        log.warning("%s; its log stays in the moves table", exc)
+        return
+    # The archive row first: with it present, deleting the moves rows leaves games.version alone (migration 0006).
+    await db.execute(
+        "INSERT INTO move_archives (game_id, moves, log_digest, digest, log) VALUES (?, ?, ?, ?, ?)",
+        (game_id, packed.moves, packed.log_digest, packed.digest, packed.log),
+    )
+    await db.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
+
+
+async def _unarchive(db: aiosqlite.Connection, game_id: int) -> None:
+    """Inside a rollback's transaction: an archived log back into the moves table (LogCorrupt if it is damaged)."""
+    rows = await db.execute_fetchall(
+        f"SELECT g.setup, {_ARCHIVE_COLUMNS} FROM move_archives a JOIN games g ON g.id = a.game_id WHERE a.game_id = ?",
+        (game_id,),
+    )
+    if not rows:
+        return
+    row = next(iter(rows))
+    archived = _unpack_logged(game_id, row["setup"], row)
+    await db.execute("DELETE FROM move_archives WHERE game_id = ?", (game_id,))
+    # In seq order: the triggers check each row is the next one and set games.version to it.
+    await db.executemany(
+        "INSERT INTO moves (game_id, seq, move, events, user_id, created_at, actor) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game_id,
+                i + 1,
+                archived.move[i],
+                archived.events[i],
+                archived.user_id[i],
+                archived.created_at[i],
+                archived.actor[i],
+            )
+            for i in range(len(archived))
+        ],
+    )
+
+
+# Games archived per batch by the migration: a few statements per batch instead of five per game.
+_ARCHIVE_BATCH = 250
+
+
+async def archive_ended_games(db: aiosqlite.Connection) -> int:
+    """Migration 0006's data step: archive every started game that has ended, in the migration's transaction (what
+    _archive does, for a batch of games at a time). Returns how many were archived."""
+    ended = await db.execute_fetchall(
+        "SELECT id, setup FROM games WHERE status IN ('finished', 'abandoned') AND setup IS NOT NULL"
+        " AND id NOT IN (SELECT game_id FROM move_archives) ORDER BY id"
+    )
+    setups = {row["id"]: row["setup"] for row in ended}
+    ids = list(setups)
+    done = 0
+    for start in range(0, len(ids), _ARCHIVE_BATCH):
+        batch = ids[start : start + _ARCHIVE_BATCH]
+        marks = ", ".join("?" for _ in batch)
+        rows = await db.execute_fetchall(
+            "SELECT game_id, seq, move, events, user_id, created_at, actor FROM moves"
+            f" WHERE game_id IN ({marks}) ORDER BY game_id, seq",
+            batch,
+        )
+        packed, problems = archive.pack_many({game_id: setups[game_id] for game_id in batch}, rows)
+        for problem in problems:
+            log.warning("%s; its log stays in the moves table", problem)
+        await db.executemany(
+            "INSERT INTO move_archives (game_id, moves, log_digest, digest, log) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, p.moves, p.log_digest, p.digest, p.log) for game_id, p in packed],
+        )
+        archived = [game_id for game_id, _ in packed]
+        if archived:
+            # After the archive rows: with them present, games.version stays (games_version_after_undo).
+            await db.execute(f"DELETE FROM moves WHERE game_id IN ({', '.join('?' for _ in archived)})", archived)
+        done += len(archived)
+    return done
+
+
+# Migration data steps by name (storage/migrations: STEPS), run by storage/db.py's migrate.
+MIGRATION_STEPS = {"archive_ended_games": archive_ended_games}
 
 
 def _saved(game_id: int, setup: str, moves: list[str]) -> dict[str, Any]:

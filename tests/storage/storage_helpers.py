@@ -6,7 +6,7 @@ import sqlite3
 from typing import Any
 
 import engine
-from storage import AnyStore, GameRecord, Store, snapshots
+from storage import AnyStore, GameRecord, Store, archive, snapshots
 
 T0 = 1_700_000_000.0  # a fixed "now"; tests add seconds to it
 
@@ -83,6 +83,24 @@ async def raw_sql(store: AnyStore, sql: str, params: tuple[Any, ...] = ()) -> li
 def downgrade(raw: sqlite3.Connection, to: int) -> None:
     """Turn a database of the current schema back into what schema `to` looked like (for migration tests)."""
     current = raw.execute("PRAGMA user_version").fetchone()[0]
+    if current >= 6 > to:
+        # Archived logs back into the moves table, as every log was kept before migration 6.
+        for game_id, setup, *row in raw.execute(
+            "SELECT a.game_id, g.setup, a.moves, a.log_digest, a.digest, a.log FROM move_archives a"
+            " JOIN games g ON g.id = a.game_id"
+        ).fetchall():
+            log = archive.unpack(game_id, setup, *row)
+            raw.execute("DELETE FROM move_archives WHERE game_id = ?", (game_id,))
+            raw.executemany(
+                "INSERT INTO moves (game_id, seq, move, events, user_id, created_at, actor)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (game_id, r.seq, log.move[r.seq - 1], log.events[r.seq - 1], r.user_id, r.created_at, r.actor)
+                    for r in log.records()
+                ],
+            )
+        for statement in (*_OLD_VERSION_TRIGGER, "DROP TABLE move_archives"):
+            raw.execute(statement)
     if current >= 5 > to:
         raw.execute("ALTER TABLE games DROP COLUMN log_digest")
         # Snapshots went back to plain text (only rows written as text can be unpacked by an older program).
@@ -109,3 +127,66 @@ def downgrade(raw: sqlite3.Connection, to: int) -> None:
     if current >= 2 > to:
         raw.execute("ALTER TABLE games DROP COLUMN announced_version")
     raw.execute(f"PRAGMA user_version = {to}")
+
+
+# games_version_after_undo as migration 3 made it (migration 6 lets it skip games with an archive row).
+_OLD_VERSION_TRIGGER = (
+    "DROP TRIGGER games_version_after_undo",
+    """
+    CREATE TRIGGER games_version_after_undo AFTER DELETE ON moves
+    BEGIN
+        UPDATE games SET version = (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = OLD.game_id)
+        WHERE id = OLD.game_id;
+    END
+    """,
+)
+_OLD_VERSION_FUNCTION = """
+    CREATE OR REPLACE FUNCTION games_version_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF TG_OP = 'INSERT' THEN
+            UPDATE games SET version = NEW.seq WHERE id = NEW.game_id;
+            RETURN NEW;
+        END IF;
+        UPDATE games SET version = (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = OLD.game_id)
+        WHERE id = OLD.game_id;
+        RETURN OLD;
+    END $$
+"""
+
+
+async def unarchive(store: AnyStore, game_id: int) -> None:
+    """Put an archived log back into the moves table, as the game's log was kept before migration 6."""
+    if isinstance(store, Store):
+        from storage.store import _unarchive
+
+        async with store._write() as db:
+            await _unarchive(db, game_id)
+        return
+    from storage.postgres import _unarchive as pg_unarchive
+
+    async with store._write() as conn:
+        await pg_unarchive(conn, game_id)
+
+
+async def downgrade_to_5(store: AnyStore) -> None:
+    """Either backend's database back to schema 5: no archive table, every log in the moves table."""
+    for (game_id,) in await raw_sql(store, "SELECT game_id FROM move_archives"):
+        await unarchive(store, game_id)
+    if isinstance(store, Store):
+        for statement in (*_OLD_VERSION_TRIGGER, "DROP TABLE move_archives", "PRAGMA user_version = 5"):
+            await store._db.execute(statement)
+        return
+    for statement in (_OLD_VERSION_FUNCTION, "DROP TABLE move_archives", "UPDATE schema_version SET version = 5"):
+        await store._pool.execute(statement)
+
+
+async def archive_rows(store: AnyStore, game_id: int) -> list[Any]:
+    """The game's archive row as stored (moves, log_digest, digest, log), [] if it has none."""
+    return await raw_sql(
+        store, "SELECT moves, log_digest, digest, log FROM move_archives WHERE game_id = ?", (game_id,)
+    )
+
+
+async def logged_rows(store: AnyStore, game_id: int) -> int:
+    """How many rows the game has in the moves table."""
+    return int((await raw_sql(store, "SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,)))[0][0])

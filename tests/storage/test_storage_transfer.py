@@ -17,7 +17,8 @@ from tests.pgserver import PgServer
 
 
 async def fill(store: AnyStore) -> dict[int, object]:
-    """Games of every kind: a lobby with an AI, an active game with moves, an abandoned one and a reminded one."""
+    """Games of every kind: a lobby with an AI, an active game with moves, an abandoned one, a reminded one and a
+    finished one (the ended two with their logs archived)."""
     lobby = await store.create_game(1, 10, "entdecker", {"x": 1}, 5, 1, T0, host_name="Host")
     await store.add_ai(lobby.id, "Robo", "heuristic", 4, T0 + 1)
     active, state = await started_game(store, channel_id=11, seed=12)
@@ -30,6 +31,8 @@ async def fill(store: AnyStore) -> dict[int, object]:
     await store.abandon_game(gone.id, T0 + 50)
     quiet, _ = await started_game(store, channel_id=13, seed=14, names=("A", "B", "C"))
     await store.mark_reminded(quiet.id, T0 + 60)
+    done, done_state = await started_game(store, channel_id=14, seed=15)
+    await record_all(store, done.id, done_state, 1000)
     return {active.id: final}
 
 
@@ -55,8 +58,16 @@ async def test_copy_keeps_every_game_and_replays_alike(db_path: Path, pg_url: st
 
     report = await copy_database(source_url, target_url)
     assert report.ok, report.mismatches
-    assert report.rows == {"games": 4, "players": 9, "moves": 12, "snapshots": 3, "undos": 1, "user_settings": 1}
-    assert report.games_checked == 3
+    assert report.rows == {
+        "games": 5,
+        "players": 11,
+        "moves": 9,  # the active game's; the abandoned and the finished games' logs are archived
+        "move_archives": 2,
+        "snapshots": 4,
+        "undos": 1,
+        "user_settings": 1,
+    }
+    assert report.games_checked == 4
 
     source, target = await open_store(source_url), await open_store(target_url)
     try:
@@ -69,7 +80,13 @@ async def test_copy_keeps_every_game_and_replays_alike(db_path: Path, pg_url: st
             assert same(await target.rebuild_state(game_id), nxt)
         # New games get new numbers, after the copied ones.
         fresh = await target.create_game(1, 99, "entdecker", {}, 1, 1, T0)
-        assert fresh.id == 5
+        assert fresh.id == 6
+        # The archived logs came across as they were stored, and read back the same (assert_same_content).
+        query = "SELECT game_id, moves, log_digest, digest, log FROM move_archives ORDER BY game_id"
+        archived = [
+            tuple(bytes(v) if isinstance(v, memoryview) else v for v in r) for r in await raw_sql(source, query)
+        ]
+        assert archived == [tuple(r) for r in await raw_sql(target, query)] and len(archived) == 2
     finally:
         await source.close()
         await target.close()
@@ -115,7 +132,8 @@ def test_the_command_copies_and_says_so(db_path: Path, pg_server: PgServer, caps
     target = asyncio.run(prepare())
     assert main(["migrate", "--from", str(db_path), "--to", target]) == 0
     out = capsys.readouterr().out
-    assert "copied 4 games, 9 players, 12 moves, 3 snapshots, 1 undos, 1 user_settings; 3 started games replay" in out
+    copied = "copied 5 games, 11 players, 9 moves, 2 move_archives, 4 snapshots, 1 undos, 1 user_settings"
+    assert f"{copied}; 4 started games replay" in out
     # A second run finds the target full and says why, without a traceback.
     assert main(["migrate", "--from", str(db_path), "--to", target]) == 2
-    assert "already holds 4 games" in capsys.readouterr().err
+    assert "already holds 5 games" in capsys.readouterr().err

@@ -1,0 +1,46 @@
+"""`/game log` of an ended game, whose log storage keeps as one archived row (migration 6): the same pages as when
+its moves were rows of their own."""
+
+from __future__ import annotations
+
+import engine
+from bot.service import GameService
+from storage import Store
+from storage.store import _unarchive
+
+CH = 4242
+T0 = 1_700_000_000.0
+
+
+async def pages_of(svc: GameService, budget: int = 900) -> list[str]:
+    _, _, count, _ = await svc.log_page(CH, None, budget)
+    return [(await svc.log_page(CH, page, budget))[3] for page in range(1, count + 1)]
+
+
+async def test_the_log_of_an_archived_game_pages_as_before(svc: GameService) -> None:
+    store = svc.store
+    assert isinstance(store, Store)
+    names = ["Ann", "Bob"]
+    game = await store.create_game(1, CH, "entdecker", {}, 5, 1, T0)
+    for user, name in enumerate(names, start=1):
+        await store.join(game.id, user, name, max_seats=2, now=T0)
+    state = engine.new_game("entdecker", names, {}, 5)
+    await store.start_game(game.id, state, T0)
+    undone = False
+    while not state.game_over:
+        move = engine.ai_move(state, "random")
+        new_state, events = engine.step(state, move)
+        now = T0 + new_state.version
+        await store.record_move(game.id, state.version, move, new_state, events, move.player + 1, now, actor="x")
+        if new_state.version == 20 and not undone:  # an undo shows in the log where it happened
+            state = await store.rollback(game.id, 19, now + 0.5, expected_version=20, undone_by="Ann")
+            undone = True
+            continue
+        state = new_state
+    assert (await store.game(game.id)).status == "finished"
+    assert not await store._db.execute_fetchall("SELECT 1 FROM moves WHERE game_id = ?", (game.id,))
+    archived = await pages_of(svc)
+    assert len(archived) > 3 and "took back move 20" in "".join(archived)
+    async with store._write() as db:  # the log as its own rows again, as before migration 6
+        await _unarchive(db, game.id)
+    assert await pages_of(svc) == archived
