@@ -1228,34 +1228,61 @@ _ARCHIVE_BATCH = 250
 
 async def archive_ended_games(db: aiosqlite.Connection) -> int:
     """Migration 0006's data step: archive every started game that has ended, in the migration's transaction (what
-    _archive does, for a batch of games at a time). Returns how many were archived."""
+    _archive does, a batch of games at a time). Returns how many were archived.
+
+    Pipelined, as it is most of an upgrade's start-up (~2 s per 1,000 finished games): a batch is packed in a worker
+    thread (zlib and hashing let go of the GIL) while SQLite's thread writes the batch before and reads the next one.
+    """
     ended = await db.execute_fetchall(
         "SELECT id, setup FROM games WHERE status IN ('finished', 'abandoned') AND setup IS NOT NULL"
         " AND id NOT IN (SELECT game_id FROM move_archives) ORDER BY id"
     )
     setups = {row["id"]: row["setup"] for row in ended}
     ids = list(setups)
-    done = 0
-    for start in range(0, len(ids), _ARCHIVE_BATCH):
-        batch = ids[start : start + _ARCHIVE_BATCH]
-        marks = ", ".join("?" for _ in batch)
-        rows = await db.execute_fetchall(
-            "SELECT game_id, seq, move, events, user_id, created_at, actor FROM moves"
-            f" WHERE game_id IN ({marks}) ORDER BY game_id, seq",
-            batch,
+    batches = [ids[start : start + _ARCHIVE_BATCH] for start in range(0, len(ids), _ARCHIVE_BATCH)]
+
+    async def read(batch: list[int]) -> list[Any]:
+        return list(
+            await db.execute_fetchall(
+                "SELECT game_id, seq, move, events, user_id, created_at, actor FROM moves"
+                f" WHERE game_id IN ({', '.join('?' for _ in batch)}) ORDER BY game_id, seq",
+                batch,
+            )
         )
-        packed, problems = archive.pack_many({game_id: setups[game_id] for game_id in batch}, rows)
-        for problem in problems:
-            log.warning("%s; its log stays in the moves table", problem)
+
+    async def write(packed: list[tuple[int, archive.Packed]]) -> None:
         await db.executemany(
             "INSERT INTO move_archives (game_id, moves, log_digest, digest, log) VALUES (?, ?, ?, ?, ?)",
             [(game_id, p.moves, p.log_digest, p.digest, p.log) for game_id, p in packed],
         )
-        archived = [game_id for game_id, _ in packed]
-        if archived:
+        if packed:
             # After the archive rows: with them present, games.version stays (games_version_after_undo).
-            await db.execute(f"DELETE FROM moves WHERE game_id IN ({', '.join('?' for _ in archived)})", archived)
-        done += len(archived)
+            marks = ", ".join("?" for _ in packed)
+            await db.execute(f"DELETE FROM moves WHERE game_id IN ({marks})", [game_id for game_id, _ in packed])
+
+    done = 0
+    writes: list[asyncio.Future[Any]] = []  # queued on the connection's thread in order, awaited before returning
+    reading = asyncio.ensure_future(read(batches[0])) if batches else None
+    try:
+        for i, batch in enumerate(batches):
+            assert reading is not None
+            rows = await reading
+            if i + 1 < len(batches):
+                reading = asyncio.ensure_future(read(batches[i + 1]))
+            packed, problems = await asyncio.to_thread(
+                archive.pack_many, {game_id: setups[game_id] for game_id in batch}, rows
+            )
+            for problem in problems:
+                log.warning("%s; its log stays in the moves table", problem)
+            writes.append(asyncio.ensure_future(write(packed)))
+            done += len(packed)
+    finally:
+        # Every statement queued must have run before the caller commits (or rolls back).
+        queued = [*writes, *([reading] if reading is not None and not reading.done() else [])]
+        results = await asyncio.gather(*queued, return_exceptions=True)
+    for result in results:
+        if isinstance(result, BaseException):
+            raise result
     return done
 
 

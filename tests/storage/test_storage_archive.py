@@ -220,7 +220,15 @@ async def test_a_wrong_running_digest_on_an_archived_game_is_repaired_like_a_liv
     assert (await raw_sql(store, "SELECT log_digest FROM games WHERE id = ?", (game_id,)))[0][0] == row[1]
 
 
-async def test_a_database_from_before_migration_6_is_archived_by_it(db_url: str) -> None:
+async def test_a_database_from_before_migration_6_is_archived_by_it(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import storage.postgres
+    import storage.store
+
+    # One game per batch, so that the migration's pipeline of batches is gone through several times.
+    monkeypatch.setattr(storage.store, "_ARCHIVE_BATCH", 1)
+    monkeypatch.setattr(storage.postgres, "_ARCHIVE_BATCH", 1)
     store = await open_store(db_url)
     finished_id, final, records = await finished_game(store, seed=16)
     active, state = await started_game(store, channel_id=101, seed=17)
