@@ -6,6 +6,10 @@ ends, its rows become one `move_archives` row in the same transaction, and its `
 backends share this module: what is stored (zlib-compressed JSON, one list per column, the stored texts kept byte
 for byte so the log digest chain is the same) and how it is checked. No SQL and no rules here.
 
+The text is two lines of JSON: `{"format":1,"move":[...]}`, then the other columns (`events`, `user_id`,
+`created_at`, `actor`). Loading a state needs only the moves, so only the first line is parsed for it (the events
+are most of the text); the digest covers both.
+
 What a row holds, besides `game_id`: `moves` (how many), `log_digest` (the chain over the setup and the archived
 moves, storage/replay.py: what the games row's running digest must be), `digest` (`chain_digest(log_digest, text)`
 over the uncompressed JSON text, so events, times and names are covered too) and `log` (the packed text).
@@ -16,7 +20,8 @@ from __future__ import annotations
 import json
 import zlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from . import replay
@@ -28,6 +33,7 @@ LEVEL = 6
 FORMAT = 1
 # The columns of a moves row an archive keeps (seq is implied: the log is 1, 2, ..., n without gaps).
 _COLUMNS = ("move", "events", "user_id", "created_at", "actor")
+_REST = _COLUMNS[1:]  # the second line
 
 
 @dataclass(frozen=True)
@@ -42,14 +48,42 @@ class Packed:
 
 @dataclass(frozen=True)
 class Archived:
-    """An archive row unpacked and checked: the log's columns, each a list in seq order (seq = index + 1)."""
+    """An archive row unpacked and checked: the log's columns, each a list in seq order (seq = index + 1). The
+    columns other than `move` are parsed on first use (LogCorrupt then if they do not parse)."""
 
     game_id: int
     move: list[str]
-    events: list[str]
-    user_id: list[int | None]
-    created_at: list[float]
-    actor: list[str | None]
+    digests: list[str]  # the log digest chain after 0, 1, ..., n moves (replay.log_digests), checked already
+    rest: str = field(repr=False)  # the second line of the text
+
+    @cached_property
+    def _rest(self) -> dict[str, list[Any]]:
+        try:
+            data = json.loads(self.rest)
+            columns = {name: list(data[name]) for name in _REST}
+        except (ValueError, TypeError, KeyError) as exc:
+            raise LogCorrupt(
+                f"game {self.game_id}: its archived move log is damaged (it does not parse: {exc!r})"
+            ) from None
+        if any(len(column) != len(self.move) for column in columns.values()):
+            raise LogCorrupt(f"game {self.game_id}: its archived move log is damaged (its columns differ in length)")
+        return columns
+
+    @property
+    def events(self) -> list[str]:
+        return self._rest["events"]
+
+    @property
+    def user_id(self) -> list[int | None]:
+        return self._rest["user_id"]
+
+    @property
+    def created_at(self) -> list[float]:
+        return self._rest["created_at"]
+
+    @property
+    def actor(self) -> list[str | None]:
+        return self._rest["actor"]
 
     def __len__(self) -> int:
         return len(self.move)
@@ -88,7 +122,10 @@ def pack(game_id: int, setup: str, rows: Iterable[Any]) -> Packed:
     try:
         if not all(isinstance(move, str) for move in columns["move"]):
             raise TypeError("a logged move is not text")
-        text = json.dumps({"format": FORMAT, **columns}, separators=(",", ":"))
+        # ASCII JSON holds no raw newline, so the first one ends the first line.
+        compact = (",", ":")
+        first = json.dumps({"format": FORMAT, "move": columns["move"]}, separators=compact)
+        text = first + "\n" + json.dumps({name: columns[name] for name in _REST}, separators=compact)
     except (TypeError, ValueError) as exc:
         raise LogCorrupt(f"game {game_id}: its move log cannot be archived: {exc}") from None
     log_digest = replay.log_digest(setup, columns["move"])
@@ -109,16 +146,20 @@ def unpack(
         raise LogCorrupt(f"game {game_id}: its archived move log is damaged (it does not unpack: {exc})") from None
     if digest is None or replay.chain_digest(log_digest, text) != digest:
         raise LogCorrupt(f"game {game_id}: its archived move log is damaged (its digest does not match)")
+    first, _, rest = text.partition("\n")
     try:
-        data = json.loads(text)
-        columns = [list(data[name]) for name in _COLUMNS]
+        data = json.loads(first)
+        move = list(data["move"])
+        if not all(isinstance(text, str) for text in move):
+            raise TypeError("a move is not text")
     except (ValueError, TypeError, KeyError) as exc:
         raise LogCorrupt(f"game {game_id}: its archived move log is damaged (it does not parse: {exc!r})") from None
-    if data.get("format") != FORMAT or any(len(column) != moves for column in columns):
+    if data.get("format") != FORMAT or len(move) != moves:
         raise LogCorrupt(f"game {game_id}: its archived move log is damaged (not {moves} moves of format {FORMAT})")
-    if setup is None or replay.log_digest(setup, columns[0]) != log_digest:
+    digests = replay.log_digests(setup, move) if setup is not None else []
+    if not digests or digests[-1] != log_digest:
         raise LogCorrupt(f"game {game_id}: its archived move log does not belong to the game's setup")
-    return Archived(game_id, *columns)
+    return Archived(game_id, move, digests, rest)
 
 
 def pack_many(setups: Mapping[int, str], rows: Iterable[Any]) -> tuple[list[tuple[int, Packed]], list[LogCorrupt]]:

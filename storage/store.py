@@ -873,12 +873,14 @@ class Store:
         if row["status"] not in _LOADABLE:
             raise WrongStatus(game_id, row["status"], " or ".join(_LOADABLE))
         moves = json.loads(row["moves"])
+        digests = None
         if row["a_log"] is not None:  # an ended game: its log is the archive row (LogCorrupt if that is damaged)
-            moves = _unpack_logged(game_id, row["setup"], row).move
+            archived = _unpack_logged(game_id, row["setup"], row)
+            moves, digests = archived.move, archived.digests
         if row["version"] is None:
             log.warning("game %s: snapshot missing; rebuilding by replay", game_id)
             return await self.rebuild_state(game_id)
-        state, problem = _check_snapshot(row, row["setup"], moves, row["running"])
+        state, problem = _check_snapshot(row, row["setup"], moves, row["running"], digests)
         if state is not None:
             return state
         if row["digest"] is None:  # written before snapshots had digests (migration 0003): expected once per game
@@ -1300,7 +1302,9 @@ def _saved(game_id: int, setup: str, moves: list[str]) -> dict[str, Any]:
     return saved
 
 
-def _check_snapshot(row: Any, setup: str, moves: list[str], running: str | None) -> tuple[State | None, str]:
+def _check_snapshot(
+    row: Any, setup: str, moves: list[str], running: str | None, digests: list[str] | None = None
+) -> tuple[State | None, str]:
     """The state after the log's last move, from the snapshot (with the log's moves up to it as its history) and the
     moves logged after it replayed through the engine, if the snapshot belongs to exactly this log and the game's
     running digest (`running`, games.log_digest) to the whole log; else (None, what is wrong)."""
@@ -1309,7 +1313,8 @@ def _check_snapshot(row: Any, setup: str, moves: list[str], running: str | None)
         return None, f"is at version {version}"
     if row["log_digest"] is None or row["digest"] is None:
         return None, "has no digest"
-    digests = replay.log_digests(setup, moves)
+    if digests is None:  # else the chain an archived log was checked with already (storage/archive.py)
+        digests = replay.log_digests(setup, moves)
     if running != digests[-1]:
         # Moves appended after a wrong running digest would carry it into every later snapshot: rebuild now.
         return None, "belongs to a game whose log digest does not match its log"
