@@ -16,7 +16,7 @@ from typing import Any
 
 import aiosqlite
 
-from . import archive, replay, snapshots
+from . import archive, one_trip, replay, snapshots
 from .db import connect
 from .errors import (
     AlreadyJoined,
@@ -307,6 +307,19 @@ class Store:
                     raise
                 await self._db.execute("COMMIT")
 
+    async def _write_whole(self, body: Any) -> Any:
+        """A write transaction whose body (`async def body(db)`, written as for `_write`) runs whole on the database
+        thread in one trip (storage/one_trip.py): no lock held across trips, so a burst of lobby commands does not
+        queue behind each other's round trips. Like a single statement it takes the lock only while a transaction
+        of several trips is open on the connection."""
+        self._watch.check()
+        conn = self._db._conn  # aiosqlite's own sqlite3 connection, used only on aiosqlite's thread (by _execute)
+        if id(self._db) in self._open:
+            async with self._lock:
+                return await self._db._execute(one_trip.run, conn, body)
+        # No await before the call is queued: nothing can open a transaction in between.
+        return await self._db._execute(one_trip.run, conn, body)
+
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
         # A read transaction gives the several SELECTs of one call a consistent view.
@@ -396,7 +409,8 @@ class Store:
         """A new lobby in the channel (host seated at 0 if host_name is given); ChannelBusy if one is open.
 
         `seed_public`: the seed was chosen by a person, so everyone must be shown it (see docs/storage.md)."""
-        async with self._write() as db:
+
+        async def body(db: Any) -> Any:
             try:
                 cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_user_id,"
@@ -411,45 +425,62 @@ class Store:
                 await _insert_player(db, game_id, 0, host_user_id, host_name, None, now)
             return await _game(db, game_id)
 
+        return await self._write_whole(body)
+
     async def join(self, game_id: int, user_id: int, display_name: str, max_seats: int, now: float) -> PlayerRecord:
         """Seat a user at the next seat of a lobby; AlreadyJoined, GameFull or WrongStatus otherwise."""
-        async with self._write() as db:
+
+        async def body(db: Any) -> Any:
             seat = await _next_seat(db, game_id, max_seats)
             if await _seat_of(db, game_id, user_id) is not None:
                 raise AlreadyJoined(game_id, user_id)
             return await _insert_player(db, game_id, seat, user_id, display_name, None, now)
 
+        return await self._write_whole(body)
+
     async def add_ai(
         self, game_id: int, display_name: str, ai_kind: AiKind, max_seats: int, now: float
     ) -> PlayerRecord:
         """Seat an AI (user_id None) at the next seat of a lobby."""
-        async with self._write() as db:
+
+        async def body(db: Any) -> Any:
             seat = await _next_seat(db, game_id, max_seats)
             return await _insert_player(db, game_id, seat, None, display_name, ai_kind, now)
 
+        return await self._write_whole(body)
+
     async def leave(self, game_id: int, user_id: int, now: float) -> PlayerRecord:
         """Remove a user from a lobby; later seats move up one. Returns the removed seat."""
-        async with self._write() as db:
+
+        async def body(db: Any) -> Any:
             await _require_status(db, game_id, "lobby")
             seat = await _seat_of(db, game_id, user_id)
             if seat is None:
                 raise NotJoined(game_id, user_id)
             return await _remove_seat(db, game_id, seat, now)
 
+        return await self._write_whole(body)
+
     async def remove_seat(self, game_id: int, seat: int, now: float) -> PlayerRecord:
         """Remove any seat (e.g. an AI) from a lobby; later seats move up one."""
-        async with self._write() as db:
+
+        async def body(db: Any) -> Any:
             await _require_status(db, game_id, "lobby")
             return await _remove_seat(db, game_id, seat, now)
 
+        return await self._write_whole(body)
+
     async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> GameRecord:
         """Replace a lobby's variant options (WrongStatus once the game has started)."""
-        async with self._write() as db:
+
+        async def body(db: Any) -> Any:
             await _require_status(db, game_id, "lobby")
             await db.execute(
                 "UPDATE games SET options = ?, updated_at = ? WHERE id = ?", (json.dumps(options), now, game_id)
             )
             return await _game(db, game_id)
+
+        return await self._write_whole(body)
 
     async def start_game(self, game_id: int, initial_state: State, now: float) -> GameRecord:
         """Lobby -> active with snapshot version 0; the state must have one player per seat, in seat order."""
@@ -497,7 +528,7 @@ class Store:
         return await self._end(game_id, "finished", now)
 
     async def _end(self, game_id: int, status: str, now: float) -> GameRecord:
-        async with self._write() as db:
+        async def body(db: Any) -> Any:
             wanted = ("lobby", "active") if status == "abandoned" else ("active",)
             await _require_status(db, game_id, *wanted)
             await db.execute(
@@ -506,6 +537,8 @@ class Store:
             )
             await _archive(db, game_id)
             return await _game(db, game_id)
+
+        return await self._write_whole(body)
 
     async def replace_seat(
         self,
@@ -517,7 +550,8 @@ class Store:
         now: float,
     ) -> PlayerRecord:
         """Hand a seat to a substitute user (ai_kind None) or to an AI (user_id None); the seat number stays."""
-        async with self._write() as db:
+
+        async def body(db: Any) -> Any:
             await _require_status(db, game_id, "lobby", "active")
             if user_id is not None:
                 taken = await _seat_of(db, game_id, user_id)
@@ -532,6 +566,8 @@ class Store:
                 raise SeatNotFound(game_id, seat)
             await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return await _player(db, game_id, seat)
+
+        return await self._write_whole(body)
 
     async def set_message_ids(
         self,
