@@ -32,6 +32,15 @@ class Inline:
         return self._conn.execute(sql, params).fetchall()
 
 
+def handles(db: Any) -> tuple[Callable[..., Awaitable[Any]], sqlite3.Connection] | None:
+    """(aiosqlite's call that runs a function on its thread, its sqlite3 connection), or None if this aiosqlite has
+    no such internals (no public call does this); the store then falls back to a transaction of several trips."""
+    execute, conn = getattr(db, "_execute", None), getattr(db, "_connection", None)
+    if not callable(execute) or not isinstance(conn, sqlite3.Connection):
+        return None
+    return execute, conn
+
+
 def run(conn: sqlite3.Connection, body: Callable[[Any], Awaitable[T]]) -> T:
     """BEGIN IMMEDIATE, the body, COMMIT (ROLLBACK if it raised), all on the calling (database) thread."""
     conn.execute("BEGIN IMMEDIATE")

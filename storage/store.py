@@ -312,13 +312,18 @@ class Store:
         thread in one trip (storage/one_trip.py): no lock held across trips, so a burst of lobby commands does not
         queue behind each other's round trips. Like a single statement it takes the lock only while a transaction
         of several trips is open on the connection."""
+        handles = one_trip.handles(self._db)
+        if handles is None:  # an aiosqlite without the internals one_trip needs: several trips, as before
+            async with self._write() as db:
+                return await body(db)
+        execute, conn = handles
         self._watch.check()
-        conn = self._db._conn  # aiosqlite's own sqlite3 connection, used only on aiosqlite's thread (by _execute)
         if id(self._db) in self._open:
             async with self._lock:
-                return await self._db._execute(one_trip.run, conn, body)
-        # No await before the call is queued: nothing can open a transaction in between.
-        return await self._db._execute(one_trip.run, conn, body)
+                return await execute(one_trip.run, conn, body)
+        # No await before the call is queued: nothing can open a transaction in between. aiosqlite's own sqlite3
+        # connection is used only on aiosqlite's thread, where `_execute` runs the function.
+        return await execute(one_trip.run, conn, body)
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -80,3 +80,29 @@ async def test_a_burst_of_lobbies_while_moves_and_a_long_transaction_are_under_w
             assert seats == [0, 1, 2]
     finally:
         await store.close()
+
+
+async def test_without_aiosqlite_internals_the_lobby_still_works(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(one_trip, "handles", lambda db: None)
+    store = await Store.open(tmp_path / "plain.db")
+    try:
+        game = await store.create_game(1, 5, "entdecker", {}, 1, 10, T0, host_name="Ann")
+        await store.join(game.id, 11, "Bob", max_seats=2, now=T0)
+        with pytest.raises(GameFull):
+            await store.join(game.id, 12, "Cem", max_seats=2, now=T0)
+        assert [p.display_name for p in await store.players(game.id)] == ["Ann", "Bob"]
+    finally:
+        await store.close()
+
+
+def test_this_aiosqlite_has_the_internals(tmp_path: Path) -> None:
+    async def check() -> None:
+        store = await Store.open(tmp_path / "x.db")
+        try:
+            assert one_trip.handles(store._db) is not None  # else the one-trip path is silently off
+        finally:
+            await store.close()
+
+    asyncio.run(check())
