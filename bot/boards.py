@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import multiprocessing
 import os
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import discord
@@ -25,6 +27,8 @@ DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's default per-file limit sinc
 UPLOAD_MARGIN = 4096  # multipart headers and rounding: stay a little below the limit
 RENDER_SLOTS = 4  # a little above the cores: a render releases the GIL for most of its work
 TOO_LARGE = "(The board picture is too large for this server's upload limit.)"
+
+log = logging.getLogger(__name__)
 
 
 def _warm() -> bool:
@@ -87,18 +91,25 @@ class Boards:
         # Renders in threads: more of them at once than there are cores only makes each one slower and takes
         # the GIL from the event loop more often. Workers: the pool's size is the limit.
         self._slots = asyncio.Semaphore(RENDER_SLOTS)
-        # "spawn": a fork of a process with database and HTTP threads could inherit a held lock.
-        self._pool = (
-            ProcessPoolExecutor(
-                processes,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_worker_start,
-                initargs=(os.getpid(),),
-            )
-            if processes > 0
-            else None
-        )
         self._processes = processes
+        self._pool = self._new_pool() if processes > 0 else None
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        # "spawn": a fork of a process with database and HTTP threads could inherit a held lock.
+        return ProcessPoolExecutor(
+            self._processes,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_worker_start,
+            initargs=(os.getpid(),),
+        )
+
+    def _replace_pool(self, broken: ProcessPoolExecutor) -> None:
+        """A worker died (the system killed it, out of memory...): its pool refuses all further work, so start a new
+        one. Only once for all the renders that found the same pool broken."""
+        if self._pool is broken:
+            broken.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._new_pool()
+            log.warning("a render worker died; new render workers started")
 
     async def warm(self, draw: bool = True) -> None:
         """Start the workers (spawning one takes ~0.5 s) and fill the renderer's caches in each (`draw`), so that a
@@ -108,8 +119,16 @@ class Boards:
             await asyncio.to_thread(draw_all, views)  # the threads share one process's caches
             return
         loop = asyncio.get_running_loop()
-        # One batch per worker: each is busy for a while, so the idle ones take the others.
-        await asyncio.gather(*(loop.run_in_executor(self._pool, draw_all, views) for _ in range(self._processes)))
+        pool = self._pool
+        try:
+            # One batch per worker: each is busy for a while, so the idle ones take the others.
+            await asyncio.gather(*(loop.run_in_executor(pool, draw_all, views) for _ in range(self._processes)))
+        except (BrokenProcessPool, OSError, NotImplementedError) as exc:
+            # A host where processes cannot be started (no semaphores, a sandbox): draw in threads instead.
+            log.warning("render workers could not start (%s); drawing boards in threads", exc)
+            pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+            await asyncio.to_thread(draw_all, views)
 
     def upload_limit(self, channel_id: int, interaction: discord.Interaction | None = None) -> int:
         if interaction is not None:
@@ -119,8 +138,15 @@ class Boards:
         return guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
 
     async def png(self, view: dict[str, Any], overlay: bool, limit: int) -> bytes | None:
-        if self._pool is not None:
-            return await asyncio.get_running_loop().run_in_executor(self._pool, board_png, view, overlay, limit)
+        pool = self._pool
+        if pool is not None:
+            loop = asyncio.get_running_loop()
+            try:
+                return await loop.run_in_executor(pool, board_png, view, overlay, limit)
+            except BrokenProcessPool:
+                self._replace_pool(pool)
+                assert self._pool is not None
+                return await loop.run_in_executor(self._pool, board_png, view, overlay, limit)
         async with self._slots:
             return await asyncio.to_thread(board_png, view, overlay, limit)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from bot.boards import WARM_POSITIONS, Boards, draw_all, warm_views
 
@@ -26,3 +28,40 @@ async def test_warming_draws_them_all_in_threads() -> None:
     await boards.warm()
     assert draw_all(warm_views()[:1]) == 1
     await boards.warm(draw=False)  # only starts what it needs (nothing, with threads)
+
+
+async def test_a_render_worker_that_dies_is_replaced() -> None:
+    """A worker killed by the system (out of memory...) breaks its pool for good: the next board starts new ones."""
+    import os
+    import signal
+
+    boards = Boards(None, processes=1)  # type: ignore[arg-type]
+    try:
+        await boards.warm(draw=False)
+        first = boards._pool
+        assert first is not None
+        (worker,) = list(first._processes)
+        assert (await boards.png({}, False, 10_000_000) or b"")[:4] == b"\x89PNG"
+        os.kill(worker, signal.SIGKILL)
+        # The pool notices the death on its own thread; the next board must come out all the same.
+        png = await boards.png({}, False, 10_000_000)
+        assert png is not None and png[:4] == b"\x89PNG"
+        assert boards._pool is not first and worker not in boards._pool._processes
+    finally:
+        boards.close()
+
+
+async def test_a_host_that_cannot_start_workers_draws_in_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    class NoProcesses:
+        def submit(self, *args: object, **kwargs: object) -> None:
+            raise OSError("no semaphores here")
+
+        def shutdown(self, *args: object, **kwargs: object) -> None:
+            pass
+
+    monkeypatch.setattr(Boards, "_new_pool", lambda self: NoProcesses())
+    boards = Boards(None, processes=2)  # type: ignore[arg-type]
+    await boards.warm(draw=False)
+    assert boards._pool is None
+    png = await boards.png({}, False, 10_000_000)
+    assert png is not None and png[:4] == b"\x89PNG"
