@@ -15,6 +15,7 @@ from engine.desert.setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from engine.desert.state import GAME, RULES_VERSION, State
 from engine.desert.state import from_json as state_from_dict
 from engine.desert.state import to_json as state_to_dict
+from engine.desert.undo import undoable
 from engine.desert.view import view
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "step",
     "to_act",
     "turn_passed",
+    "undoable",
     "view",
 ]
 

@@ -15,6 +15,7 @@ from engine.discovery.state import GAME, RULES_VERSION, State
 from engine.discovery.state import from_json as state_from_dict
 from engine.discovery.state import to_json as state_to_dict
 from engine.discovery.tiles import TERRAIN_WORDS
+from engine.discovery.undo import undoable
 from engine.discovery.view import view
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "step",
     "to_act",
     "turn_passed",
+    "undoable",
     "view",
 ]
 
