@@ -116,7 +116,8 @@ class Boards:
         burst of starts after a restart neither waits for a worker nor pays for first drawings."""
         views = await asyncio.to_thread(warm_views) if draw else []
         if self._pool is None:
-            await asyncio.to_thread(draw_all, views)  # the threads share one process's caches
+            if views:
+                await asyncio.to_thread(draw_all, views)  # the threads share one process's caches
             return
         loop = asyncio.get_running_loop()
         pool = self._pool
