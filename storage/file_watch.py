@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +30,7 @@ from .files import WAL_SUFFIXES, ProcessLock, _Held, beside, identity_of, real_p
 
 log = logging.getLogger(__name__)
 
+OVERWRITTEN = "was overwritten in place"
 HEADER_BYTES = 100  # SQLite's database header
 # Committed write transactions between the store's own checkpoints: at ~2.5 pages a move this keeps the WAL near
 # SQLite's default of 1000 pages.
@@ -90,7 +93,8 @@ class FileWatch:
             raise self.failure
         problem = self._database_problem()
         if problem is not None:
-            self._fail(DatabaseMoved(self.database, deleted=problem == "was deleted", how=problem))
+            rescue = self._set_wal_aside() if problem.startswith(OVERWRITTEN) else ""
+            self._fail(DatabaseMoved(self.database, deleted=problem == "was deleted", how=problem, rescue=rescue))
         for path, ident in self._companions.items():
             now = identity_of(path)
             if ident is not None and now != ident:
@@ -106,8 +110,23 @@ class FileWatch:
             return "was replaced by another file"
         noted = self._held.noted if self._held is not None else None
         if isinstance(noted, Fingerprint) and now != noted:
-            return "was overwritten in place (its contents changed, e.g. a backup copied over it)"
+            return f"{OVERWRITTEN} (its contents changed, e.g. a backup copied over it)"
         return None
+
+    def _set_wal_aside(self) -> str:
+        """The file at the path is ours (same inode) but holds other contents: the open WAL's pages belong to the
+        database that was there, and any checkpoint, SQLite's own when the last connection closes included, would
+        write them over the file now there and damage it. Keep a copy of the WAL for the record, then empty it by
+        name (a descriptor opened and closed here would drop SQLite's locks), so nothing can be copied back."""
+        wal = beside(self.database, "-wal")
+        kept = beside(self.database, f"-wal.kept-{int(time.time())}")
+        try:
+            shutil.copyfile(wal, kept)
+            os.truncate(wal, 0)
+        except OSError as exc:
+            log.error("could not set the WAL of %s aside: %s", self.database, exc)
+            return f"its WAL could not be set aside ({exc}); "
+        return f"the writes since its last checkpoint are kept in {kept}, not written over it; "
 
     def _fail(self, failure: DatabaseMoved) -> None:
         self.failure = failure
