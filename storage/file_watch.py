@@ -136,9 +136,9 @@ class FileWatch:
     async def before_write(self, run: Run) -> None:
         try:
             self.check()
-        except DatabaseMoved:
+        except DatabaseMoved as first:
             await self._rescue(run)
-            raise self.failure from None
+            raise (self.failure or first) from None
 
     async def after_write(self, run: Run) -> None:
         """After a committed write: refuse to call it saved if the database changed under it (a WAL lost meanwhile
@@ -146,10 +146,10 @@ class FileWatch:
         checkpoint and note the file as this process left it."""
         try:
             self.check()
-        except DatabaseMoved:
+        except DatabaseMoved as first:
             if await self._rescue(run):
                 return  # in the database file now: the write is kept, the next one is refused
-            raise self.failure from None
+            raise (self.failure or first) from None
         if not self.owns_checkpoints:
             return
         self._writes += 1

@@ -218,7 +218,7 @@ def _read_owner(fd: int) -> str:
 
 
 def _flock_owner(fd: int) -> str:
-    """"pid N" of the process holding a flock on the file of `fd`, from /proc/locks (Linux), or "" if unknown: the
+    """The "pid N" of the process holding a flock on the file of `fd`, from /proc/locks (Linux), or "" if unknown: the
     other bot may have reached the file by another name, so its lock file cannot be found from here."""
     inode = os.fstat(fd).st_ino
     with contextlib.suppress(OSError):
