@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from storage_helpers import T0, play, record_all, started_game, user_of
+from storage_helpers import T0, child_env, open_in_another_process, play, record_all, started_game, user_of
 
 from storage import DatabaseMoved, DatabaseReadOnly, DatabaseUnusable, Store, file_watch
 
@@ -24,14 +24,18 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 
 
-def child_env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), *sys.path])}
-
-
 def rows(db: Path, sql: str) -> list[tuple[object, ...]]:
     """What a fresh process reads from the file (a crash leaves only what reached the files by name)."""
     with sqlite3.connect(db) as raw:
         return list(raw.execute(sql))
+
+
+async def refuses_writes(store: Store, match: str) -> None:
+    """The next write is refused with `match`, and so is every later one and the periodic check."""
+    with pytest.raises(DatabaseMoved, match=match):
+        await store.create_game(1, 555, "entdecker", {}, 1, 1, T0)
+    with pytest.raises(DatabaseMoved, match=match):
+        store.check_file()
 
 
 # ---------------------------------------------------------------------- 4. the -wal deleted, then a crash
@@ -42,7 +46,7 @@ PLAYER = textwrap.dedent(
     """
     import asyncio, sys
     from storage import Store, StorageError
-    from storage_helpers import T0, play, record_all, started_game, user_of
+    from storage_helpers import T0, child_env, open_in_another_process, play, record_all, started_game, user_of
 
     async def main(path, moves):
         store = await Store.open(path)
@@ -112,10 +116,7 @@ async def test_a_wal_lost_during_a_write_keeps_that_write_and_refuses_the_next(d
         [(move, new_state, events)] = play(state, 1)
         await store.record_move(game.id, 3, move, new_state, events, user_of(move), T0 + 9)  # confirmed: it is kept
         assert rows(db_path, "SELECT version FROM games") == [(4,)]  # in the database file itself, not a lost WAL
-        with pytest.raises(DatabaseMoved, match="every move it held was copied"):
-            await store.create_game(1, 555, "entdecker", {}, 1, 1, T0)
-        with pytest.raises(DatabaseMoved):
-            store.check_file()
+        await refuses_writes(store, "every move it held was copied")
     finally:
         await store.close()
 
@@ -128,8 +129,7 @@ async def test_a_replaced_shm_is_noticed_too(db_path: Path) -> None:
         copy = shm.with_name("copy")
         shutil.copyfile(shm, copy)
         os.replace(copy, shm)
-        with pytest.raises(DatabaseMoved, match="-shm was replaced"):
-            await store.create_game(1, 6, "entdecker", {}, 1, 1, T0)
+        await refuses_writes(store, "-shm was replaced")
     finally:
         await store.close()
 
@@ -153,10 +153,7 @@ async def test_a_backup_copied_over_the_database_in_place_is_refused(db_path: Pa
         inode = db_path.stat().st_ino
         copy(backup, db_path)  # type: ignore[operator]  # the operator restores last night's backup in place
         assert db_path.stat().st_ino == inode  # the same file: device and inode alone cannot tell
-        with pytest.raises(DatabaseMoved, match="was overwritten in place"):
-            await store.create_game(1, 999, "entdecker", {}, 1, 1, T0)
-        with pytest.raises(DatabaseMoved):
-            store.check_file()
+        await refuses_writes(store, "was overwritten in place")
     finally:
         await store.close()
     # The restore stands: no checkpoint (not even SQLite's at close) wrote the old WAL's pages over it.
@@ -185,28 +182,6 @@ async def test_the_stores_own_checkpoints_are_no_overwrite(db_path: Path) -> Non
 # ---------------------------------------------------------------------- 6. the lock through another name
 
 
-def open_elsewhere(path: Path) -> str:
-    script = textwrap.dedent(
-        f"""
-        import asyncio
-        from storage import Store, StorageError
-
-        async def main():
-            try:
-                store = await Store.open({str(path)!r})
-            except StorageError as exc:
-                print(type(exc).__name__, exc)
-                return
-            await store.close()
-            print("opened")
-
-        asyncio.run(main())
-        """
-    )
-    done = subprocess.run([sys.executable, "-c", script], env=child_env(), capture_output=True, text=True, timeout=60)
-    return done.stdout + done.stderr
-
-
 @pytest.mark.parametrize("link", ["symlink", "hard link", "symlinked directory"])
 async def test_a_second_process_is_refused_whatever_name_it_uses(tmp_path: Path, link: str) -> None:
     real = tmp_path / "data" / "entdecker.db"
@@ -221,13 +196,13 @@ async def test_a_second_process_is_refused_whatever_name_it_uses(tmp_path: Path,
         else:
             (tmp_path / "alias").symlink_to(real.parent, target_is_directory=True)
             other = tmp_path / "alias" / "entdecker.db"
-        answer = open_elsewhere(other)
+        answer = _outcome(other)
         assert answer.startswith("DatabaseInUse") and f"pid {os.getpid()}" in answer, answer
         store.check_file()  # a link made to the file is no change to it: the running store goes on
         await store.create_game(1, 5, "entdecker", {}, 1, 1, T0)
     finally:
         await store.close()
-    assert open_elsewhere(other).strip() == "opened"
+    assert _outcome(other).strip() == "opened"
 
 
 # ---------------------------------------------------------------------- 7. a read-only database file
@@ -275,3 +250,8 @@ def test_python_m_bot_on_a_read_only_database_is_one_line_and_exit_2(tmp_path: P
 async def _create(db: Path) -> None:
     store = await Store.open(db)
     await store.close()
+
+
+def _outcome(path: Path) -> str:
+    done = open_in_another_process(path)
+    return done.stdout + done.stderr
