@@ -32,9 +32,9 @@ log = logging.getLogger(__name__)
 
 OVERWRITTEN = "was overwritten in place"
 HEADER_BYTES = 100  # SQLite's database header
-# Committed write transactions between the store's own checkpoints: at ~2.5 pages a move this keeps the WAL near
-# SQLite's default of 1000 pages.
-CHECKPOINT_EVERY = 400
+# Committed write transactions between the store's own checkpoints: a move writes ~2.5 pages, a lobby write more;
+# this keeps the WAL near the size SQLite's automatic checkpoints (every 1000 pages) gave (docs/storage.md).
+CHECKPOINT_EVERY = 300
 
 Run = Callable[[str], Awaitable[list[Any]]]  # one statement on the writer connection, outside any transaction
 
