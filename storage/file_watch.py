@@ -119,8 +119,10 @@ class FileWatch:
         write them over the file now there and damage it. Keep a copy of the WAL for the record, then empty it by
         name (a descriptor opened and closed here would drop SQLite's locks), so nothing can be copied back."""
         wal = beside(self.database, "-wal")
-        kept = beside(self.database, f"-wal.kept-{int(time.time())}")
+        kept = beside(self.database, f"-wal.kept-{time.time_ns()}")
         try:
+            if os.stat(wal).st_size == 0:  # nothing to keep (another Store of this process set it aside already)
+                return ""
             shutil.copyfile(wal, kept)
             os.truncate(wal, 0)
         except OSError as exc:
