@@ -222,9 +222,9 @@ class Announcer:
             return 0
         now = self.service.clock()
         for record in records:
-            if record.status != "lobby" or record.turn_message_id is not None or now - record.created_at < grace:
-                continue
-            try:
+            try:  # a damaged row (a time that is text) stops only its own game
+                if record.status != "lobby" or record.turn_message_id is not None or now - record.created_at < grace:
+                    continue
                 async with self.announce_lock(record.channel_id):
                     table = await self.service.table(record.channel_id, fresh=True)
                     if table is None or table.game_id != record.id or table.record.turn_message_id is not None:
@@ -399,12 +399,12 @@ class Announcer:
         now = self.service.clock()
         for record in records:
             channel_id = record.channel_id
-            if self.busy(channel_id):
-                continue
-            if now - (record.last_move_at or record.started_at or record.updated_at) < grace:
-                continue
             table: Table | None = None
-            try:
+            try:  # everything about one game inside: a damaged row (a time that is text) stops only that game
+                if self.busy(channel_id):
+                    continue
+                if now - (record.last_move_at or record.started_at or record.updated_at) < grace:
+                    continue
                 async with self.announce_lock(channel_id):
                     table = await self.service.game_table(record.id)
                     if await self._show_unannounced(table):

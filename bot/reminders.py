@@ -121,7 +121,10 @@ class Reminders:
 
     async def _kick_ai_seats(self) -> None:
         for channel_id in await self.service.games_needing_ai():
-            self.ai.kick(channel_id)
+            try:
+                self.ai.kick(channel_id)
+            except Exception:  # one game's AI that cannot start stops no other game's
+                log.exception("starting the AI in channel %s failed", channel_id)
 
     async def _remind(self, idle: IdleGame, now: float) -> int:
         """Ping the player to move of one idle game; 1 if a reminder went out."""
