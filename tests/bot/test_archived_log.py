@@ -4,7 +4,7 @@ its moves were rows of their own."""
 from __future__ import annotations
 
 import engine
-from bot.service import GameService
+from bot.service import Services
 from storage import Store
 from storage.store import _unarchive
 
@@ -12,12 +12,12 @@ CH = 4242
 T0 = 1_700_000_000.0
 
 
-async def pages_of(svc: GameService, budget: int = 900) -> list[str]:
-    _, _, count, _ = await svc.log_page(CH, None, budget)
-    return [(await svc.log_page(CH, page, budget))[3] for page in range(1, count + 1)]
+async def pages_of(svc: Services, budget: int = 900) -> list[str]:
+    _, _, count, _ = await svc.accounts.log_page(CH, None, budget)
+    return [(await svc.accounts.log_page(CH, page, budget))[3] for page in range(1, count + 1)]
 
 
-async def test_the_log_of_an_archived_game_pages_as_before(svc: GameService) -> None:
+async def test_the_log_of_an_archived_game_pages_as_before(svc: Services) -> None:
     store = svc.store
     assert isinstance(store, Store)
     names = ["Ann", "Bob"]
