@@ -329,7 +329,11 @@ class Announcer:
                     continue
                 if any(a.filename == name for a in message.attachments):
                     return message
-                ids = [getattr(c, "custom_id", None) or "" for row in message.components for c in row.children]
+                ids = [
+                    getattr(c, "custom_id", None) or ""
+                    for row in message.components
+                    for c in getattr(row, "children", [])
+                ]
                 if any(i.startswith(marks) for i in ids):
                     return message
         except discord.HTTPException:

@@ -88,6 +88,11 @@ def selected(interaction: discord.Interaction) -> list[str]:
     return [str(v) for v in values] if isinstance(values, list) else []
 
 
+def options_of(item: discord.ui.Item[Any]) -> list[discord.SelectOption] | None:
+    """The options of the select a click came from (None: not a select, or none)."""
+    return list(item.options) or None if isinstance(item, discord.ui.Select) else None
+
+
 class Routed:
     """What every component of the bot does on a click: refuse a direct message, act, answer any error."""
 
@@ -123,9 +128,9 @@ class MoveButton(Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], templat
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MoveButton:
-        return cls(int(match["game"]), int(match["version"]), match["key"], item.label or "")
+        return cls(int(match["game"]), int(match["version"]), match["key"], getattr(item, "label", None) or "")
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
         await routes.turns.move_interaction(interaction, key=self.key, game_id=self.game_id, version=self.version)
@@ -154,9 +159,9 @@ class MoveSelect(Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], templat
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MoveSelect:
-        return cls(int(match["game"]), int(match["version"]), int(match["n"]), list(item.options) or None)
+        return cls(int(match["game"]), int(match["version"]), int(match["n"]), options_of(item))
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
         values = selected(interaction)
@@ -180,7 +185,7 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LobbyButton:
         return cls(int(match["game"]), match["action"])
 
@@ -206,9 +211,9 @@ class SwitchesSelect(Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], tem
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> SwitchesSelect:
-        return cls(int(match["game"]), list(item.options) or None)
+        return cls(int(match["game"]), options_of(item))
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
         await routes.lobby.switches_interaction(interaction, game_id=self.game_id, chosen=selected(interaction))
@@ -238,9 +243,9 @@ class OptionSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> OptionSelect:
-        return cls(int(match["game"]), match["option"], list(item.options) or None)
+        return cls(int(match["game"]), match["option"], options_of(item))
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
         values = selected(interaction)
@@ -291,9 +296,9 @@ def lobby_view(game_id: int, info: GameInfo | None = None, options: dict[str, ob
             )
             for choice in spec.choices[:MAX_OPTIONS]
         ]
-        item = OptionSelect(game_id, spec.name, items, spec.description)
-        item.row = row
-        view.add_item(item)
+        menu = OptionSelect(game_id, spec.name, items, spec.description)
+        menu.row = row
+        view.add_item(menu)
         row += 1
     return view
 
@@ -346,8 +351,8 @@ def turn_view(table: Table, presenter: Presenter) -> tuple[discord.ui.View | Non
         row += 1
     for i, entry in enumerate(buttons[: (MAX_ROWS - row) * MAX_BUTTONS_PER_ROW]):
         style = STYLES[presenter.style_of(entry["kind"])]
-        item = MoveButton(table.game_id, table.version, entry["key"], presenter.label_of(entry), style)
-        item.row = row + i // MAX_BUTTONS_PER_ROW
-        view.add_item(item)
+        button = MoveButton(table.game_id, table.version, entry["key"], presenter.label_of(entry), style)
+        button.row = row + i // MAX_BUTTONS_PER_ROW
+        view.add_item(button)
     left_out += max(0, len(buttons) - (MAX_ROWS - row) * MAX_BUTTONS_PER_ROW)
     return (view if view.children else None), left_out

@@ -8,6 +8,7 @@ other error is logged and answered with one sentence. Every interaction gets an 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -48,8 +49,8 @@ class ErrorAnswers:
         if self.fatal is not None and self.fatal.check(error):
             return STOPPING
         command = interaction.command.qualified_name if interaction.command is not None else None
-        data = interaction.data or {}
-        custom_id = data.get("custom_id") if isinstance(data, dict) else None
+        data: Any = interaction.data or {}
+        custom_id = data.get("custom_id")
         log.error("interaction %s failed (%s)", command or custom_id, interaction.channel_id, exc_info=error)
         return OOPS
 

@@ -77,7 +77,7 @@ def turn_content(catalog: Catalog, table: Table, account: list[str], *, header: 
     parts: list[str] = []
     if header:
         parts.append(header)
-    if table.state.game_over:
+    if table.state is not None and table.state.game_over:
         result = view.get("result") or {}
         names = table.shown_names
         winners = " and ".join(names[s] for s in result.get("winners", []))

@@ -7,7 +7,7 @@ gets one choice that says whose turn it is, rather than Discord's bare "No optio
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
@@ -96,7 +96,7 @@ class TurnCog(commands.Cog):
             async def run(interaction: discord.Interaction) -> None:
                 await self.flow.move_interaction(interaction, command=name, value=None)
 
-            callback: Callable[..., Awaitable[None]] = run
+            callback: Callable[..., Coroutine[Any, Any, None]] = run
         else:
 
             async def run_with(interaction: discord.Interaction, value: str) -> None:
@@ -105,7 +105,7 @@ class TurnCog(commands.Cog):
             callback = app_commands.describe(value=spec.option_description)(
                 app_commands.rename(value=spec.option)(run_with)
             )
-        command = app_commands.Command(
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
             name=name, description=spec.description, callback=app_commands.guild_only()(callback)
         )
         if spec.option is not None:

@@ -30,7 +30,7 @@ class SeatOfferButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> SeatOfferButton:
         return cls(match["offer"], match["a"] == "yes")
 
@@ -46,9 +46,9 @@ class OldSeatOfferButton(Routed, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> OldSeatOfferButton:
-        return cls(item.custom_id or "")
+        return cls(getattr(item, "custom_id", None) or "")
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
         await routes.offers.seat_answer(interaction, "", False)

@@ -132,8 +132,10 @@ class Lobby:
             taken = set(table.names)
             name = next((f"{n} (AI)" for n in info.ai_names if f"{n} (AI)" not in taken), None)
             name = name or f"AI {len(table.players) + 1}"
+            # The engine's registry says which kinds exist; storage's type still names two of them (issue 18).
+            stored_kind: Any = kind
             try:
-                await self.store.add_ai(table.game_id, name, kind, info.max_players, self.clock())
+                await self.store.add_ai(table.game_id, name, stored_kind, info.max_players, self.clock())
             except GameFull:
                 raise Refusal(f"The game is full ({info.max_players} players).") from None
             return await self.tables.reload(channel_id)

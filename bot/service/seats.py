@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from storage import PlayerRecord, StorageError, Store
 
@@ -149,13 +150,15 @@ class Seats:
                 name, ai_kind, new_user = ai_name_for(chosen), kind, None
             if dry_run:
                 return chosen
+            # The engine's registry says which kinds exist; storage's type still names two of them (issue 18).
+            stored_kind: Any = ai_kind
             try:
                 player = await self.store.replace_seat(
                     table.game_id,
                     chosen.seat,
                     new_user,
                     name,
-                    ai_kind,
+                    stored_kind,
                     self.clock(),
                 )
             except StorageError as exc:

@@ -27,7 +27,7 @@ class UndoButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> UndoButton:
         return cls(int(match["game"]), int(match["version"]), match["a"] == "yes")
 
