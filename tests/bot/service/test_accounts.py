@@ -1,14 +1,41 @@
-"""`/game log` of an ended game, whose log storage keeps as one archived row (migration 6): the same pages as when
-its moves were rows of their own."""
+"""Accounts: turn accounts, names that cannot ping, the log in pages (also of an archived game)."""
 
 from __future__ import annotations
 
 import engine
+from bot import messages
 from bot.service import Services
 from storage import Store
 from storage.store import _unarchive
+from tests.bot.helpers import ANN, BOB, CH, engine_pick, started
 
-CH = 4242
+
+async def test_turn_account_covers_the_whole_turn(svc: Services) -> None:
+    await started(svc)
+    lines: list[str] = []
+    while True:
+        table = await svc.tables.table(CH)
+        outcome = await svc.turns.ai_step(CH, force=True)
+        lines.extend(outcome.lines)
+        if outcome.turn_over:
+            break
+    account = await svc.accounts.turn_account(table.game_id, table.names, "entdecker")
+    # The AI played a person's turn (force, as /game skip does): credited as acting for that person.
+    assert account == lines and account[0].startswith("AI for Ann puts the ship")
+
+
+async def test_names_in_accounts_cannot_ping(svc: Services) -> None:
+    tag = "<@123456789012345678>"
+    await svc.lobby.new_game(CH, 1, ANN, tag, "entdecker", {}, 1)
+    await svc.lobby.join(CH, BOB, "**Bob**")
+    table = await svc.lobby.start(CH, ANN)
+    assert tag not in " ".join(table.shown_names) and "\\*\\*Bob\\*\\*" in table.shown_names[1]
+    outcome = await svc.turns.play(CH, ANN, key=engine_pick(table))
+    assert all(tag not in line for line in outcome.lines)
+    assert tag not in messages.turn_content(svc.catalog, outcome.table, outcome.lines)
+    assert tag not in messages.lobby_content(svc.catalog, table)
+
+
 T0 = 1_700_000_000.0
 
 
