@@ -15,6 +15,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -69,33 +70,22 @@ def turn_mentions(table: Table) -> discord.AllowedMentions:
     return mentions(*humans) if humans else NO_MENTIONS
 
 
+@dataclass
 class Announcer:
-    def __init__(
-        self,
-        client: discord.Client,
-        store: Store,
-        tables: TableCache,
-        accounts: Accounts,
-        catalog: Catalog,
-        boards: Boards,
-        replies: Replies,
-        busy: Callable[[int], bool] = lambda channel_id: False,
-        clock: Callable[[], float] = time.time,
-    ) -> None:
-        self.client = client
-        self.store = store
-        self.tables = tables
-        self.accounts = accounts
-        self.catalog = catalog
-        self.clock = clock
-        self.boards = boards
-        self.replies = replies
-        self.busy = busy  # whether the channel's AI is playing (catch-up leaves such channels alone)
-        self._announce_locks: dict[int, asyncio.Lock] = {}
-        # Per game id: the record as the last announcement bookkeeping write of this process left it (announced
-        # version, turn message id). Those columns are written only here, under the announcement lock, so it
-        # spares a read per announcement; dropped on any failure, and a new process starts by reading.
-        self._shown: dict[int, GameRecord] = {}
+    client: discord.Client
+    store: Store
+    tables: TableCache
+    accounts: Accounts
+    catalog: Catalog
+    boards: Boards
+    replies: Replies
+    busy: Callable[[int], bool] = lambda channel_id: False  # whether the channel's AI is playing (catch-up waits)
+    clock: Callable[[], float] = time.time
+    _announce_locks: dict[int, asyncio.Lock] = field(default_factory=dict, init=False)
+    # Per game id: the record as the last announcement bookkeeping write of this process left it (announced
+    # version, turn message id). Those columns are written only here, under the announcement lock, so it
+    # spares a read per announcement; dropped on any failure, and a new process starts by reading.
+    _shown: dict[int, GameRecord] = field(default_factory=dict, init=False)
 
     def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)

@@ -157,7 +157,7 @@ class EntdeckerBot(commands.Bot):
         services = parts.services
         await self.add_cog(GameCog(parts.flow, services, parts.offers, boards, self.settings))
         await self.add_cog(TurnCog(parts.flow, services.tables, services.legal, self.tree))
-        await self.add_cog(PlayerCog(parts.undo, services.players, services.tables, self.catalog, parts.replies))
+        await self.add_cog(PlayerCog(parts.undo, services, parts.replies))
         # Dynamic items route clicks by custom_id pattern, so buttons on messages sent before a restart work.
         self.add_dynamic_items(*DYNAMIC_ITEMS, UndoButton, SeatOfferButton, OldSeatOfferButton)
         if self.settings.sync_commands:
@@ -216,7 +216,7 @@ def build_parts(bot: EntdeckerBot, store: AnyStore, boards: Boards) -> Parts:
     ai = AISeats(services.turns, bot.settings, announcer.announce, closed=bot.is_closed)
     announcer.busy = ai.busy  # catch-up leaves a channel alone while its AI plays (and the AI announces through it)
     flow = Flow(services.turns, services.lobby, services.tables, services.catalog, replies, announcer, ai)
-    undo = UndoFlow(Undo(services.store, services.tables, services.accounts, bot.clock), replies, announcer, ai)
+    undo = UndoFlow(Undo(services.store, services.tables, services.accounts, bot.clock), flow)
     offers = SeatOffers(services.tables, services.seats)
     reminders = Reminders(
         bot,

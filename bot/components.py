@@ -19,6 +19,7 @@ is a claim, never a fact: the handlers check it against stored state (the curren
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
@@ -60,17 +61,15 @@ class OfferAnswers(Protocol):
     async def seat_answer(self, interaction: discord.Interaction, offer: str, yes: bool) -> None: ...
 
 
+@dataclass(frozen=True)
 class ComponentRoutes:
     """Who handles each kind of click, and who answers what goes wrong: built in setup_hook, held by the bot."""
 
-    def __init__(
-        self, turns: TurnClicks, lobby: LobbyClicks, undo: UndoAnswers, offers: OfferAnswers, errors: ErrorAnswers
-    ) -> None:
-        self.turns = turns
-        self.lobby = lobby
-        self.undo = undo
-        self.offers = offers
-        self.errors = errors
+    turns: TurnClicks
+    lobby: LobbyClicks
+    undo: UndoAnswers
+    offers: OfferAnswers
+    errors: ErrorAnswers
 
 
 def routes_of(interaction: discord.Interaction) -> ComponentRoutes:

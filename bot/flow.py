@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -29,24 +30,17 @@ from .service.turns import Turns
 log = logging.getLogger(__name__)
 
 
+@dataclass
 class Flow:
-    def __init__(
-        self,
-        turns: Turns,
-        lobby: Lobby,
-        tables: TableCache,
-        catalog: Catalog,
-        replies: Replies,
-        announcer: Announcer,
-        ai: AISeats,
-    ) -> None:
-        self.turns = turns
-        self.lobby = lobby
-        self.tables = tables
-        self.catalog = catalog
-        self.replies = replies
-        self.announcer = announcer
-        self.ai = ai
+    """Moves and lobby actions, from a command or a click alike."""
+
+    turns: Turns
+    lobby: Lobby
+    tables: TableCache
+    catalog: Catalog
+    replies: Replies
+    announcer: Announcer
+    ai: AISeats
 
     async def defer(self, interaction: discord.Interaction) -> None:
         await self.replies.defer(interaction)

@@ -15,6 +15,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass, field
 
 import discord
 
@@ -35,33 +36,21 @@ log = logging.getLogger(__name__)
 CATCH_UP_GRACE = 60.0  # seconds a stored move may wait for its own announcement before the loop posts it
 
 
+@dataclass
 class Reminders:
-    def __init__(
-        self,
-        client: discord.Client,
-        store: Store,
-        tables: TableCache,
-        players: Players,
-        announcer: Announcer,
-        ai: AISeats,
-        settings: Settings,
-        fatal: Fatal | None = None,
-        *,
-        clock: Callable[[], float] = time.time,
-        prune_offers: Callable[[set[int]], None] = lambda open_games: None,
-    ) -> None:
-        self.fatal = fatal
-        self.client = client
-        self.store = store
-        self.tables = tables
-        self.players = players
-        self.clock = clock
-        self.prune_offers = prune_offers  # told which games are open, so offers of ended games are dropped
-        self.announcer = announcer
-        self.ai = ai
-        self.settings = settings
-        self._task: asyncio.Task[None] | None = None
-        self._passes = 0
+    client: discord.Client
+    store: Store
+    tables: TableCache
+    players: Players
+    announcer: Announcer
+    ai: AISeats
+    settings: Settings
+    fatal: Fatal | None = None
+    _: KW_ONLY
+    clock: Callable[[], float] = time.time
+    prune_offers: Callable[[set[int]], None] = lambda open_games: None  # drops the offers of games that ended
+    _task: asyncio.Task[None] | None = field(default=None, init=False)
+    _passes: int = field(default=0, init=False)
 
     def start(self) -> None:
         if self._task is None or self._task.done():

@@ -7,21 +7,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import messages
-from ..catalog import Catalog
 from ..interactions import Replies
-from ..service.cache import TableCache
-from ..service.players import Players
+from ..service import Services
 from ..undo.flow import UndoFlow
 
 
 class PlayerCog(commands.Cog):
-    def __init__(
-        self, undo: UndoFlow, players: Players, tables: TableCache, catalog: Catalog, replies: Replies
-    ) -> None:
+    def __init__(self, undo: UndoFlow, services: Services, replies: Replies) -> None:
         self.undo_flow = undo
-        self.players = players
-        self.tables = tables
-        self.catalog = catalog
+        self.services = services
         self.replies = replies
 
     @app_commands.command(name="undo", description="Take back the last move (alone if it showed nothing new)")
@@ -33,7 +27,7 @@ class PlayerCog(commands.Cog):
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
         await self.replies.defer(interaction)
-        seats = await self.players.seats_of(interaction.user.id, interaction.guild_id)
+        seats = await self.services.players.seats_of(interaction.user.id, interaction.guild_id)
         if not seats:
             await self.replies.reply(interaction, "You have no seat in a game in this server. `/game new` starts one.")
             return
@@ -45,6 +39,8 @@ class PlayerCog(commands.Cog):
     @app_commands.command(name="help", description="The commands of this channel's game, a turn, and the rules")
     async def help(self, interaction: discord.Interaction) -> None:
         await self.replies.defer(interaction)
-        table = await self.tables.table(interaction.channel_id or 0)
+        table = await self.services.tables.table(interaction.channel_id or 0)
         game = table.game if table is not None else None
-        await self.replies.reply(interaction, messages.help_content(self.catalog, game, in_channel=table is not None))
+        await self.replies.reply(
+            interaction, messages.help_content(self.services.catalog, game, in_channel=table is not None)
+        )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from dataclasses import dataclass
 
 import discord
 
@@ -18,15 +19,13 @@ from .offers import SeatOffers
 log = logging.getLogger(__name__)
 
 
+@dataclass
 class OfferFlow:
-    def __init__(
-        self, offers: SeatOffers, tables: TableCache, replies: Replies, announcer: Announcer, ai: AISeats
-    ) -> None:
-        self.offers = offers
-        self.tables = tables
-        self.replies = replies
-        self.announcer = announcer
-        self.ai = ai
+    offers: SeatOffers
+    tables: TableCache
+    replies: Replies
+    announcer: Announcer
+    ai: AISeats
 
     async def offer_seat(
         self, interaction: discord.Interaction, to: discord.Member | discord.User, *, absent: bool, seat: int | None

@@ -7,7 +7,7 @@ requests, and a click on an old offer then says to offer again. Accepting makes 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from storage import PlayerRecord
 
@@ -33,11 +33,11 @@ class SeatOffer:
     manage: bool  # the giver had Manage Channels when offering
 
 
+@dataclass
 class SeatOffers:
-    def __init__(self, tables: TableCache, seats: Seats) -> None:
-        self.tables = tables
-        self.seats = seats
-        self._open: dict[str, SeatOffer] = {}
+    tables: TableCache
+    seats: Seats
+    _open: dict[str, SeatOffer] = field(default_factory=dict, init=False)
 
     async def offer(
         self,

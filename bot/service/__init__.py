@@ -78,16 +78,7 @@ def build_services(
     tables.on_drop.append(accounts.forget)
     recorder = Recorder(store, tables, accounts, legal, clock)
     turns = Turns(tables, legal, recorder, catalog)
-    return Services(
-        store=store,
-        catalog=catalog,
-        settings=settings,
-        clock=clock,
-        tables=tables,
-        legal=legal,
-        accounts=accounts,
-        turns=turns,
-        lobby=Lobby(store, tables, accounts, catalog, clock),
-        seats=Seats(store, tables, turns, catalog, settings, clock),
-        players=Players(store, tables, legal, catalog, clock),
-    )
+    lobby = Lobby(store, tables, accounts, catalog, clock)
+    seats = Seats(store, tables, turns, catalog, settings, clock)
+    players = Players(store, tables, legal, catalog, clock)
+    return Services(store, catalog, settings, clock, tables, legal, accounts, turns, lobby, seats, players)

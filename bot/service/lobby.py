@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import engine
@@ -20,20 +21,13 @@ from .table import Table
 MAX_SEED = 2**63
 
 
+@dataclass
 class Lobby:
-    def __init__(
-        self,
-        store: Store,
-        tables: TableCache,
-        accounts: Accounts,
-        catalog: Catalog,
-        clock: Callable[[], float] = time.time,
-    ) -> None:
-        self.store = store
-        self.tables = tables
-        self.accounts = accounts
-        self.catalog = catalog
-        self.clock = clock
+    store: Store
+    tables: TableCache
+    accounts: Accounts
+    catalog: Catalog
+    clock: Callable[[], float] = time.time
 
     def _chosen_options(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
         """Only the options that differ from the game's defaults; Refusal (in words) for a bad one."""

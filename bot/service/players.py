@@ -26,20 +26,13 @@ class Seat:
     yours: bool  # the user is among those to act
 
 
+@dataclass
 class Players:
-    def __init__(
-        self,
-        store: Store,
-        tables: TableCache,
-        legal: Legal,
-        catalog: Catalog,
-        clock: Callable[[], float] = time.time,
-    ) -> None:
-        self.store = store
-        self.tables = tables
-        self.legal = legal
-        self.catalog = catalog
-        self.clock = clock
+    store: Store
+    tables: TableCache
+    legal: Legal
+    catalog: Catalog
+    clock: Callable[[], float] = time.time
 
     async def hand(self, channel_id: int, user_id: int) -> tuple[Table, list[str]]:
         """The user's private information in the channel's game, in the presenter's words."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import engine
@@ -21,15 +22,13 @@ class Overtaken(Exception):
     """The cached table was behind storage (another process changed the game); nothing was written."""
 
 
+@dataclass
 class Recorder:
-    def __init__(
-        self, store: Store, tables: TableCache, accounts: Accounts, legal: Legal, clock: Callable[[], float] = time.time
-    ) -> None:
-        self.store = store
-        self.tables = tables
-        self.accounts = accounts
-        self.legal = legal
-        self.clock = clock
+    store: Store
+    tables: TableCache
+    accounts: Accounts
+    legal: Legal
+    clock: Callable[[], float] = time.time
 
     async def record(
         self,

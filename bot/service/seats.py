@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from storage import PlayerRecord, StorageError, Store
@@ -22,22 +23,14 @@ def ai_name_for(player: PlayerRecord) -> str:
     return player.display_name if player.is_ai else f"AI for {player.display_name}"
 
 
+@dataclass
 class Seats:
-    def __init__(
-        self,
-        store: Store,
-        tables: TableCache,
-        turns: Turns,
-        catalog: Catalog,
-        settings: Settings,
-        clock: Callable[[], float] = time.time,
-    ) -> None:
-        self.store = store
-        self.tables = tables
-        self.turns = turns
-        self.catalog = catalog
-        self.settings = settings
-        self.clock = clock
+    store: Store
+    tables: TableCache
+    turns: Turns
+    catalog: Catalog
+    settings: Settings
+    clock: Callable[[], float] = time.time
 
     def idle_for(self, table: Table) -> float:
         record = table.record

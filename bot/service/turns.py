@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 
 import engine
 
@@ -14,12 +15,12 @@ from .refusal import Refusal, StaleClick
 from .table import MoveOutcome
 
 
+@dataclass
 class Turns:
-    def __init__(self, tables: TableCache, legal: Legal, recorder: Recorder, catalog: Catalog) -> None:
-        self.tables = tables
-        self.legal = legal
-        self.recorder = recorder
-        self.catalog = catalog
+    tables: TableCache
+    legal: Legal
+    recorder: Recorder
+    catalog: Catalog
 
     async def play(
         self,

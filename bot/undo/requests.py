@@ -48,15 +48,13 @@ class UndoDone:
     by: str  # who undid it (and who agreed), in words
 
 
+@dataclass
 class Undo:
-    def __init__(
-        self, store: Store, tables: TableCache, accounts: Accounts, clock: Callable[[], float] = time.time
-    ) -> None:
-        self.store = store
-        self.tables = tables
-        self.accounts = accounts
-        self.clock = clock
-        self._requests: dict[tuple[int, int], UndoRequest] = {}  # by (game id, version)
+    store: Store
+    tables: TableCache
+    accounts: Accounts
+    clock: Callable[[], float] = time.time
+    _requests: dict[tuple[int, int], UndoRequest] = field(default_factory=dict, init=False)  # by (game, version)
 
     async def _last_move(self, table: Table) -> MoveRecord:
         moves = await self.store.recent_moves(table.game_id, 1)
