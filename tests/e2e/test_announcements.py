@@ -58,7 +58,7 @@ async def test_a_crash_between_posting_and_recording_is_not_posted_twice(tmp_pat
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
             await open_game(fake, "game-1", ["alice", "bob"])
-            store = bot.service.store
+            store = bot.services.store
             real = store.set_announced_version
             broken: list[int] = []
 
@@ -90,7 +90,7 @@ async def test_a_lobby_lost_in_a_crash_is_posted_once(tmp_path: Path) -> None:
             cid = fake.channel("game-1").id
             alice = fake.user("alice")
             # `/game new` stored the lobby and the process died before posting it.
-            table = await bot.service.new_game(cid, fake.guild_id, alice.id, "alice", None, None, 5)
+            table = await bot.services.lobby.new_game(cid, fake.guild_id, alice.id, "alice", None, None, 5)
             assert not fake.channel_messages("game-1")
             assert "already has a game" in await refused(await fake.slash("bob", "game-1", "game", "new"))
             assert await bot.announcer.post_lost_lobbies(grace=0) == 1
