@@ -39,6 +39,19 @@ async def running(fake: FakeDiscord, config: Settings) -> AsyncIterator[tuple[En
         yield bot, run
 
 
+@contextlib.asynccontextmanager
+async def started(
+    tmp_path: Path, channel: str, players: list[str], **game: Any
+) -> AsyncIterator[tuple[FakeDiscord, EntdeckerBot]]:
+    """The fake Discord, the bot on a fresh database and a game opened in `channel` (open_game's keywords); on the
+    way out, that no Discord rule was broken."""
+    async with FakeDiscord() as fake:
+        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
+            await open_game(fake, channel, players, **game)
+            yield fake, bot
+        fake.assert_no_violations()
+
+
 async def ok(handle: InteractionHandle) -> FakeMessage:
     """The user's final answer, which must not be a refusal."""
     message = await handle.final(timeout=15)
