@@ -204,7 +204,10 @@ def test_no_import_cycle_but_the_known_ones() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="a known cycle (issue 18)")) for name in KNOWN_CYCLES],
+    [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="a known cycle (issue 18)"))
+        for name in KNOWN_CYCLES
+    ],
 )
 def test_a_known_cycle_is_gone(name: str) -> None:
     left = [c for c in CYCLES_NOW if _known(c) == name]
