@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -168,6 +168,16 @@ async def click_move(fake: FakeDiscord, message: FakeMessage, user: str, key: st
         if key in [o["value"] for o in select["options"]]:
             return await fake.select(user, message, select["custom_id"], [key])
     raise AssertionError(f"{key} is not on the turn message: {message.custom_ids()}")
+
+
+async def kill_all(processes: Iterable[asyncio.subprocess.Process], wait: float) -> None:
+    """Kill -9 the bot processes (tests.e2e.killable_bot) still running and reap them: a test that failed midway
+    leaves some."""
+    for process in processes:
+        if process.returncode is None:
+            process.kill()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(process.wait(), wait)
 
 
 async def wait_for_human(bot: EntdeckerBot, fake: FakeDiscord, channel: str, timeout: float = 30) -> Table | None:

@@ -35,7 +35,7 @@ import engine
 from storage import GameRecord, Store
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 
-from .helpers import click_move, ok, open_game, refused, slash_move
+from .helpers import click_move, kill_all, ok, open_game, refused, slash_move
 
 ROOT = Path(__file__).resolve().parents[2]
 CHANNEL = "game-1"
@@ -148,11 +148,7 @@ class Launcher:
         await self.fake.wait_for(lambda: not self.fake.connected, WAIT, "the killed bot's gateway socket to close")
 
     async def close(self) -> None:
-        for bot in self.processes:
-            if bot.process.returncode is None:
-                bot.process.kill()
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(bot.process.wait(), WAIT)
+        await kill_all((bot.process for bot in self.processes), WAIT)
 
 
 @contextlib.asynccontextmanager

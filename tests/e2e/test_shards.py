@@ -20,7 +20,7 @@ import engine
 from storage import AnyStore, open_store
 from tests.fakediscord import FakeDiscord, InteractionHandle
 
-from .helpers import click_move, ok, open_game, running, settings, slash_move
+from .helpers import click_move, kill_all, ok, open_game, running, settings, slash_move
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["alice", "bob"]
@@ -108,11 +108,7 @@ class Processes:
         ]
 
     async def close(self) -> None:
-        for process in self.running.values():
-            if process.returncode is None:
-                process.kill()
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(process.wait(), WAIT)
+        await kill_all(self.running.values(), WAIT)
 
 
 @contextlib.asynccontextmanager
