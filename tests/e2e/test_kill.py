@@ -24,7 +24,7 @@ import random
 import signal
 import statistics
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -147,17 +147,8 @@ class Launcher:
         # Its gateway socket is closed by the kernel; the fake must notice before anyone is dispatched to it.
         await self.fake.wait_for(lambda: not self.fake.connected, WAIT, "the killed bot's gateway socket to close")
 
-    async def close(self) -> None:
+    async def aclose(self) -> None:
         await kill_all((bot.process for bot in self.processes), WAIT)
-
-
-@contextlib.asynccontextmanager
-async def launcher(fake: FakeDiscord, db: Path, logs: Path) -> AsyncIterator[Launcher]:
-    processes = Launcher(fake, db, logs)
-    try:
-        yield processes
-    finally:
-        await processes.close()
 
 
 @dataclass
@@ -285,7 +276,7 @@ async def test_kill_9_in_the_middle_of_a_turn_and_restart(tmp_path: Path) -> Non
     rng = random.Random(CHOICES_SEED)
     db = tmp_path / "kill.db"
     in_flight: set[int] = set()  # interactions whose process was killed before it answered them
-    async with GatedFake() as fake, launcher(fake, db, tmp_path) as processes:
+    async with GatedFake() as fake, contextlib.aclosing(Launcher(fake, db, tmp_path)) as processes:
         first = await processes.start()
         await open_game(fake, CHANNEL, PLAYERS, seed=GAME_SEED)
         async with await Store.open(db, lock=False) as store:  # an observer beside the bot

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -91,8 +91,10 @@ def test_states_and_logs_round_trip(game: str) -> None:
         pytest.param(lambda legal, other: Move("no-such-move", legal.player, ()), id="unknown-kind"),
         pytest.param(lambda legal, other: Move(legal.kind, other, legal.args), id="wrong-seat"),
         pytest.param(lambda legal, other: Move(legal.kind, 99, legal.args), id="no-such-seat"),
-        pytest.param(lambda legal, other: Move(legal.kind, str(legal.player), legal.args), id="seat-not-a-number"),
-        pytest.param(lambda legal, other: Move(legal.kind, None, legal.args), id="seat-none"),
+        pytest.param(
+            lambda legal, other: Move(legal.kind, cast(Any, str(legal.player)), legal.args), id="seat-not-a-number"
+        ),
+        pytest.param(lambda legal, other: Move(legal.kind, cast(Any, None), legal.args), id="seat-none"),
         pytest.param(lambda legal, other: legal.key, id="not-a-move"),
     ],
 )
