@@ -276,10 +276,4 @@ def heuristic_move(state: State) -> Move:
 AIS = {"random": random_move, "heuristic": heuristic_move}
 
 
-def ai_move(state: State, kind: str = "heuristic") -> Move:
-    if kind not in AIS:
-        raise ValueError(f"unknown AI {kind!r}; known: {', '.join(AIS)}")
-    return AIS[kind](state)
-
-
-__all__ = ["AIS", "ai_move", "estimated_values", "heuristic_move", "random_move"]
+__all__ = ["AIS", "estimated_values", "heuristic_move", "random_move"]

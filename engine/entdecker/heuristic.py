@@ -10,7 +10,7 @@ from engine.core.moves import Move
 from engine.core.rng import rand_below
 from engine.entdecker import board as B
 from engine.entdecker import fit as F
-from engine.entdecker.rules import legal_moves, step
+from engine.entdecker.rules import legal_moves, play
 from engine.entdecker.scoring import plants_left, rank_groups, shares
 from engine.entdecker.state import GRID, PIECES, State
 
@@ -138,15 +138,15 @@ def _best_by_lookahead(state: State, moves: list[Move], p: int):  # type: ignore
         return max(scored, key=lambda x: x[1])[0]
     scored = []
     for m in moves:
-        after, _ = step(state, m)
+        after, _ = play(state, m)
         scored.append((m, potential(after, p)))
     return max(scored, key=lambda x: x[1])
 
 
 def _placement_value(state: State, move: Move, p: int, counts: list[int]) -> float:
-    after, _ = step(state, move)
+    after, _ = play(state, move)
     if after.phase == "natives":
-        after, _ = step(after, natives_choice(after, legal_moves(after)))
+        after, _ = play(after, natives_choice(after, legal_moves(after)))
     value = potential(after, p)
     space = GRID.parse(move.get("space"))
     assert space is not None

@@ -7,10 +7,10 @@ import time
 
 import engine
 from engine.api import header_problems
-from engine.desert import INFO, PRESENTER
 from engine.desert import rules as R
+from engine.desert.info import INFO
 from engine.desert.labels import slot_words
-from engine.desert.presenter import secrets
+from engine.desert.presenter import PRESENTER, secrets
 
 
 def test_info_names_the_game_and_its_seats() -> None:

@@ -6,7 +6,8 @@ import json
 
 import engine
 from engine.api import header_problems
-from engine.discovery import INFO, PRESENTER
+from engine.discovery.info import INFO
+from engine.discovery.presenter import PRESENTER
 from tests.engine.discovery.helpers import game
 
 
@@ -37,8 +38,8 @@ def test_verbs_cover_every_move_kind_and_agree_with_other_games() -> None:
     assert kinds == {"place", "deploy", "score", "pass"}
     for kind in kinds:
         assert PRESENTER.verb_of(kind) is not None
-    for module in engine.GAMES.values():
-        for verb in module.PRESENTER.verbs:
+    for other in engine.GAMES.values():
+        for verb in other.presenter.verbs:
             mine = next((v for v in PRESENTER.verbs if v.name == verb.name), None)
             if mine is not None:
                 assert mine.option == verb.option, verb.name
