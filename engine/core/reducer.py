@@ -126,7 +126,9 @@ def view(game: Game[S], state: S, viewer: int | None) -> View:
         "turn": state.turn,
         "prompt": "" if state.game_over else game.prompt(state, moves),
         "legal": numbered_legal(game, state, viewer, moves=moves),
-        "players": [{"seat": i, "name": name, **extra} for i, (name, extra) in enumerate(zip(state.names, extras))],
+        "players": [
+            {"seat": i, "name": name, **extra} for i, (name, extra) in enumerate(zip(state.names, extras, strict=True))
+        ],
         "game_over": state.game_over,
         "result": state.result,
     }

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine.api import AIKind, Event, Game, GameInfo, OptionSpec, OptionValue, Presenter, Verb, View, one_by_one
 from engine.core.moves import Move
