@@ -151,7 +151,7 @@ class Presenter:
 
     verbs: tuple[Verb, ...]
     rules_text: str  # how the game goes, a few short paragraphs (the bot adds how the bot works)
-    describe: Callable[[Event, Sequence[str]], str | None]  # one line for an event, None for bookkeeping
+    describe: Callable[[Event, list[str]], str | None]  # one line for an event, None for bookkeeping
     select_kinds: frozenset[str] = frozenset()  # move kinds shown as a select menu rather than buttons
     button_label: Callable[[dict[str, Any]], str] | None = None  # default: the entry's label
     button_style: Callable[[str], str] | None = None  # kind -> one of BUTTON_STYLES; default "secondary"

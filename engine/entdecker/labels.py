@@ -112,7 +112,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     t = event["type"]
 
     def who(key: str = "player") -> str:
-        return names[event[key]]
+        return names[int(event[key])]
 
     if t == "income":
         return f"Season {event['season']}: the wheel gives everyone {event['amount']} gold."

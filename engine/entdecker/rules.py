@@ -108,7 +108,7 @@ def _build_moves(state: State) -> list[Move]:
     cell, factor = site
     g = B.cell_geometry(cell)
     player = state.players[p]
-    out = []
+    out: list[Move] = []
     for piece in PIECES:
         if player.pieces[piece] > 0 and PIECE_VALUE[piece] * factor <= player.gold:
             out.extend(Move.make("build", p, piece=piece, segment=i) for i in range(len(g.segments)))
@@ -118,7 +118,7 @@ def _build_moves(state: State) -> list[Move]:
 def _voyage_moves(state: State) -> list[Move]:
     v, p = state.voyage, state.current
     assert v is not None
-    moves = []
+    moves: list[Move] = []
     if _can_draw(state):
         moves.extend(Move.make("draw", p, pile=i + 1) for i, pile in enumerate(state.piles) if pile)
     if B.ship_has_free_line(state.board, state.ship):
