@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.api import Game, GameInfo, Presenter
 from engine.core import reducer
+from engine.core import state as core_state
 from engine.core.moves import Move
 from engine.errors import IllegalMove
 from engine.games import GAMES, game_of
@@ -147,7 +148,7 @@ def ai_move(state: Any, kind: str = "heuristic") -> Move:
 def state_to_json(state: Any, *, history: bool = True) -> str:
     """The state as JSON text. history=False leaves the applied moves out (an empty "history"), for a caller that
     keeps them elsewhere anyway (storage's move log) and hands them back to state_from_json."""
-    data = reducer.to_dict(_game(state), state)
+    data = core_state.to_dict(state)
     if not history:
         data["history"] = []
     return json.dumps(data, separators=(",", ":"))

@@ -22,16 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic
 
 from engine.core.moves import Move
-from engine.core.state import CoreState
+from engine.core.state import S
 from engine.errors import IllegalMove
 
 OptionValue = bool | int | str
 Event = dict[str, Any]
 View = dict[str, Any]
-S = TypeVar("S", bound=CoreState)
 
 HEADER_KEYS = (
     "game",
@@ -154,8 +153,8 @@ class Presenter:
     describe: Callable[[Event, list[str]], str | None]  # one line for an event, None for bookkeeping
     select_kinds: frozenset[str] = frozenset()  # move kinds shown as a select menu rather than buttons
     button_label: Callable[[dict[str, Any]], str] | None = None  # default: the entry's label
-    button_style: Callable[[str], str] | None = None  # kind -> one of BUTTON_STYLES; default "secondary"
-    placeholder: Callable[[str], str] | None = None  # kind -> a select menu's placeholder
+    button_styles: Mapping[str, str] = field(default_factory=dict)  # kind -> one of BUTTON_STYLES; else "secondary"
+    placeholders: Mapping[str, str] = field(default_factory=dict)  # kind -> a select menu's placeholder
     progress: Callable[[View], str] | None = None  # the state of the current turn in a few words, or ""
     status_lines: Callable[[View, Sequence[str]], list[str]] | None = None  # /game status: players and piles
     redraw: Callable[[Iterable[Event]], bool] | None = None  # mid-turn: did these events change the picture?
@@ -182,11 +181,11 @@ class Presenter:
         return str(entry.get("label") or entry["key"])
 
     def style_of(self, kind: str) -> str:
-        style = self.button_style(kind) if self.button_style is not None else "secondary"
+        style = self.button_styles.get(kind, "secondary")
         return style if style in BUTTON_STYLES else "secondary"
 
     def placeholder_of(self, kind: str) -> str:
-        return self.placeholder(kind) if self.placeholder is not None else "Choose…"
+        return self.placeholders.get(kind, "Choose…")
 
     def progress_of(self, view: View) -> str:
         return self.progress(view) if self.progress is not None else ""
@@ -228,7 +227,7 @@ class Game(Generic[S]):
 
     info: GameInfo
     presenter: Presenter
-    state: type[S]  # its State class: engine.core.state.CoreState plus the game's own data
+    state: type[S]  # its State class: engine.core.state.CoreState plus the game's own data and its JSON form
     # A new game from seat names, options already checked and filled in (GameInfo.normalise_options), and a seed.
     setup: Callable[[list[str], dict[str, OptionValue], int], S]
     legal_moves: Callable[[S], list[Move]]  # of the seats to act, on a state that is not over
@@ -239,8 +238,6 @@ class Game(Generic[S]):
     # Labels of at most 100 characters for legal moves, each with its number within its kind or None (see numbered).
     labels: Callable[[S, Sequence[Move], Sequence[int | None]], list[str]]
     ais: Mapping[str, Callable[[S], Move]]  # by AIKind name
-    data_to_dict: Callable[[S], dict[str, Any]]  # the JSON form of the game's own data (the core adds the header)
-    data_from_dict: Callable[[dict[str, Any]], dict[str, Any]]  # ... and back: State's arguments beside the header
     numbered: frozenset[str] = frozenset()  # move kinds whose labels carry their number (the overlay shows it)
     to_act: Callable[[S], list[int]] | None = None  # the seats to act, in order; default: the turn's player
     turn_events: frozenset[str] = frozenset({"turn", "game_over"})  # event types that mean a turn passed

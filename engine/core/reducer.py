@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.api import Event, Game, OptionValue, S, View
+from engine.api import Event, Game, OptionValue, View
+from engine.core import state as core_state
 from engine.core.moves import Move
-from engine.core.state import header_from_dict, header_to_dict
+from engine.core.state import S
 from engine.errors import IllegalMove
 
 MAX_LABEL = 100
@@ -142,9 +143,5 @@ def ai_move(game: Game[S], state: S, kind: str) -> Move:
     return game.ais[kind](state)
 
 
-def to_dict(game: Game[S], state: S) -> dict[str, Any]:
-    return header_to_dict(state, game.data_to_dict(state))
-
-
 def from_dict(game: Game[S], data: dict[str, Any]) -> S:
-    return game.state(**header_from_dict(data), **game.data_from_dict(data))
+    return core_state.from_dict(game.state, data)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from engine.core.moves import Move
 
@@ -63,24 +63,35 @@ class CoreState:
     def copy_data(self, new: Self) -> None:
         """Give `new` its own copy of every container of the game's data that a move changes (the game's part)."""
 
+    def data_to_dict(self) -> dict[str, Any]:
+        """The JSON form of the game's own data (the game's part; header_to_dict adds the header)."""
+        raise NotImplementedError
+
+    @classmethod
+    def data_from_dict(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """The constructor arguments of the game's own data, from its JSON form (the game's part)."""
+        raise NotImplementedError
+
+
+S = TypeVar("S", bound=CoreState)
+
 
 def state_format(game: str) -> str:
     return f"{game}-state/1"
 
 
-def header_to_dict(state: CoreState, data: dict[str, Any]) -> dict[str, Any]:
-    """The JSON form of a state: the header, the game's `data`, then the applied moves."""
+def to_dict(state: CoreState) -> dict[str, Any]:
+    """The JSON form of a state: the header, the game's data, then the applied moves."""
     out: dict[str, Any] = {"format": state_format(state.game)}
     out.update((key, getattr(state, key)) for key in JSON_HEADER)
-    out.update(data)
+    out.update(state.data_to_dict())
     out["history"] = [m.to_json() for m in state.history]
     return out
 
 
-def header_from_dict(data: dict[str, Any]) -> dict[str, Any]:
-    """The header's constructor arguments from a JSON form (ValueError when it is not a state of its game)."""
+def from_dict(cls: type[S], data: dict[str, Any]) -> S:
+    """The state of class `cls` saved by to_dict (ValueError when it is not a state of its game)."""
     if data.get("format") != state_format(str(data.get("game"))):
         raise ValueError(f"not a {state_format(str(data.get('game')))} document")
-    out = {key: data[key] for key in JSON_HEADER}
-    out["history"] = [Move.from_json(m) for m in data["history"]]
-    return out
+    header = {key: data[key] for key in JSON_HEADER}
+    return cls(**header, history=[Move.from_json(m) for m in data["history"]], **cls.data_from_dict(data))

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from engine.core.grid import DIR_NAMES
 

@@ -33,19 +33,19 @@ GAME = Game(
     info=INFO,
     presenter=PRESENTER,
     state=state.State,
+    # the rules: the owners of explorers in a scored oasis act out of turn; a bonus turn is a turn of the same seat
     setup=rules.new_game,
+    to_act=rules.to_act,
     legal_moves=rules.legal_moves,
     apply=rules.apply,
+    turn_events=frozenset({"turn", "bonus", "game_over"}),
+    # what the seats see
+    numbered=labels.NUMBERED,
     prompt=_prompt,
     view=view.view,
     labels=one_by_one(labels.move_label),
+    # the computer players, the undo, self-play figures
     ais=AIS,
-    data_to_dict=state.to_json,
-    data_from_dict=state.from_json,
-    numbered=labels.NUMBERED,
-    to_act=rules.to_act,
-    # A bonus turn begins a turn of the same seat.
-    turn_events=frozenset({"turn", "bonus", "game_over"}),
     undoable=undoable,
     selfplay_stats=selfplay_stats,
 )

@@ -89,22 +89,21 @@ class State(CoreState):
         new.completed = [list(c) for c in self.completed]
         new.last_turn = copy.deepcopy(self.last_turn)
 
+    def data_to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name in DATA_FIELDS:
+            value = getattr(self, name)
+            if name == "board":
+                value = [None if c is None else list(c) for c in value]
+            out[name] = copy.deepcopy(value)
+        return out
+
+    @classmethod
+    def data_from_dict(cls, data: dict[str, Any]) -> dict[str, Any]:
+        kwargs = {name: copy.deepcopy(data[name]) for name in DATA_FIELDS}
+        kwargs["board"] = [None if c is None else (c[0], c[1]) for c in data["board"]]
+        return kwargs
+
 
 # The game's own fields: the core writes the header (engine/core/state.py).
 DATA_FIELDS = tuple(f.name for f in fields(State) if f.name not in {g.name for g in fields(CoreState)})
-
-
-def to_json(state: State) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for name in DATA_FIELDS:
-        value = getattr(state, name)
-        if name == "board":
-            value = [None if c is None else list(c) for c in value]
-        out[name] = copy.deepcopy(value)
-    return out
-
-
-def from_json(data: dict[str, Any]) -> dict[str, Any]:
-    kwargs = {name: copy.deepcopy(data[name]) for name in DATA_FIELDS}
-    kwargs["board"] = [None if c is None else (c[0], c[1]) for c in data["board"]]
-    return kwargs

@@ -35,18 +35,19 @@ GAME = Game(
     info=INFO,
     presenter=PRESENTER,
     state=state.State,
+    # the rules: a refused move is explained by the handlers' own checks
     setup=rules.new_game,
     legal_moves=rules.legal_moves,
     apply=rules.apply,
+    why_illegal=rules.why_illegal,
+    # what the seats see: the placements of a hand in the double-tile variant only by its owner
+    numbered=frozenset({"place"}),
+    hidden=view.hidden,
     prompt=view.prompt,
     view=view.view,
     labels=labels.labels,
+    # the computer players, the undo, self-play figures
     ais=AIS,
-    data_to_dict=state.to_json,
-    data_from_dict=state.from_json,
-    numbered=frozenset({"place"}),
-    hidden=view.hidden,
-    why_illegal=rules.why_illegal,
     undoable=undoable,
     selfplay_stats=selfplay_stats,
 )

@@ -68,6 +68,32 @@ class State(CoreState):
         new.discarded = list(self.discarded)
         new.followers = list(self.followers)
 
+    def data_to_dict(self) -> dict[str, Any]:
+        return {
+            "players": [{"name": p.name, "score": p.score, "supply": p.supply, "hand": p.hand} for p in self.players],
+            "board": [[x, y, c.tile, c.rotation, c.turn, c.player] for (x, y), c in self.board.items()],
+            "pile": self.pile,
+            "removed": self.removed,
+            "discarded": self.discarded,
+            "followers": [list(f) for f in self.followers],
+            "drawn": self.drawn,
+            "placed": list(self.placed) if self.placed else None,
+        }
+
+    @classmethod
+    def data_from_dict(cls, data: dict[str, Any]) -> dict[str, Any]:
+        placed = data["placed"]
+        return {
+            "players": [Player(p["name"], p["score"], p["supply"], list(p["hand"])) for p in data["players"]],
+            "board": {(x, y): Cell(t, r, turn, pl) for x, y, t, r, turn, pl in data["board"]},
+            "pile": list(data["pile"]),
+            "removed": list(data["removed"]),
+            "discarded": list(data["discarded"]),
+            "followers": [Follower(*f) for f in data["followers"]],
+            "drawn": data["drawn"],
+            "placed": (placed[0], placed[1]) if placed else None,
+        }
+
 
 def pos_name(pos: Pos) -> str:
     return f"{pos[0]},{pos[1]}"
@@ -81,30 +107,3 @@ def parse_pos(text: str) -> Pos | None:
         return int(parts[0]), int(parts[1])
     except ValueError:
         return None
-
-
-def to_json(state: State) -> dict[str, Any]:
-    return {
-        "players": [{"name": p.name, "score": p.score, "supply": p.supply, "hand": p.hand} for p in state.players],
-        "board": [[x, y, c.tile, c.rotation, c.turn, c.player] for (x, y), c in state.board.items()],
-        "pile": state.pile,
-        "removed": state.removed,
-        "discarded": state.discarded,
-        "followers": [list(f) for f in state.followers],
-        "drawn": state.drawn,
-        "placed": list(state.placed) if state.placed else None,
-    }
-
-
-def from_json(data: dict[str, Any]) -> dict[str, Any]:
-    placed = data["placed"]
-    return {
-        "players": [Player(p["name"], p["score"], p["supply"], list(p["hand"])) for p in data["players"]],
-        "board": {(x, y): Cell(t, r, turn, pl) for x, y, t, r, turn, pl in data["board"]},
-        "pile": list(data["pile"]),
-        "removed": list(data["removed"]),
-        "discarded": list(data["discarded"]),
-        "followers": [Follower(*f) for f in data["followers"]],
-        "drawn": data["drawn"],
-        "placed": (placed[0], placed[1]) if placed else None,
-    }

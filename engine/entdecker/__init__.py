@@ -14,17 +14,18 @@ GAME = Game(
     info=INFO,
     presenter=PRESENTER,
     state=state.State,
+    # the rules
     setup=rules.new_game,
     legal_moves=rules.legal_moves,
     apply=rules.apply,
+    # what the seats see
+    numbered=frozenset(NUMBERED),
+    hidden=view.hidden,
     prompt=view.prompt,
     view=view.view,
     labels=one_by_one(move_label),
+    # the computer players and the undo
     ais=AIS,
-    data_to_dict=state.to_json,
-    data_from_dict=state.from_json,
-    numbered=frozenset(NUMBERED),
-    hidden=view.hidden,
     undoable=undoable,
 )
 

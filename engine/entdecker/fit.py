@@ -8,9 +8,8 @@ ship lines decide where it fits, so the tiles are counted by that shape.
 
 from __future__ import annotations
 
-from typing import Any
-
 from functools import cache
+from typing import Any
 
 from engine.core.grid import DIRECTIONS, opposite
 from engine.entdecker.state import GRID, State

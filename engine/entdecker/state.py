@@ -115,75 +115,74 @@ class State(CoreState):
         new.scored = list(self.scored)
         new.last_turn = dict(self.last_turn)
 
+    def data_to_dict(self) -> dict[str, Any]:
+        return {
+            "players": [
+                {
+                    "name": p.name,
+                    "gold": p.gold,
+                    "vp": p.vp,
+                    "pieces": p.pieces,
+                    "plants": p.plants,
+                    "personal": p.personal,
+                }
+                for p in self.players
+            ],
+            "board": [
+                None
+                if c is None
+                else {
+                    "tile": c.tile,
+                    "rotation": c.rotation,
+                    "turn": c.turn,
+                    "fill": c.fill,
+                    "build": list(c.build) if c.build else None,
+                }
+                for c in self.board
+            ],
+            "piles": self.piles,
+            "fills": {str(k): v for k, v in self.fills.items()},
+            "kept": self.kept,
+            "box": self.box,
+            "plant_piles": self.plant_piles,
+            "rng": self.rng,
+            "season": self.season,
+            "first": self.first,
+            "seat_in_season": self.seat_in_season,
+            "ship": list(self.ship) if self.ship else None,
+            "voyage": None if self.voyage is None else dict(vars(self.voyage)),
+            "scored": self.scored,
+            "last_turn": self.last_turn,
+        }
 
-def to_json(state: State) -> dict[str, Any]:
-    return {
-        "players": [
-            {
-                "name": p.name,
-                "gold": p.gold,
-                "vp": p.vp,
-                "pieces": p.pieces,
-                "plants": p.plants,
-                "personal": p.personal,
-            }
-            for p in state.players
-        ],
-        "board": [
-            None
-            if c is None
-            else {
-                "tile": c.tile,
-                "rotation": c.rotation,
-                "turn": c.turn,
-                "fill": c.fill,
-                "build": list(c.build) if c.build else None,
-            }
-            for c in state.board
-        ],
-        "piles": state.piles,
-        "fills": {str(k): v for k, v in state.fills.items()},
-        "kept": state.kept,
-        "box": state.box,
-        "plant_piles": state.plant_piles,
-        "rng": state.rng,
-        "season": state.season,
-        "first": state.first,
-        "seat_in_season": state.seat_in_season,
-        "ship": list(state.ship) if state.ship else None,
-        "voyage": None if state.voyage is None else dict(vars(state.voyage)),
-        "scored": state.scored,
-        "last_turn": state.last_turn,
-    }
-
-
-def from_json(data: dict[str, Any]) -> dict[str, Any]:
-    board: list[Cell | None] = []
-    for c in data["board"]:
-        if c is None:
-            board.append(None)
-        else:
-            build = Construction(*c["build"]) if c["build"] else None
-            board.append(Cell(c["tile"], c["rotation"], c["turn"], c["fill"], build))
-    v = data["voyage"]
-    ship = data["ship"]
-    return {
-        "players": [
-            Player(p["name"], p["gold"], p["vp"], dict(p["pieces"]), list(p["plants"]), list(p["personal"]))
-            for p in data["players"]
-        ],
-        "board": board,
-        "piles": [list(p) for p in data["piles"]],
-        "fills": {int(k): list(v) for k, v in data["fills"].items()},
-        "kept": list(data["kept"]),
-        "box": list(data["box"]),
-        "plant_piles": [list(p) for p in data["plant_piles"]],
-        "rng": data["rng"],
-        "season": data["season"],
-        "first": data["first"],
-        "seat_in_season": data["seat_in_season"],
-        "ship": (ship[0], ship[1]) if ship else None,
-        "voyage": None if v is None else Voyage(**{**v, "placed": list(v["placed"])}),
-        "scored": list(data["scored"]),
-        "last_turn": dict(data["last_turn"]),
-    }
+    @classmethod
+    def data_from_dict(cls, data: dict[str, Any]) -> dict[str, Any]:
+        board: list[Cell | None] = []
+        for c in data["board"]:
+            if c is None:
+                board.append(None)
+            else:
+                build = Construction(*c["build"]) if c["build"] else None
+                board.append(Cell(c["tile"], c["rotation"], c["turn"], c["fill"], build))
+        v = data["voyage"]
+        ship = data["ship"]
+        return {
+            "players": [
+                Player(p["name"], p["gold"], p["vp"], dict(p["pieces"]), list(p["plants"]), list(p["personal"]))
+                for p in data["players"]
+            ],
+            "board": board,
+            "piles": [list(p) for p in data["piles"]],
+            "fills": {int(k): list(v) for k, v in data["fills"].items()},
+            "kept": list(data["kept"]),
+            "box": list(data["box"]),
+            "plant_piles": [list(p) for p in data["plant_piles"]],
+            "rng": data["rng"],
+            "season": data["season"],
+            "first": data["first"],
+            "seat_in_season": data["seat_in_season"],
+            "ship": (ship[0], ship[1]) if ship else None,
+            "voyage": None if v is None else Voyage(**{**v, "placed": list(v["placed"])}),
+            "scored": list(data["scored"]),
+            "last_turn": dict(data["last_turn"]),
+        }

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from engine.core.tiles import Geometry, all_rotations, parse_geometry
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.api import AIKind, Event, Game, GameInfo, OptionSpec, OptionValue, Presenter, Verb, View, one_by_one
 from engine.core.moves import Move
@@ -31,6 +32,13 @@ class State(CoreState):
 
     def copy_data(self, new: State) -> None:
         new.taken = list(self.taken)
+
+    def data_to_dict(self) -> dict[str, Any]:
+        return {"names": self.names, "pile": self.pile, "taken": self.taken}
+
+    @classmethod
+    def data_from_dict(cls, data: dict[str, Any]) -> dict[str, Any]:
+        return {"names": list(data["names"]), "pile": data["pile"], "taken": list(data["taken"])}
 
 
 def setup(players: list[str], options: dict[str, OptionValue], seed: int) -> State:
@@ -141,7 +149,5 @@ GAME = Game(
     view=view,
     labels=one_by_one(label),
     ais={"perfect": perfect, "random": random},
-    data_to_dict=lambda state: {"names": state.names, "pile": state.pile, "taken": state.taken},
-    data_from_dict=lambda data: {"names": list(data["names"]), "pile": data["pile"], "taken": list(data["taken"])},
     undoable=undoable,
 )
