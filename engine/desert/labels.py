@@ -184,7 +184,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     t = event["type"]
 
     def who(key: str = "player") -> str:
-        return names[event[key]]
+        return names[int(event[key])]
 
     if t == "turn":
         return f"{who()}'s last turn." if event.get("final") else None
