@@ -73,6 +73,16 @@ class OptionSpec:
         return str(value)
 
 
+def option_specs(
+    table: Mapping[str, tuple[OptionValue, tuple[OptionValue, ...], str]], labels: Mapping[str, str]
+) -> tuple[OptionSpec, ...]:
+    """OptionSpecs from a game's option table (name -> default, allowed values, description) and lobby labels."""
+    return tuple(
+        OptionSpec(name, labels[name], description, default, allowed)
+        for name, (default, allowed, description) in table.items()
+    )
+
+
 @dataclass(frozen=True)
 class AIKind:
     """A kind of computer player the lobby offers ("heuristic": plays sensibly)."""
