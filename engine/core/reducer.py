@@ -41,7 +41,9 @@ def step(game: Game[S], state: S, move: Move) -> tuple[S, list[Event]]:
         raise IllegalMove("The game is over.")
     seats = to_act(game, state)
     if not isinstance(move.player, int) or isinstance(move.player, bool) or move.player not in seats:
-        raise IllegalMove(f"It is {state.names[seats[0]]}'s turn (seat {seats[0] + 1}), not seat {move.player!r}'s.")
+        # Seats are counted from 1 in words, from 0 in moves.
+        mover = move.player + 1 if isinstance(move.player, int) and not isinstance(move.player, bool) else move.player
+        raise IllegalMove(f"It is {state.names[seats[0]]}'s turn (seat {seats[0] + 1}), not seat {mover!r}'s.")
     legal = game.legal_moves(state)
     args = dict(move.args)
     match = next((m for m in legal if m.kind == move.kind and dict(m.args) == args), None)
