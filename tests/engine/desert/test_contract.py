@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 import engine
-from engine.desert import INFO, PRESENTER
 from engine.desert import rules as R
+from engine.desert.info import INFO
 from engine.desert.labels import slot_words
-from engine.desert.presenter import secrets
+from engine.desert.presenter import PRESENTER, secrets
 
 
 def test_info_names_the_game_and_its_seats() -> None:

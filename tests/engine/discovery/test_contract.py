@@ -7,7 +7,8 @@ import json
 
 import engine
 from engine.api import header_problems
-from engine.discovery import INFO, PRESENTER
+from engine.discovery.info import INFO
+from engine.discovery.presenter import PRESENTER
 from tests.engine.discovery.helpers import game
 
 
