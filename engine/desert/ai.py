@@ -8,7 +8,7 @@ from engine.core.moves import Move
 from engine.core.rng import rand_below
 from engine.desert import board as B
 from engine.desert.rules import current_pile, free_camel_spaces, legal_moves, to_act, turban_height
-from engine.desert.state import BASE_VALUE, GRID, RUMOUR_VALUES, State
+from engine.desert.state import BASE_VALUE, GRID, ON_ACTION, RUMOUR_VALUES, State
 from engine.desert.tiles import GOODS
 
 WATER_WORTH = 2.0  # a water stone buys a bonus turn or a first place in line, about half a good
@@ -178,8 +178,11 @@ def _explorer_value(state: State, seat: int, move: Move) -> float:
         return 0.0
     if move.kind == "withdraw":
         e = next(e for e in state.explorers if e[0] == move.get("height"))
-        nodes, _ = B.oasis(state.board, (e[2], e[3]))
         free = sum(1 for x in state.explorers if x[1] == seat and x[2] < 0)
+        if e[3] == ON_ACTION:
+            # It has done its work on the action space; back in hand it can stand in the next oasis.
+            return (2.0 if free == 0 else 1.0) + 0.01 * e[0]
+        nodes, _ = B.oasis(state.board, (e[2], e[3]))
         open_count = sum(1 for s, p in nodes for d in B.at(state.board, s).parts[p] if _open(state, s, d))  # type: ignore[union-attr]
         return (1.0 if free == 0 else -0.5) + 0.3 * open_count - 0.6 * len(B.action_spaces(state.board, nodes))
     assert state.attached is not None
