@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core.grid import DIR_WORDS
@@ -97,7 +98,7 @@ def numbered_legal(state: State) -> list[dict[str, Any]]:
 def label_for(state: State, move: Move) -> str:
     for entry in numbered_legal(state):
         if entry["key"] == move.key:
-            return entry["label"]
+            return str(entry["label"])
     return move_label(state, move)
 
 
@@ -204,12 +205,12 @@ def prompt(state: State) -> str:
     return f"{name}: {words.get(phase, 'make a move')}"
 
 
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """One line of English for an event; None for bookkeeping events that need no words."""
     t = event["type"]
 
     def who(key: str = "player") -> str:
-        return names[event[key]]
+        return names[int(event[key])]
 
     if t == "turn":
         return f"{who()}'s last turn." if event.get("final") else None

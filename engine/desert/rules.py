@@ -160,7 +160,7 @@ def _discover_moves(state: State) -> list[Move]:
 
 def _explorer_moves(state: State) -> list[Move]:
     p = state.current
-    out = []
+    out: list[Move] = []
     if state.attached is not None:
         parts = B.at(state.board, state.attached)
         assert parts is not None

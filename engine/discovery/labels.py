@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core.moves import Move
@@ -34,7 +35,7 @@ def numbered_legal(state: State, m: B.Map | None = None) -> list[dict[str, Any]]
 def label_for(state: State, move: Move) -> str:
     for entry in numbered_legal(state):
         if entry["key"] == move.key:
-            return entry["label"]
+            return str(entry["label"])
     return move_label(state, move)
 
 
@@ -90,7 +91,7 @@ def move_label(state: State, move: Move, number: int | None = None, m: B.Map | N
     return move.key
 
 
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """One line of English for an event; None for bookkeeping events that need no words."""
     t = event["type"]
 

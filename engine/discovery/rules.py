@@ -164,8 +164,8 @@ def _place(s: State, move: Move, events: list[dict[str, Any]]) -> None:
     m = B.analyse(s.board)
     # Every territory through the new tile was open before it (it faced this empty space), or is an inner
     # region of the new tile: so each complete one here was completed by this placement.
-    for tid in sorted({m.of_node[(pos[0], pos[1], i)] for i in range(len(g.regions))}):
-        t = m.territories[tid]
+    for index in sorted({m.of_node[(pos[0], pos[1], i)] for i in range(len(g.regions))}):
+        t = m.territories[index]
         if t.complete:
             events.append(
                 {"type": "complete", "terrain": t.terrain, "tiles": t.size, "value": m.value(t), "at": pos_name(pos)}
@@ -272,7 +272,8 @@ def _begin_turn(s: State, events: list[dict[str, Any]]) -> None:
         p = s.current
         if s.double:
             hand = s.players[p].hand
-            for tid in list(hand):
+            for held in list(hand):
+                tid: str | None = held
                 while tid is not None and not B.can_place(s.board, tid):
                     hand.remove(tid)
                     s.discarded.append(tid)

@@ -10,25 +10,20 @@ import engine
 from engine.desert import rules as R
 from engine.desert.state import GRID, HEIGHTS, ON_ACTION, State
 from engine.desert.tiles import GOODS, tileset
-from tests.engine.desert.helpers import blank, find, keys, new, place_explorer, play, put, sp
-
-RED, BLUE, ORANGE = 0, 1, 2
-
-
-def top_row_oasis() -> tuple[State, str]:
-    """An oasis along the top edge, B1-C1-D1 and a gap at E1; Blue's caravan on F1 holds the closing tile."""
-    s = blank(new(3), {RED: "K11", BLUE: "F1", ORANGE: "A11"})
-    put(s, "K11", "BDDD")
-    put(s, "A11", "BDDD")
-    put(s, "B1", "BWBB", shape="cap-three")
-    put(s, "C1", "BWBW", shape="through")
-    put(s, "D1", "BWBW", shape="through")
-    put(s, "F1", "DDDB")
-    closing, _ = find("DBDW", shape="cap-straight")
-    s.displays[BLUE] = [closing]
-    s.current = BLUE
-    s.phase = "discover"
-    return s, closing
+from tests.engine.desert.helpers import (
+    BLUE,
+    ORANGE,
+    RED,
+    blank,
+    find,
+    keys,
+    new,
+    place_explorer,
+    play,
+    put,
+    sp,
+    top_row_oasis,
+)
 
 
 def test_an_explorer_goes_only_on_the_new_tiles_oasis_or_one_is_taken_back() -> None:
