@@ -14,6 +14,8 @@ from engine.desert.tiles import GOODS
 WATER_WORTH = 2.0  # a water stone buys a bonus turn or a first place in line, about half a good
 # What taking an explorer back from an action space is worth, by how many the seat has in hand.
 IN_HAND_WORTH = {0: 3.0, 1: 1.6, 2: 0.8}
+# The cost of placing an explorer in an open oasis, by how many the seat holds before placing it.
+KEEP_IN_HAND = {1: 2.0, 2: 0.7}
 
 
 def random_move(state: State) -> Move:
@@ -204,7 +206,8 @@ def _explorer_value(state: State, seat: int, move: Move) -> float:
             value += 1.0 if state.water[seat] >= 1 else -3.0  # the tallest pays a water stone or steps out
         value -= 0.05 * height
     else:
-        value -= 2.0 if len(mine_heights) <= 1 else 0.0  # keep one in hand for an oasis that closes at once
+        # Keep two in hand for oases that close at once: one placed comes back only on a turn without a placement.
+        value -= KEEP_IN_HAND.get(len(mine_heights), 0.0)
         value += 0.03 * height if rivals else -0.03 * height
     return value
 
