@@ -87,12 +87,9 @@ def full_display() -> State:
     """Seat 0 on C3 in a brown row B3-C3-D3-E3: B3 has an open white line north, D3 an open brown line south.
     Its display holds three desert tiles (brown lines only): they fit at D4 below D3, never at B2 above B3."""
     s = blank(new(3), {0: "C3", 1: "K11", 2: "A11"})
-    put(s, "B3", "WBDD")
-    put(s, "C3", "DBDB")
-    put(s, "D3", "DBBB")
-    put(s, "E3", "DDDB")
-    put(s, "K11", "BDDD")
-    put(s, "A11", "BDDD")
+    row = {"B3": "WBDD", "C3": "DBDB", "D3": "DBBB", "E3": "DDDB", "K11": "BDDD", "A11": "BDDD"}
+    for name, sides in row.items():
+        put(s, name, sides)
     s.displays[0] = [find(sides, shape)[0] for sides, shape in DESERT_DISPLAY]
     s.phase = "move"
     return s
