@@ -98,7 +98,7 @@ def draw_board(im: Image.Image, view: dict, lay: Layout) -> None:
         if part >= len(parts):
             continue
         x0, y0, _, _ = lay.space_rect(space)
-        ax, ay = art.part_anchor(parts[part], 1)
+        ax, ay = art.part_anchor(parts[part], 0 if e.get("action_space") else 1)  # 0: on the action space
         sprite = art.explorer(as_int(e.get("player")), as_int(e.get("height")), bool(e.get("turban")))
         paste(im, sprite, (x0 + ax * lay.tile, y0 + ay * lay.tile))
     for p in view.get("players") or []:

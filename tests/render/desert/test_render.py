@@ -92,3 +92,19 @@ def test_the_fixed_palette_keeps_player_colours_and_a_small_png() -> None:
     for p in v["players"]:
         cx, cy = lay.space_center(p["caravan"])
         assert png.getpixel((cx - 11, cy + 6)) == picture.getpixel((cx - 11, cy + 6))
+
+
+def test_an_explorer_on_an_action_space_is_drawn_on_it() -> None:
+    v = first(6, lambda v: any(e["action_space"] for e in v["explorers"]))
+    e = next(e for e in v["explorers"] if e["action_space"])
+    t = next(t for t in v["tiles"] if t["space"] == e["space"])
+    lay = layout_for(v)
+    x0, y0, _, _ = lay.space_rect(e["space"])
+    spot = {}
+    for which in (0, 1):  # the action icon's place, the place of an explorer in the oasis part
+        ax, ay = art.part_anchor(tuple(t["parts"][t["action_part"]]), which)
+        spot[which] = (int(x0 + ax * lay.tile), int(y0 + ay * lay.tile))
+    home = {**v, "explorers": [{**x, "space": None} if x is e else x for x in v["explorers"]]}
+    drawn, without = draw(v, overlay=False), draw(home, overlay=False)
+    assert drawn.getpixel(spot[0]) != without.getpixel(spot[0])
+    assert drawn.getpixel(spot[1]) == without.getpixel(spot[1])
