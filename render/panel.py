@@ -1,21 +1,28 @@
-"""Building blocks for a game's legend (the panel under the board), all on the common view header: the status
-line, player rows, tags, icons, pile cards and the list of legal choices the board cannot show."""
+"""A game's legend (the panel under the board): the shape every game's legend has (`Legend`: the status line, the
+players left of a divider, the rest right of it, a line along the bottom if the game wants one), and its building
+blocks, all on the common view header: player rows, tags, icons, pile cards and the list of legal choices the board
+cannot show."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from PIL import Image, ImageDraw
 
 from . import style
-from .layout import Layout
+from .layout import Picture
 from .sprites import number_badge, paste, put_text
 
 PAD = 22  # left and right padding of the panel
 HEADING_SIZE = 30
 TAG_SIZE = 16
+SEPARATOR = "   |   "  # between the parts of the status line
+
+P = TypeVar("P", bound=Picture)
+Box = tuple[int, int, int]  # x, y (top) and width of one part of the panel
 
 
 def as_int(x: object, default: int = 0) -> int:
@@ -48,7 +55,13 @@ def game_over_line(view: dict, unit: str = "points") -> str:
     return f"Game over - {names} {'win' if len(winners) > 1 else 'wins'}{pts}!"
 
 
-def heading(im: Image.Image, lay: Layout, line: str, over: bool = False) -> None:
+def status_line(view: dict, unit: str, parts: Callable[[dict], list[str]]) -> str:
+    """The panel's first line: the game's `parts(view)` (turn, who does what) while it runs, then the result (`Game
+    over - Ann wins with 30 {unit}!`)."""
+    return game_over_line(view, unit) if is_over(view) else SEPARATOR.join(parts(view))
+
+
+def heading(im: Image.Image, lay: Picture, line: str, over: bool = False) -> None:
     """The panel's first line (gold once the game is over)."""
     put_text(
         im,
@@ -63,6 +76,45 @@ def heading(im: Image.Image, lay: Layout, line: str, over: bool = False) -> None
 def divider(d: ImageDraw.ImageDraw, x: int, top: int, bottom: int) -> None:
     """A vertical line between two parts of the panel."""
     d.line((x, top, x, bottom), fill=style.PANEL_LINE, width=2)
+
+
+# --- the legend's shape --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Columns:
+    """Where the two parts of a legend sit: the players' part, the divider (x, top, bottom) and the other part."""
+
+    left: Box
+    divider: tuple[int, int, int]
+    right: Box
+
+
+Part = Callable[[Image.Image, ImageDraw.ImageDraw, dict, Box], None]
+SidePart = Callable[[Image.Image, ImageDraw.ImageDraw, dict, Box, bool], None]  # bool: with the overlay
+
+
+@dataclass(frozen=True)
+class Legend(Generic[P]):
+    """A game's legend, a `Painter.legend`: the status line (gold once the game is over), the players' part, a
+    divider, the other part (piles, tiles left, and with the overlay the choices the board cannot show), then
+    `footer` along the panel's bottom (if any). The game supplies the words and the parts, `columns` the geometry."""
+
+    status: Callable[[dict], str]
+    columns: Callable[[P], Columns]
+    players: Part
+    side: SidePart
+    footer: Callable[[Image.Image, ImageDraw.ImageDraw, P], None] | None = None
+
+    def __call__(self, im: Image.Image, view: dict, lay: P, overlay: bool) -> None:
+        d = ImageDraw.Draw(im)
+        heading(im, lay, self.status(view), is_over(view))
+        cols = self.columns(lay)
+        self.players(im, d, view, cols.left)
+        divider(d, *cols.divider)
+        self.side(im, d, view, cols.right, overlay)
+        if self.footer is not None:
+            self.footer(im, d, lay)
 
 
 # --- player rows -----------------------------------------------------------------------------------------------

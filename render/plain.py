@@ -1,11 +1,16 @@
-"""The picture of a view no game's painter can draw (an unknown game, or a painter that failed): the status in
-words, from the common view header only. Less than a board, but never an error."""
+"""The plain painter: the picture of a view no game's painter can draw (a game with no painter registered, or a
+painter that failed): the status in words, from the common view header only. Less than a board, but never an
+error, and nothing to write for a new game (a test's toy game is drawn like this until it registers a painter)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from . import panel, style
+from .layout import Picture
+from .painter import Painter
 from .sprites import put_text
 
 WIDTH = 720
@@ -33,18 +38,55 @@ def status_words(view: dict) -> list[str]:
     return lines
 
 
-def draw(view: object) -> Image.Image:
-    """A plain panel with the status words (any object: a view that is no dict gets a picture too)."""
+@dataclass(frozen=True)
+class Lines(Picture):
+    """The plain picture: no board, a panel with one line of words each."""
+
+    lines: tuple[str, ...]
+    over: bool
+
+    @property
+    def width(self) -> int:
+        return WIDTH
+
+    @property
+    def frame_height(self) -> int:
+        return 0
+
+    @property
+    def panel_height(self) -> int:  # type: ignore[override]  # fixed by the lines, not a field
+        return 2 * panel.PAD + LINE * len(self.lines)
+
+
+def layout(view: object) -> Lines:
+    """The lines of any object (a view that is no dict gets a picture too)."""
     try:
         lines = status_words(view) if isinstance(view, dict) else []
     except Exception:  # the last resort must not fail: a header too broken to read gets the bare words
         lines = []
-    lines = lines or ["Waiting for the game"]
-    im = Image.new("RGB", (WIDTH, 2 * panel.PAD + LINE * len(lines)), style.PANEL)
-    d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, WIDTH - 1, im.height - 1), outline=style.PANEL_LINE, width=2)
-    for i, line in enumerate(lines):
-        color = style.GOLD if i == 0 and panel.is_over(view if isinstance(view, dict) else {}) else style.TEXT
+    return Lines(tuple(lines or ["Waiting for the game"]), isinstance(view, dict) and panel.is_over(view))
+
+
+def background(lay: Lines) -> Image.Image:
+    im = Image.new("RGB", lay.size, style.PANEL)
+    ImageDraw.Draw(im).rectangle((0, 0, WIDTH - 1, im.height - 1), outline=style.PANEL_LINE, width=2)
+    return im
+
+
+def legend(im: Image.Image, view: object, lay: Lines, overlay: bool) -> None:
+    for i, line in enumerate(lay.lines):
+        color = style.GOLD if i == 0 and lay.over else style.TEXT
         size = SIZE + 4 if i == 0 else SIZE
         put_text(im, (panel.PAD, panel.PAD + LINE * i + 28), style.fit(line, size, WIDTH - 2 * panel.PAD), size, color)
-    return im
+
+
+def no_board(im: Image.Image, view: object, lay: Lines) -> None:
+    """The plain picture has no board."""
+
+
+PLAIN: Painter[Lines] = Painter(game="", layout=layout, background=background, board=no_board, legend=legend)
+
+
+def draw(view: object) -> Image.Image:
+    """The plain picture of any object."""
+    return PLAIN.draw(view, overlay=False)  # type: ignore[arg-type]  # the plain painter reads any object

@@ -38,7 +38,7 @@ def selfplay_view(
 ) -> dict:
     """The view of an empty ("empty"), mid-game ("mid") or finished ("final") board, or after `moves` moves.
 
-    "mid" is what the game's render sub-package says (`mid_game(states, view)`), else the middle state."""
+    "mid" is what the game's painter says (`Painter.mid_game(states, view)`), else the middle state."""
     import engine
     from render import painter
 
@@ -51,8 +51,9 @@ def selfplay_view(
     elif stage == "final":
         state = states[-1]
     else:
-        pick = getattr(painter(game), "mid_game", None)
-        state = pick(states, lambda s: engine.view(s, None)) if callable(pick) else states[len(states) // 2]
+        found = painter(game)
+        pick = found.mid_game if found else None
+        state = pick(states, lambda s: engine.view(s, None)) if pick else states[len(states) // 2]
     return engine.view(state, viewer)
 
 

@@ -16,7 +16,12 @@ from engine.core.rng import rand_below
 from engine.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
-GAME_FREE = [ROOT / "bot", ROOT / "storage", *sorted((ROOT / "render").glob("*.py"))]
+# render/games.py is the renderer's registry (one line per game's painter), as engine/games.py is the engine's
+GAME_FREE = [
+    ROOT / "bot",
+    ROOT / "storage",
+    *sorted(set((ROOT / "render").glob("*.py")) - {ROOT / "render" / "games.py"}),
+]
 VERB_NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 
 

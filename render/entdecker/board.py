@@ -137,12 +137,8 @@ def draw_board(im: Image.Image, view: dict, lay: Layout) -> dict[str, dict]:
     frame.grid_lines(im, lay)
     d = ImageDraw.Draw(im)
     last = view.get("last_turn") or {}
-    for name in last.get("fills") or []:
-        if isinstance(name, str) and lay.parse_space(name):
-            frame.mark(d, lay.space_rect(name), colors.FILL_HIGHLIGHT, 2)
-    for name in last.get("spaces") or []:
-        if isinstance(name, str) and lay.parse_space(name):
-            frame.mark(d, lay.space_rect(name), style.HIGHLIGHT, 4)
+    frame.mark_spaces(d, lay, last.get("fills") or [], colors.FILL_HIGHLIGHT, 2)
+    frame.mark_spaces(d, lay, last.get("spaces") or [], style.HIGHLIGHT, 4)
 
     ship = view.get("ship")
     if isinstance(ship, str):  # under the pieces, so that a piece's number is never hidden

@@ -39,8 +39,10 @@ PHASE_WORDS = {
 
 def status_line(view: dict) -> str:
     """The one-line summary at the top of the panel."""
-    if panel.is_over(view):
-        return panel.game_over_line(view, "VP")
+    return panel.status_line(view, "VP", _status_parts)
+
+
+def _status_parts(view: dict) -> list[str]:
     cur = view.get("current_player")
     phase = view.get("phase")
     parts = [f"Season {as_int(view.get('season'), 1)}", f"Turn {as_int(view.get('turn'))}"]
@@ -51,7 +53,7 @@ def status_line(view: dict) -> str:
         if isinstance(rem, int) and isinstance(dec, int):
             s += f" ({rem} of {dec} tiles left)"
     parts.append(s)
-    return "   |   ".join(parts)
+    return parts
 
 
 def _leaf(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -60,18 +62,18 @@ def _leaf(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     d.line((x - 8, y, x + 8, y), fill=(30, 60, 20), width=1)
 
 
-def draw_legend(im: Image.Image, view: dict, lay: Layout, overlay: bool) -> None:
+def _columns(lay: Layout) -> panel.Columns:
     top = lay.frame_height
-    d = ImageDraw.Draw(im)
-    panel.heading(im, lay, status_line(view), panel.is_over(view))
-    _players(im, d, view, PAD, top + 56, SPLIT - PAD - 14)
-    panel.divider(d, SPLIT, top + 54, lay.height - EVENTS_HEIGHT - 8)
-    _piles(im, d, view, SPLIT + 18, top + 56, lay.width - SPLIT - 18 - PAD, overlay)
-    _event_legend(im, d, PAD, lay.height - EVENTS_HEIGHT // 2, lay.width - 2 * PAD)
+    return panel.Columns(
+        left=(PAD, top + 56, SPLIT - PAD - 14),
+        divider=(SPLIT, top + 54, lay.height - EVENTS_HEIGHT - 8),
+        right=(SPLIT + 18, top + 56, lay.width - SPLIT - 18 - PAD),
+    )
 
 
-def _event_legend(im: Image.Image, d: ImageDraw.ImageDraw, x: int, cy: int, w: int) -> None:
+def _event_legend(im: Image.Image, d: ImageDraw.ImageDraw, lay: Layout) -> None:
     """The event badges with what they mean, in one line along the bottom of the panel."""
+    x, cy, w = PAD, lay.height - EVENTS_HEIGHT // 2, lay.width - 2 * PAD
     d.line((x, cy - EVENTS_HEIGHT // 2 + 2, x + w, cy - EVENTS_HEIGHT // 2 + 2), fill=style.PANEL_LINE, width=1)
     size = 15
     room = w - sum(int(style.text_width(t, size)) + 28 for _, t in EVENT_LEGEND)
@@ -83,7 +85,8 @@ def _event_legend(im: Image.Image, d: ImageDraw.ImageDraw, x: int, cy: int, w: i
         x += 28 + put_text(im, (x + 28, cy + 5), words, size, style.TEXT_DIM) + gap
 
 
-def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, w: int) -> None:
+def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Box) -> None:
+    x, y, w = area
     over = panel.is_over(view)
     res = view.get("result") if isinstance(view.get("result"), dict) else {}
     winners = set(res.get("winners") or [])
@@ -138,7 +141,8 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
         put_text(im, (cols["plants"] + 22, base), str(len(plants)), big, style.TEXT)
 
 
-def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, w: int, overlay: bool) -> None:
+def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Box, overlay: bool) -> None:
+    x, y, w = area
     piles = view.get("piles") if isinstance(view.get("piles"), dict) else {}
     disc = [p for p in piles.get("discovery") or [] if isinstance(p, dict)]
     choices = legal_choices(view) if overlay else []
@@ -231,3 +235,6 @@ def _choices(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
 
 def _on_board(m: dict) -> bool:
     return isinstance(m.get("space") or m.get("position"), str)
+
+
+draw_legend = panel.Legend(status_line, _columns, _players, _piles, footer=_event_legend)

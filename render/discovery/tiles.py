@@ -10,10 +10,7 @@ from PIL import Image, ImageDraw
 
 from render.sprites import SS, finish
 
-TERRAIN = {"G": (150, 196, 92), "M": (150, 120, 96), "S": (70, 140, 205)}
-TERRAIN_EDGE = {"G": (96, 140, 52), "M": (96, 74, 58), "S": (40, 96, 160)}
-CITY = (236, 72, 60)
-CITY_ROOF = (120, 30, 24)
+from .colors import CITY, CITY_ROOF, TERRAIN, TERRAIN_EDGE
 
 Look = tuple[tuple[tuple[str, tuple[int, ...]], ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 BAY_DEPTH = 0.3
