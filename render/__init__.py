@@ -74,13 +74,13 @@ def palette_of(view: object) -> bytes | None:
     return painter_of(view).palette
 
 
-def compose(view: dict, *, overlay: bool = False) -> Image.Image:
+def compose(view: dict[str, Any], *, overlay: bool = False) -> Image.Image:
     """The picture as an RGB image: the painter's drawing (may raise on a malformed view; render_image never does),
     or for a view of no known game the plain picture with the status in words."""
     return painter_of(view).draw(view, overlay=overlay)
 
 
-def render_image(view: dict, *, overlay: bool = False) -> Image.Image:
+def render_image(view: dict[str, Any], *, overlay: bool = False) -> Image.Image:
     """The picture of view as an RGB image. Never raises on a view: a picture with less on it beats no picture
     (without the overlay, then the plain picture)."""
     try:
@@ -95,19 +95,19 @@ def render_image(view: dict, *, overlay: bool = False) -> Image.Image:
     return plain.draw(view)
 
 
-def render_board(view: dict, *, overlay: bool = False, scale: float = 1.0) -> bytes:
+def render_board(view: dict[str, Any], *, overlay: bool = False, scale: float = 1.0) -> bytes:
     """PNG of view (see render_image); scale < 1 gives a smaller picture for small upload limits."""
     # the fixed palette is learned on full-size pictures; a resized one gets its own (see png.shrink)
     return encode(scaled(render_image(view, overlay=overlay), scale), palette_of(view) if scale == 1.0 else None)
 
 
-def shrink_png(view: dict, max_bytes: int, *, overlay: bool = False) -> bytes:
+def shrink_png(view: dict[str, Any], max_bytes: int, *, overlay: bool = False) -> bytes:
     """The PNG of view at the largest scale (1, 0.85, 0.7, ...) whose size is at most max_bytes (the smallest
     tried if none fits)."""
     return shrink(render_image(view, overlay=overlay), max_bytes, palette_of(view))[0]
 
 
-def png_for(view: dict, overlay: bool = False, max_bytes: int | None = None) -> bytes | None:
+def png_for(view: dict[str, Any], overlay: bool = False, max_bytes: int | None = None) -> bytes | None:
     """The PNG of view, shrunk to at most max_bytes if given; None if even the smallest scale does not fit.
 
     A plain top-level function of plain data, for worker processes: `pool.submit(render.png_for, view, True,

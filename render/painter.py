@@ -19,10 +19,10 @@ from .layout import Picture
 P = TypeVar("P", bound=Picture)
 
 # mid_game(states, view) -> state: which moment of a self-play game the demo and the benchmark call "mid-game"
-MidGame = Callable[[Sequence[Any], Callable[[Any], dict]], Any]
+MidGame = Callable[[Sequence[Any], Callable[[Any], dict[str, Any]]], Any]
 
 
-def no_overlay(im: Image.Image, view: dict, lay: Picture) -> None:
+def no_overlay(im: Image.Image, view: dict[str, Any], lay: Picture) -> None:
     """For a game whose legal choices are all in its legend: nothing on the board."""
 
 
@@ -34,15 +34,15 @@ class Painter(Generic[P]):
     same state gives the same picture (the overlay draws the viewer's `legal`)."""
 
     game: str  # the engine's GameInfo.name, the view's "game"
-    layout: Callable[[dict], P]  # where everything sits for this view; its `size` is the picture's
+    layout: Callable[[dict[str, Any]], P]  # where everything sits for this view; its `size` is the picture's
     background: Callable[[P], Image.Image]  # what every view of a layout shares; the painter caches it, the core copies
-    board: Callable[[Image.Image, dict, P], object]  # the view's board onto the copy
-    legend: Callable[[Image.Image, dict, P, bool], None]  # the panel under the board (bool: with the overlay)
-    overlay: Callable[[Image.Image, dict, P], None] = no_overlay  # the viewer's legal choices on the board
+    board: Callable[[Image.Image, dict[str, Any], P], object]  # the view's board onto the copy
+    legend: Callable[[Image.Image, dict[str, Any], P, bool], None]  # the panel under the board (bool: with the overlay)
+    overlay: Callable[[Image.Image, dict[str, Any], P], None] = no_overlay  # the viewer's legal choices on the board
     palette: bytes | None = None  # the PNG's fixed quantisation table (render/palette.py); None: adaptive
     mid_game: MidGame | None = None
 
-    def draw(self, view: dict, *, overlay: bool) -> Image.Image:
+    def draw(self, view: dict[str, Any], *, overlay: bool) -> Image.Image:
         """The picture of view as an RGB image of `self.layout(view).size`."""
         lay = self.layout(view)
         im = self.background(lay).copy()

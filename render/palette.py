@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from importlib import resources
+from typing import cast
 
 from PIL import Image, ImageChops, ImageStat
 
@@ -30,7 +31,8 @@ def learn(images: Iterable[Image.Image], keep: Sequence[Color] = (), exact: int 
     `exact` most frequent colours exactly, the remaining entries learned from all other pixels (octree)."""
     counts: Counter[tuple[int, ...]] = Counter()
     for im in images:
-        for count, rgb in im.convert("RGB").getcolors(1 << 24) or []:
+        rgb_counts = cast(list[tuple[int, tuple[int, ...]]], im.convert("RGB").getcolors(1 << 24) or [])
+        for count, rgb in rgb_counts:
             counts[rgb] += count
     fixed: list[tuple[int, ...]] = []
     for rgb in [tuple(c) for c in keep] + [rgb for rgb, _ in counts.most_common(exact)]:
@@ -43,7 +45,7 @@ def learn(images: Iterable[Image.Image], keep: Sequence[Color] = (), exact: int 
         data = b"".join(bytes(rgb) * n for rgb, n in rest)  # every pixel once: common blends weigh more
         strip = Image.frombytes("RGB", (len(data) // 3, 1), data)
         q = strip.quantize(colors=room, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-        used = sorted({i for _, i in q.getcolors(COLORS) or []})
+        used = sorted({i for _, i in cast(list[tuple[int, int]], q.getcolors(COLORS) or [])})
         pal = q.getpalette() or []
         learned = [v for i in used for v in pal[3 * i : 3 * i + 3]]
     entries = fixed + [tuple(learned[i : i + 3]) for i in range(0, len(learned), 3)]

@@ -5,6 +5,7 @@ error, and nothing to write for a new game (a test's toy game is drawn like this
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -18,18 +19,18 @@ LINE = 38
 SIZE = 24
 
 
-def status_words(view: dict) -> list[str]:
+def status_words(view: dict[str, Any]) -> list[str]:
     """What the header says: who must act and the prompt, or the result; then one line per player."""
     if panel.is_over(view):
         lines = [panel.game_over_line(view)]
     else:
-        seats = view.get("to_act") if isinstance(view.get("to_act"), list) else []
+        seats = panel.as_list(view.get("to_act"))
         names = " & ".join(panel.player_name(view, s) for s in seats)
         prompt = view.get("prompt") if isinstance(view.get("prompt"), str) else ""
         lines = [f"{names}: {prompt}" if names and prompt else names or prompt or "Waiting for the game"]
-    players = view.get("players") if isinstance(view.get("players"), list) else []
-    res = view.get("result") if isinstance(view.get("result"), dict) else {}
-    scores = res.get("scores") if isinstance(res.get("scores"), list) else []
+    players = panel.as_list(view.get("players"))
+    res = panel.as_dict(view.get("result"))
+    scores = panel.as_list(res.get("scores"))
     for i, p in enumerate(players[:8]):
         if isinstance(p, dict):
             seat = panel.as_int(p.get("seat"), i)

@@ -19,7 +19,7 @@ from . import tiles
 PANEL_HEIGHT = 430
 
 
-def layout_for(view: dict) -> Layout:
+def layout_for(view: dict[str, Any]) -> Layout:
     board = view.get("board") or {}
     cols, rows = as_int(board.get("cols"), 11), as_int(board.get("rows"), 11)
     if not (1 <= cols <= 26 and 1 <= rows <= 26):
@@ -37,11 +37,11 @@ def background(lay: Layout) -> Image.Image:
     return frame.background(lay, tiles.unknown_art())
 
 
-def _done_oases(view: dict) -> set[Any]:
+def _done_oases(view: dict[str, Any]) -> set[Any]:
     return {o.get("id") for o in view.get("oases") or [] if isinstance(o, dict) and o.get("scored")}
 
 
-def draw_board(im: Image.Image, view: dict, lay: Layout) -> None:
+def draw_board(im: Image.Image, view: dict[str, Any], lay: Layout) -> None:
     done = _done_oases(view)
     parts_at: dict[str, list[tuple[int, ...]]] = {}
     for t in view.get("tiles") or []:
@@ -68,12 +68,12 @@ def draw_board(im: Image.Image, view: dict, lay: Layout) -> None:
         space = e.get("space")
         if not isinstance(space, str) or space.upper() not in parts_at:
             continue
-        parts = parts_at[space.upper()]
+        on_tile = parts_at[space.upper()]
         part = as_int(e.get("part"))
-        if part >= len(parts):
+        if part >= len(on_tile):
             continue
         x0, y0, _, _ = lay.space_rect(space)
-        ax, ay = tiles.part_anchor(parts[part], 1)
+        ax, ay = tiles.part_anchor(on_tile[part], 1)
         sprite = tiles.explorer(as_int(e.get("player")), as_int(e.get("height")), bool(e.get("turban")))
         paste(im, sprite, (x0 + ax * lay.tile, y0 + ay * lay.tile))
     for p in view.get("players") or []:

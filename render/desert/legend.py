@@ -5,6 +5,7 @@ choices the board cannot show."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -29,11 +30,11 @@ PHASE_WORDS = {
 }
 
 
-def status_line(view: dict) -> str:
+def status_line(view: dict[str, Any]) -> str:
     return panel.status_line(view, "gold", _status_parts)
 
 
-def _status_parts(view: dict) -> list[str]:
+def _status_parts(view: dict[str, Any]) -> list[str]:
     cur = view.get("current_player")
     parts = [f"Turn {as_int(view.get('turn'))}"]
     if view.get("final_round"):
@@ -77,10 +78,10 @@ def _goods_slots(im: Image.Image, d: ImageDraw.ImageDraw, x: int, cy: int, camel
     return camels * (2 * slot + gap + 6)
 
 
-def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Box) -> None:
+def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box) -> None:
     x, y, w = area
     over = panel.is_over(view)
-    res = view.get("result") if isinstance(view.get("result"), dict) else {}
+    res = panel.as_dict(view.get("result"))
     winners = set(res.get("winners") or [])
     cols = {"name": x + 40, "water": x + 196, "camels": x + 246, "hand": x + w - 150}
     heading = "player: water, camels and goods" + (", final score" if over else "")
@@ -128,7 +129,7 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Bo
             put_text(im, (hx, cy + 26), "display empty", 15, style.TEXT_DIM)
 
 
-def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Box, overlay: bool) -> None:
+def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box, overlay: bool) -> None:
     x, y, w = area
     piles = view.get("piles") or []
     put_text(im, (x, y + 14), "piles", 17, style.TEXT_DIM)

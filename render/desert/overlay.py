@@ -3,6 +3,8 @@ their numbers (the other choices are listed in the legend)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import Image, ImageDraw
 
 from render import frame, panel, style
@@ -14,11 +16,11 @@ from .board import layout_for
 NUMBERED = ("caravan", "place")
 
 
-def legal_choices(view: dict) -> list[dict]:
+def legal_choices(view: dict[str, Any]) -> list[dict[str, Any]]:
     return panel.legal_choices(view, NUMBERED)
 
 
-def overlay_positions(view: dict, lay: Layout | None = None) -> dict[int, tuple[int, int]]:
+def overlay_positions(view: dict[str, Any], lay: Layout | None = None) -> dict[int, tuple[int, int]]:
     """Centre of the number badge of each numbered legal choice with a place on the board, by its number."""
     lay = lay or layout_for(view)
     groups: dict[tuple[int, int], list[int]] = {}
@@ -37,7 +39,7 @@ def overlay_positions(view: dict, lay: Layout | None = None) -> dict[int, tuple[
     return out
 
 
-def draw_overlay(im: Image.Image, view: dict, lay: Layout) -> None:
+def draw_overlay(im: Image.Image, view: dict[str, Any], lay: Layout) -> None:
     d = ImageDraw.Draw(im)
     for m in legal_choices(view):
         space = m.get("to") or m.get("space")

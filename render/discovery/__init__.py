@@ -13,15 +13,7 @@ from .demo import mid_game
 from .legend import draw_legend, status_line
 from .overlay import draw_overlay
 
-PAINTER = Painter(
-    game=INFO.name,
-    layout=layout_for,
-    background=background,
-    board=draw_board,
-    overlay=draw_overlay,
-    legend=draw_legend,
-    palette=palette.load(__name__),
-    mid_game=mid_game,
-)
+PALETTE = palette.load(__name__)  # the PNG's quantisation table, learned beside the painter
+PAINTER = Painter(INFO.name, layout_for, background, draw_board, draw_legend, draw_overlay, PALETTE, mid_game)
 
 __all__ = ["PAINTER", "layout_for", "mid_game", "status_line"]

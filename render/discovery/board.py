@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -52,7 +53,7 @@ class MapLayout(Picture):
         return (px, py, px + self.tile, py + self.tile)
 
 
-def layout_for(view: dict) -> MapLayout:
+def layout_for(view: dict[str, Any]) -> MapLayout:
     b = view.get("bounds") or {}
     min_x, max_x = int(b.get("min_x", 0)) - 1, int(b.get("max_x", 0)) + 1
     min_y, max_y = int(b.get("min_y", 0)) - 1, int(b.get("max_y", 0)) + 1
@@ -100,7 +101,7 @@ def follower_sprite(seat: int, role: str, size: int) -> Image.Image:
     return im
 
 
-def draw_board(im: Image.Image, view: dict, lay: MapLayout) -> None:
+def draw_board(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
     d = ImageDraw.Draw(im)
     looks = {}
     last_turn = max((t.get("turn", 0) for t in view.get("tiles") or []), default=0)
@@ -115,9 +116,9 @@ def draw_board(im: Image.Image, view: dict, lay: MapLayout) -> None:
         if last_turn and t.get("turn") == last_turn:
             mark(d, lay.cell_rect(t["x"], t["y"]), style.HIGHLIGHT, 3)
     for f in view.get("followers") or []:
-        look = looks.get((f["x"], f["y"]))
-        if look is None:
+        under = looks.get((f["x"], f["y"]))
+        if under is None:
             continue
-        ax, ay = anchor(look, int(f["region"]), lay.tile)
+        ax, ay = anchor(under, int(f["region"]), lay.tile)
         x0, y0, _, _ = lay.cell_rect(f["x"], f["y"])
         paste(im, follower_sprite(int(f["player"]), str(f["role"]), lay.tile), (x0 + ax, y0 + ay))

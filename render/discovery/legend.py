@@ -3,6 +3,8 @@ tiles left, and the choices the map cannot show (deploy, score, pass)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import Image, ImageDraw
 
 from render import panel, style
@@ -12,11 +14,11 @@ from .board import PANEL_HEIGHT, MapLayout, follower_sprite
 from .tiles import look_of, tile_image
 
 
-def status_line(view: dict) -> str:
+def status_line(view: dict[str, Any]) -> str:
     return panel.status_line(view, "points", _status_parts)
 
 
-def _status_parts(view: dict) -> list[str]:
+def _status_parts(view: dict[str, Any]) -> list[str]:
     who = panel.player_name(view, view.get("current_player"))
     doing = "places the tile" if view.get("phase") == "place" else "deploys, scores or passes"
     return [f"Turn {view.get('turn')}: {who} {doing}"]
@@ -35,7 +37,7 @@ def _columns(lay: MapLayout) -> panel.Columns:
     )
 
 
-def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Box) -> None:
+def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box) -> None:
     x, y, col_w = area
     for row in panel.player_rows(view, y, PANEL_HEIGHT - 80, max_height=44):
         if not panel.is_over(view) and row.seat == view.get("current_player"):
@@ -44,14 +46,14 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Bo
         disc = follower_sprite(row.seat, "", 60)
         im.paste(disc, (x + 10, row.cy - disc.height // 2), disc)
         name, size = panel.fit_name(str(p.get("name", "")), col_w - 48 - 230)
-        res = view.get("result") if isinstance(view.get("result"), dict) else {}
+        res = panel.as_dict(view.get("result"))
         won = panel.is_over(view) and row.seat in (res.get("winners") or [])
         put_text(im, (x + 48, row.base), name, size, style.GOLD if won else style.TEXT)
         put_text(im, (x + col_w - 222, row.base), f"{p.get('score', 0)} pts", row.size, style.GOLD)
         put_text(im, (x + col_w - 124, row.base), f"{p.get('supply', 0)} of 4 followers", 15, style.TEXT_DIM)
 
 
-def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Box, overlay: bool) -> None:
+def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box, overlay: bool) -> None:
     right, y, w = area
     drawn = view.get("drawn")
     if drawn and not panel.is_over(view):

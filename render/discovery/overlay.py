@@ -3,6 +3,8 @@ listed in the legend)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import Image, ImageDraw
 
 from render import style
@@ -12,7 +14,7 @@ from render.sprites import number_badge, paste
 from .board import MapLayout
 
 
-def draw_overlay(im: Image.Image, view: dict, lay: MapLayout) -> None:
+def draw_overlay(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
     """Each placement's number where its tile would go (up to four per space, one per turn of the tile)."""
     by_space: dict[tuple[int, int], list[int]] = {}
     for e in view.get("legal") or []:

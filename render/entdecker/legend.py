@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import Image, ImageDraw
 
 from engine.entdecker.state import PIECES
@@ -37,12 +39,12 @@ PHASE_WORDS = {
 }
 
 
-def status_line(view: dict) -> str:
+def status_line(view: dict[str, Any]) -> str:
     """The one-line summary at the top of the panel."""
     return panel.status_line(view, "VP", _status_parts)
 
 
-def _status_parts(view: dict) -> list[str]:
+def _status_parts(view: dict[str, Any]) -> list[str]:
     cur = view.get("current_player")
     phase = view.get("phase")
     parts = [f"Season {as_int(view.get('season'), 1)}", f"Turn {as_int(view.get('turn'))}"]
@@ -85,12 +87,12 @@ def _event_legend(im: Image.Image, d: ImageDraw.ImageDraw, lay: Layout) -> None:
         x += 28 + put_text(im, (x + 28, cy + 5), words, size, style.TEXT_DIM) + gap
 
 
-def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Box) -> None:
+def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box) -> None:
     x, y, w = area
     over = panel.is_over(view)
-    res = view.get("result") if isinstance(view.get("result"), dict) else {}
+    res = panel.as_dict(view.get("result"))
     winners = set(res.get("winners") or [])
-    scores = res.get("scores") if isinstance(res.get("scores"), list) else []
+    scores = panel.as_list(res.get("scores"))
     personal = bool((view.get("options") or {}).get("personal_tiles"))
     cols = {"name": x + 50, "gold": x + 50 + panel.NAME_WIDTH + 12, "pieces": x + w - 214, "plants": x + w - 58}
     cols["vp"] = cols["gold"] + 66
@@ -131,7 +133,7 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Bo
         if over and seat < len(scores) and isinstance(scores[seat], int):
             vp = scores[seat]
         put_text(im, (cols["vp"] + 16, base), str(vp), big, style.GOLD if over and seat in winners else style.TEXT)
-        pieces = p.get("pieces") if isinstance(p.get("pieces"), dict) else {}
+        pieces = panel.as_dict(p.get("pieces"))
         px = cols["pieces"]
         for kind in PIECES:
             paste(im, sprites.piece(kind, seat, 0.62), (px + 12, cy))
@@ -141,9 +143,9 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Bo
         put_text(im, (cols["plants"] + 22, base), str(len(plants)), big, style.TEXT)
 
 
-def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Box, overlay: bool) -> None:
+def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box, overlay: bool) -> None:
     x, y, w = area
-    piles = view.get("piles") if isinstance(view.get("piles"), dict) else {}
+    piles = panel.as_dict(view.get("piles"))
     disc = [p for p in piles.get("discovery") or [] if isinstance(p, dict)]
     choices = legal_choices(view) if overlay else []
     drawable = set()
@@ -172,7 +174,7 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Box,
         if (i + 1) in drawable:  # a pile the player may draw from: framed in white
             d.rounded_rectangle((cx - 4, y + 20, cx + cw + 4, y + 28 + ch), radius=9, outline=style.OVERLAY, width=3)
     # the tile in hand (face up: everyone saw it drawn)
-    voy = view.get("voyage") if isinstance(view.get("voyage"), dict) else {}
+    voy = panel.as_dict(view.get("voyage"))
     drawn = voy.get("drawn")
     hx = x + 5 * (cw + gap) + 8
     if isinstance(drawn, dict):
@@ -184,7 +186,7 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Box,
             paste(im, sprites.event_badge(str(drawn["event"])), (hx + 62, y + 26))
     # fill-in and plant piles
     fy = y + 136
-    fill = piles.get("fill") if isinstance(piles.get("fill"), dict) else {}
+    fill = panel.as_dict(piles.get("fill"))
     put_text(im, (x, fy), "fill-in tiles", 17, style.TEXT_DIM)
     fx = x + 104
     for k in sorted(fill, key=str):
@@ -201,7 +203,7 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Box,
         left = f"{sum(counts)} {where}" + (f" ({' + '.join(map(str, counts))})" if len(counts) > 1 else "")
         put_text(im, (x, py), "plant tokens", 17, style.TEXT_DIM)
         pw = put_text(im, (x + 104, py), left, 19, style.TEXT)
-        kept = piles.get("kept") if isinstance(piles.get("kept"), dict) else {}
+        kept = panel.as_dict(piles.get("kept"))
         kept_n = sum(as_int(v) for v in kept.values())
         if kept_n:
             put_text(im, (x + 116 + pw, py), f"kept aside: {kept_n}", 17, style.TEXT_DIM)
@@ -209,7 +211,7 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, area: panel.Box,
         _choices(im, d, view, x, fy + 44, w)
 
 
-def _choices(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, w: int) -> None:
+def _choices(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], x: int, y: int, w: int) -> None:
     """Choices the board cannot show (explore counts, stop, ...), and each placement of the tile in hand."""
     choices = legal_choices(view)
     drawn = (view.get("voyage") or {}).get("drawn") if isinstance(view.get("voyage"), dict) else None
@@ -221,7 +223,8 @@ def _choices(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
         for k, m in enumerate(places[: per_row * 2]):
             r, c = divmod(k, per_row)
             tx, ty = x + c * step, y + 6 + r * (size + 10)
-            rot = m.get("rotation") if isinstance(m.get("rotation"), int) else 0
+            rot = m.get("rotation")
+            rot = rot if isinstance(rot, int) else 0
             im.paste(tiles.tile_thumb(art.rotated(rot), size), (tx, ty))
             paste(im, number_badge(m["number"], 22), (tx + size - 2, ty + 4))
             if isinstance(m.get("space"), str):
@@ -233,7 +236,7 @@ def _choices(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
     panel.choice_list(im, d, rest, x, y, w)
 
 
-def _on_board(m: dict) -> bool:
+def _on_board(m: dict[str, Any]) -> bool:
     return isinstance(m.get("space") or m.get("position"), str)
 
 
