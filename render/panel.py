@@ -65,10 +65,22 @@ def game_over_line(view: dict[str, Any], unit: str = "points") -> str:
     return f"Game over - {names} {'win' if len(winners) > 1 else 'wins'}{pts}!"
 
 
-def status_line(view: dict[str, Any], unit: str, parts: Callable[[dict[str, Any]], list[str]]) -> str:
-    """The panel's first line: the game's `parts(view)` (turn, who does what) while it runs, then the result (`Game
-    over - Ann wins with 30 {unit}!`)."""
-    return game_over_line(view, unit) if is_over(view) else SEPARATOR.join(parts(view))
+@dataclass(frozen=True)
+class Status:
+    """A game's status line, the panel's first line: while the game runs, its `parts` (season, turn, ...) given
+    who does what (`Bob places a tile`: the current player's name and `doing`'s words for the phase), joined by
+    SEPARATOR; then the result (`Game over - Ann wins with 30 {unit}!`)."""
+
+    unit: str
+    doing: dict[str, str]  # phase: what the current player does in it
+    parts: Callable[[dict[str, Any], str], list[str]]
+    otherwise: str = "to play"  # what they do in a phase `doing` does not name
+
+    def __call__(self, view: dict[str, Any]) -> str:
+        if is_over(view):
+            return game_over_line(view, self.unit)
+        does = self.doing.get(str(view.get("phase")), self.otherwise)
+        return SEPARATOR.join(self.parts(view, f"{player_name(view, view.get('current_player'))} {does}"))
 
 
 def heading(im: Image.Image, lay: Picture, line: str, over: bool = False) -> None:

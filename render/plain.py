@@ -45,18 +45,9 @@ class Lines(Picture):
 
     lines: tuple[str, ...]
     over: bool
-
-    @property
-    def width(self) -> int:
-        return WIDTH
-
-    @property
-    def frame_height(self) -> int:
-        return 0
-
-    @property
-    def panel_height(self) -> int:  # type: ignore[override]  # fixed by the lines, not a field
-        return 2 * panel.PAD + LINE * len(self.lines)
+    panel_height: int
+    width: int = WIDTH
+    frame_height: int = 0
 
 
 def layout(view: object) -> Lines:
@@ -65,7 +56,8 @@ def layout(view: object) -> Lines:
         lines = status_words(view) if isinstance(view, dict) else []
     except Exception:  # the last resort must not fail: a header too broken to read gets the bare words
         lines = []
-    return Lines(tuple(lines or ["Waiting for the game"]), isinstance(view, dict) and panel.is_over(view))
+    lines = lines or ["Waiting for the game"]
+    return Lines(tuple(lines), isinstance(view, dict) and panel.is_over(view), 2 * panel.PAD + LINE * len(lines))
 
 
 def background(lay: Lines) -> Image.Image:

@@ -30,12 +30,8 @@ PHASE_WORDS = {
 }
 
 
-def status_line(view: dict[str, Any]) -> str:
-    return panel.status_line(view, "gold", _status_parts)
-
-
-def _status_parts(view: dict[str, Any]) -> list[str]:
-    cur = view.get("current_player")
+def _status_parts(view: dict[str, Any], doing: str) -> list[str]:
+    """Turn, last round, then who chooses in a scored oasis, or who does what."""
     parts = [f"Turn {as_int(view.get('turn'))}"]
     if view.get("final_round"):
         parts.append("last round")
@@ -46,8 +42,11 @@ def _status_parts(view: dict[str, Any]) -> list[str]:
         parts.append(f"Oasis {', '.join(map(str, scoring.get('spaces') or []))}: {who} chooses")
     else:
         bonus = " (bonus turn)" if view.get("bonus_turn") else ""
-        parts.append(f"{panel.player_name(view, cur)} {PHASE_WORDS.get(str(view.get('phase')), 'to play')}{bonus}")
+        parts.append(f"{doing}{bonus}")
     return parts
+
+
+status_line = panel.Status("gold", PHASE_WORDS, _status_parts)
 
 
 def _columns(lay: Layout) -> panel.Columns:

@@ -14,14 +14,11 @@ from .board import PANEL_HEIGHT, MapLayout, follower_sprite
 from .tiles import look_of, tile_image
 
 
-def status_line(view: dict[str, Any]) -> str:
-    return panel.status_line(view, "points", _status_parts)
+def _status_parts(view: dict[str, Any], doing: str) -> list[str]:
+    return [f"Turn {view.get('turn')}: {doing}"]
 
 
-def _status_parts(view: dict[str, Any]) -> list[str]:
-    who = panel.player_name(view, view.get("current_player"))
-    doing = "places the tile" if view.get("phase") == "place" else "deploys, scores or passes"
-    return [f"Turn {view.get('turn')}: {who} {doing}"]
+status_line = panel.Status("points", {"place": "places the tile"}, _status_parts, otherwise="deploys, scores or passes")
 
 
 def _columns(lay: MapLayout) -> panel.Columns:

@@ -39,16 +39,10 @@ PHASE_WORDS = {
 }
 
 
-def status_line(view: dict[str, Any]) -> str:
-    """The one-line summary at the top of the panel."""
-    return panel.status_line(view, "VP", _status_parts)
-
-
-def _status_parts(view: dict[str, Any]) -> list[str]:
-    cur = view.get("current_player")
+def _status_parts(view: dict[str, Any], s: str) -> list[str]:
+    """Season, turn, who does what and (exploring) how many tiles are left."""
     phase = view.get("phase")
     parts = [f"Season {as_int(view.get('season'), 1)}", f"Turn {as_int(view.get('turn'))}"]
-    s = f"{panel.player_name(view, cur)} {PHASE_WORDS.get(str(phase), 'to play')}"
     voy = view.get("voyage")
     if isinstance(voy, dict) and phase in ("voyage", "place", "natives"):
         rem, dec = voy.get("remaining"), voy.get("declared")
@@ -56,6 +50,9 @@ def _status_parts(view: dict[str, Any]) -> list[str]:
             s += f" ({rem} of {dec} tiles left)"
     parts.append(s)
     return parts
+
+
+status_line = panel.Status("VP", PHASE_WORDS, _status_parts)
 
 
 def _leaf(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
