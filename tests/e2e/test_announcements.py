@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp import web
 
 from bot import create_bot
@@ -139,16 +140,22 @@ async def test_boards_drawn_in_worker_processes(tmp_path: Path) -> None:
         fake.assert_no_violations()
 
 
-async def test_a_database_deleted_under_the_bot_stops_it_with_one_reason(tmp_path: Path) -> None:
+@pytest.mark.parametrize("fault", ["database moved away", "its WAL deleted"])
+async def test_a_database_deleted_under_the_bot_stops_it_with_one_reason(tmp_path: Path, fault: str) -> None:
     db = tmp_path / "g.db"
     async with FakeDiscord() as fake:
         bot = create_bot(settings(db), **FAST_CLIENT_OPTIONS)
         async with run_bot(fake, bot, loggers=("bot",), fail_on_errors=False) as run:
             await open_game(fake, "game-1", ["alice", "bob"])
-            db.rename(tmp_path / "moved-away.db")  # an operator's slip: the file the bot writes is gone
+            if fault == "database moved away":
+                db.rename(tmp_path / "moved-away.db")  # an operator's slip: the file the bot writes is gone
+            else:
+                (tmp_path / "g.db-wal").unlink()  # the moves since the last checkpoint live only in the open WAL
             text = await refused(await fake.slash("alice", "game-1", "ship", position="A1N"))
             assert "database" in text and "nothing was saved" in text
             await fake.wait_for(lambda: bot.is_closed(), timeout=10)
             assert bot.fatal.reason is not None and "g.db" in bot.fatal.reason
+            if fault == "its WAL deleted":
+                assert "every move it held was copied into" in bot.fatal.reason  # before the bot stops
             assert any("stopping" in str(e) for e in run.errors)
         fake.assert_no_violations()
