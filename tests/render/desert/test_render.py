@@ -10,11 +10,10 @@ from PIL import Image
 
 import engine
 import render
-from render.desert import draw, layout_for, overlay_positions, status_line
-from render.desert import tiles as art
+from render.desert import PAINTER, layout_for, overlay_positions, status_line, tiles
 from render.selfplay import selfplay_states
 
-SIZE = (2 * 66 + 11 * art.TILE, 2 * 66 + 11 * art.TILE + 430)  # documented: 1012 x 1442
+SIZE = (2 * 66 + 11 * tiles.TILE, 2 * 66 + 11 * tiles.TILE + 430)  # documented: 1012 x 1442
 
 
 @lru_cache(maxsize=4)
@@ -47,7 +46,7 @@ def test_deterministic() -> None:
 def test_every_seat_sees_the_same_picture_and_no_secret_rumour() -> None:
     state = next(s for s in states(3) if any(t is not None for t in s.rumour_board.values()) and not s.game_over)
     knower = next(seat for t in state.rumour_board.values() if t is not None for seat in state.rumour_known[t])
-    pictures = {draw(engine.view(state, seat), overlay=False).tobytes() for seat in (None, 0, 1, 2)}
+    pictures = {PAINTER.draw(engine.view(state, seat), overlay=False).tobytes() for seat in (None, 0, 1, 2)}
     assert len(pictures) == 1
     assert any(r["value"] is not None for r in engine.view(state, knower)["rumour_board"])
 
@@ -55,7 +54,7 @@ def test_every_seat_sees_the_same_picture_and_no_secret_rumour() -> None:
 def test_caravans_are_drawn_on_their_spaces() -> None:
     v = engine.view(states(1)[0], None)
     lay = layout_for(v)
-    im = draw(v, overlay=False)
+    im = PAINTER.draw(v, overlay=False)
     for p in v["players"]:
         cx, cy = lay.space_center(p["caravan"])
         color = im.getpixel((cx - 11, cy + 6))  # the body of the camel badge, beside its number
@@ -67,8 +66,8 @@ def test_overlay_badges_at_the_numbered_destinations() -> None:
     positions = overlay_positions(v)
     numbered = [m for m in v["legal"] if m["label"].startswith(f"#{m['number']} ")]
     assert set(positions) == {m["number"] for m in numbered}
-    plain = draw(v, overlay=False)
-    marked = draw(v, overlay=True)
+    plain = PAINTER.draw(v, overlay=False)
+    marked = PAINTER.draw(v, overlay=True)
     for x, y in positions.values():
         assert marked.getpixel((x, y)) != plain.getpixel((x, y))
 
