@@ -125,3 +125,33 @@ class DatabaseDamaged(DatabaseUnusable):
 
     def __init__(self, path: object, detail: str) -> None:
         super().__init__(f"cannot open database at {path}: the file is damaged ({detail}); restore it from a backup")
+
+
+class StorageUnavailable(StorageError):
+    """The database cannot be reached or read right now (connection lost, I/O error): nothing was changed; the same
+    call may succeed once the database is back."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"the database is unavailable: {detail}")
+
+
+class StorageFull(StorageError):
+    """The disk (or the server's) holding the database is full: nothing was changed, and nothing will be written until
+    an operator frees space."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"the database's disk is full; nothing was changed ({detail})")
+
+
+class StorageReadOnly(StorageError):
+    """The database cannot be written (a read-only file, directory or server): nothing was changed, and no write will
+    succeed until an operator makes it writable again."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"the database is read-only; nothing was changed ({detail})")
+
+
+class Conflict(StorageError):
+    """A constraint or trigger of the schema refused a write (a unique key, the append-only log). Inside storage it is
+    turned into the refusal it means (ChannelBusy, AlreadyJoined, StaleVersion); it reaches callers only when the
+    schema refused something the checks before it let through."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 GameStatus = Literal["lobby", "active", "finished", "abandoned"]
-AiKind = Literal["heuristic", "random"]
+AiKind = str  # an AI kind the engine names (engine.info(game).ai_kinds); storage keeps the name as given
 OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "active")
 
 
