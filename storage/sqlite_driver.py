@@ -247,6 +247,9 @@ def _migrate(db: sqlite3.Connection, migrations: list[Migration], steps: Mapping
     return int(db.execute("PRAGMA user_version").fetchone()[0])
 
 
+_OPENING: dict[str, asyncio.Lock] = {}
+
+
 class SqliteDriver:
     """See the module docstring. `open` is the one way to make one."""
 
@@ -268,6 +271,14 @@ class SqliteDriver:
             await cls._connect(writer, path, steps)
             return cls(path, writer, writer, writer)
         file = Path(path)
+        # Two stores of one process opening one new file at once: the second must not look for the file while the
+        # first is creating it (its journal would read as the trace of a lost database).
+        async with _OPENING.setdefault(str(file.resolve()), asyncio.Lock()):
+            return await cls._open_file(path, file, steps, lock)
+
+    @classmethod
+    async def _open_file(cls, path: str, file: Path, steps: Mapping[str, Step], lock: bool) -> SqliteDriver:
+        writer = _Thread("sqlite-writer")
         process_lock = ProcessLock(file) if lock else None
         threads = [writer]
         try:
