@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
@@ -348,7 +349,10 @@ class SqliteDriver:
         # busy handler as BEGIN IMMEDIATE would, and commits it (with synchronous=FULL's fsync) before returning.
         self._watch.check()
         assert self._writer.db is not None
-        return await self._writer.call(_statement, self._writer.db, sql, params)
+        try:
+            return await self._writer.call(_statement, self._writer.db, sql, params)
+        except StorageUnavailable as exc:
+            raise self._why(exc) from exc
 
     async def read(self, body: Body[T]) -> T:
         # A read transaction gives the several SELECTs of one call a consistent view.
@@ -359,4 +363,20 @@ class SqliteDriver:
         # transaction still holds at COMMIT, for every game (game_id needs no lock of its own).
         del game_id
         self._watch.check()
-        return await self._writer.run("BEGIN IMMEDIATE", body)
+        try:
+            return await self._writer.run("BEGIN IMMEDIATE", body)
+        except StorageUnavailable as exc:
+            raise self._why(exc) from exc
+
+    def _why(self, exc: StorageUnavailable) -> StorageError:
+        """A failed write as what caused it: SQLite reports a file it may no longer write (chmod, `chattr +i`, a
+        read-only remount) as an I/O error on write, and a full disk at times as one too; the files say which."""
+        if self.path == ":memory:":
+            return exc
+        files = [Path(self.path), Path(self.path + "-wal")]
+        if any(file.exists() and not os.access(file, os.W_OK) for file in files):
+            return StorageReadOnly(str(exc))
+        with contextlib.suppress(OSError):
+            if os.statvfs(Path(self.path).parent).f_bavail == 0:
+                return StorageFull(str(exc))
+        return exc

@@ -114,7 +114,7 @@ class LobbyService(ServiceCore):
             name = next((f"{n} (AI)" for n in info.ai_names if f"{n} (AI)" not in taken), None)
             name = name or f"AI {len(table.players) + 1}"
             try:
-                await self.store.add_ai(table.game_id, name, kind, info.max_players, self.clock())  # type: ignore[arg-type]
+                await self.store.add_ai(table.game_id, name, kind, info.max_players, self.clock())
             except GameFull:
                 raise Refusal(f"The game is full ({info.max_players} players).") from None
             return await self._reload(channel_id)

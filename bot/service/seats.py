@@ -132,7 +132,7 @@ class SeatService(TurnService):
                     chosen.seat,
                     new_user,
                     name,
-                    ai_kind,  # type: ignore[arg-type]
+                    ai_kind,
                     self.clock(),
                 )
             except StorageError as exc:
