@@ -127,28 +127,34 @@ class DatabaseDamaged(DatabaseUnusable):
         super().__init__(f"cannot open database at {path}: the file is damaged ({detail}); restore it from a backup")
 
 
-class StorageUnavailable(StorageError):
+class _Failed(StorageError):
+    """The database failed a call for a cause outside the program; `TEXT` says what, with the driver's detail."""
+
+    TEXT = ""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(self.TEXT.format(detail))
+
+
+class StorageUnavailable(_Failed):
     """The database cannot be reached or read right now (connection lost, I/O error): nothing was changed; the same
     call may succeed once the database is back."""
 
-    def __init__(self, detail: str) -> None:
-        super().__init__(f"the database is unavailable: {detail}")
+    TEXT = "the database is unavailable: {}"
 
 
-class StorageFull(StorageError):
-    """The disk (or the server's) holding the database is full: nothing was changed, and nothing will be written until
+class StorageFull(_Failed):
+    """The disk holding the database (or the server's) is full: nothing was changed, and nothing will be written until
     an operator frees space."""
 
-    def __init__(self, detail: str) -> None:
-        super().__init__(f"the database's disk is full; nothing was changed ({detail})")
+    TEXT = "the database's disk is full; nothing was changed ({})"
 
 
-class StorageReadOnly(StorageError):
+class StorageReadOnly(_Failed):
     """The database cannot be written (a read-only file, directory or server): nothing was changed, and no write will
     succeed until an operator makes it writable again."""
 
-    def __init__(self, detail: str) -> None:
-        super().__init__(f"the database is read-only; nothing was changed ({detail})")
+    TEXT = "the database is read-only; nothing was changed ({})"
 
 
 class Conflict(StorageError):

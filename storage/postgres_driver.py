@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import zlib
-from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
+from collections.abc import AsyncIterator, Sequence
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
@@ -19,9 +19,9 @@ import asyncpg
 from .driver import Body, Params, Row, numbered
 from .errors import Conflict, StorageError, StorageFull, StorageReadOnly, StorageUnavailable
 from .migrations import all_migrations
+from .migrations.steps import STEPS
 
 T = TypeVar("T")
-Step = Callable[[Any], Coroutine[Any, Any, Any]]
 
 # One key for the migration lock, taken inside each migration's transaction (pg_advisory_xact_lock).
 MIGRATION_LOCK = 0x656E7464  # "entd"
@@ -109,7 +109,7 @@ class PostgresDriver:
         self._lock_guard = asyncio.Lock()
 
     @classmethod
-    async def open(cls, url: str, steps: Mapping[str, Step]) -> PostgresDriver:
+    async def open(cls, url: str) -> PostgresDriver:
         """Connect (pool), apply the migrations; StorageError with the reason if that fails."""
         try:
             pool = await asyncpg.create_pool(
@@ -120,7 +120,7 @@ class PostgresDriver:
         assert pool is not None
         try:
             async with pool.acquire() as conn:
-                await _migrate(conn, steps)
+                await _migrate(conn)
         except StorageError:
             await pool.close()
             raise
@@ -188,7 +188,7 @@ class PostgresDriver:
                         await conn.execute("SELECT pg_advisory_unlock($1)", lock_id)
 
 
-async def _migrate(conn: asyncpg.Connection, steps: Mapping[str, Step]) -> int:
+async def _migrate(conn: asyncpg.Connection) -> int:
     """Apply the migrations newer than schema_version, one transaction each, taking turns with other processes under
     an advisory lock; returns the version reached."""
     migrations = all_migrations()
@@ -210,7 +210,7 @@ async def _migrate(conn: asyncpg.Connection, steps: Mapping[str, Step]) -> int:
             for statement in migration.postgres:
                 await conn.execute(statement)
             for step in migration.steps:
-                await steps[step](_Tx(conn))
+                await STEPS[step](_Tx(conn))
             await conn.execute("DELETE FROM schema_version")
             await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", migration.version)
     return int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import archive, replay, snapshots
+from . import archive, replay, snapshots, sql
 from .driver import Driver, Row, Tx
 from .errors import (
     AlreadyJoined,
@@ -54,8 +54,8 @@ _UNANNOUNCED_SELECT = f"""
 # 10,000 games). An index on the time of the last move would cost a page written per move (its key changes with
 # every move).
 _IDLE_SELECT = f"""
-    SELECT {GAME_COLUMNS}, p.seat AS p_seat, p.user_id AS p_user_id, p.display_name AS p_display_name,
-        p.is_ai AS p_is_ai, p.ai_kind AS p_ai_kind, p.joined_at AS p_joined_at
+    SELECT {GAME_COLUMNS}, p.game_id AS p_game_id, p.seat AS p_seat, p.user_id AS p_user_id,
+        p.display_name AS p_display_name, p.is_ai AS p_is_ai, p.ai_kind AS p_ai_kind, p.joined_at AS p_joined_at
     FROM games g LEFT JOIN players p ON p.game_id = g.id AND p.seat = g.current_seat
     WHERE g.status = 'active' AND COALESCE(g.last_move_at, g.started_at) <= :cutoff
         AND (g.last_reminder_at IS NULL OR g.last_reminder_at <= :cutoff)
@@ -79,17 +79,8 @@ _PUT_SNAPSHOT = """
     ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state,
         updated_at = excluded.updated_at, log_digest = excluded.log_digest, digest = excluded.digest
 """
-_INSERT_MOVE = """
-    INSERT INTO moves (game_id, seq, move, events, user_id, created_at, actor)
-    VALUES (:id, :seq, :move, :events, :user_id, :created_at, :actor)
-"""
-_INSERT_ARCHIVE = """
-    INSERT INTO move_archives (game_id, moves, log_digest, digest, log) VALUES (:id, :moves, :log_digest, :digest, :log)
-"""
-_LOG_COLUMNS = "seq, move, events, user_id, created_at, actor"
 _LOADABLE = ("active", "finished", "abandoned")
 _ROWS_PER_SLICE = 500  # listings turn rows into records this many at a time (~2-5 ms), yielding in between
-_ARCHIVE_BATCH = 250  # games archived per batch by migration 0006
 _NO_LIMIT = 2**31 - 1  # "no limit" as a number both backends take for an INTEGER
 
 
@@ -121,7 +112,7 @@ class Store:
         skips the one-process lock: only for tools and tests looking at a database a running bot owns."""
         from .sqlite_driver import SqliteDriver
 
-        store = cls(await SqliteDriver.open(str(path), MIGRATION_STEPS, lock=lock))
+        store = cls(await SqliteDriver.open(str(path), lock=lock))
         if store.created:
             log.warning("created a new, empty database at %s", path)
         return store
@@ -133,7 +124,7 @@ class Store:
             from .postgres_driver import PostgresDriver
         except ImportError as exc:  # asyncpg is an optional extra
             raise StorageError("PostgreSQL needs the asyncpg package: pip install 'entdecker-bot[postgres]'") from exc
-        return cls(await PostgresDriver.open(url, MIGRATION_STEPS))
+        return cls(await PostgresDriver.open(url))
 
     async def close(self) -> None:
         await self.driver.close()
@@ -493,17 +484,7 @@ class Store:
             game = listed_record(row, self._broken_logged)
             if game is None:
                 continue
-            player = None
-            if row["p_seat"] is not None:
-                player = PlayerRecord(
-                    game_id=game.id,
-                    seat=row["p_seat"],
-                    user_id=row["p_user_id"],
-                    display_name=row["p_display_name"],
-                    is_ai=bool(row["p_is_ai"]),
-                    ai_kind=row["p_ai_kind"],
-                    joined_at=row["p_joined_at"],
-                )
+            player = PlayerRecord.from_row(row, "p_") if row["p_seat"] is not None else None
             since = game.last_move_at if game.last_move_at is not None else game.started_at
             assert since is not None
             out.append(IdleGame(game, player, since))
@@ -611,7 +592,7 @@ class Store:
             if move_seat is not None:
                 await _check_seat(tx, game_id, move_seat, holder)
             log_digest = replay.chain_digest(running, move_json)
-            await tx.execute(_INSERT_MOVE, dict(id=game_id, seq=seq, move=move_json, events=events_json,
+            await tx.execute(sql.INSERT_MOVE, dict(id=game_id, seq=seq, move=move_json, events=events_json,
                                                 user_id=user_id, created_at=now, actor=actor))  # fmt: skip
             await tx.execute(
                 "UPDATE games SET updated_at = :now, last_move_at = :now, reminders_sent = 0, last_reminder_at = NULL,"
@@ -991,14 +972,14 @@ async def _archive(tx: Tx, game_id: int) -> None:
     setup = rows[0]["setup"] if rows else None
     if setup is None:
         return
-    moves = await tx.fetch(f"SELECT {_LOG_COLUMNS} FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id})
+    moves = await tx.fetch(f"SELECT {sql.LOG_COLUMNS} FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id})
     try:
         packed = archive.pack(game_id, setup, moves)
     except LogCorrupt as exc:
         log.warning("%s; its log stays in the moves table", exc)
         return
     # The archive row first: with it present, deleting the moves rows leaves games.version alone (migration 0006).
-    await tx.execute(_INSERT_ARCHIVE, dict(id=game_id, moves=packed.moves, log_digest=packed.log_digest,
+    await tx.execute(sql.INSERT_ARCHIVE, dict(id=game_id, moves=packed.moves, log_digest=packed.log_digest,
                                            digest=packed.digest, log=packed.log))  # fmt: skip
     await tx.execute("DELETE FROM moves WHERE game_id = :id", {"id": game_id})
 
@@ -1011,47 +992,13 @@ async def _unarchive(tx: Tx, game_id: int) -> None:
     await tx.execute("DELETE FROM move_archives WHERE game_id = :id", {"id": game_id})
     # In seq order: the triggers check each row is the next one and set games.version to it.
     await tx.executemany(
-        _INSERT_MOVE,
+        sql.INSERT_MOVE,
         [
             dict(id=game_id, seq=i + 1, move=archived.move[i], events=archived.events[i], user_id=archived.user_id[i],
                  created_at=archived.created_at[i], actor=archived.actor[i])
             for i in range(len(archived))
         ],
     )  # fmt: skip
-
-
-async def archive_ended_games(tx: Tx) -> int:
-    """Migration 0006's data step: archive every started game that has ended, in the migration's transaction (what
-    _archive does, a batch of games at a time: a few statements per batch instead of five per game)."""
-    ended = await tx.fetch(
-        "SELECT id, setup FROM games WHERE status IN ('finished', 'abandoned') AND setup IS NOT NULL"
-        " AND id NOT IN (SELECT game_id FROM move_archives) ORDER BY id"
-    )
-    setups = {row["id"]: row["setup"] for row in ended}
-    ids = list(setups)
-    done = 0
-    for start in range(0, len(ids), _ARCHIVE_BATCH):
-        batch = {game_id: setups[game_id] for game_id in ids[start : start + _ARCHIVE_BATCH]}
-        span = {"lo": min(batch), "hi": max(batch)}
-        rows = await tx.fetch(
-            f"SELECT game_id, {_LOG_COLUMNS} FROM moves WHERE game_id BETWEEN :lo AND :hi ORDER BY game_id, seq", span
-        )
-        packed, problems = archive.pack_many(batch, [row for row in rows if row["game_id"] in batch])
-        for problem in problems:
-            log.warning("%s; its log stays in the moves table", problem)
-        await tx.executemany(_INSERT_ARCHIVE, [dict(id=game_id, moves=p.moves, log_digest=p.log_digest,
-                                                    digest=p.digest, log=p.log) for game_id, p in packed])  # fmt: skip
-        # After the archive rows: with them present, games.version stays (games_version_after_undo).
-        await tx.execute(
-            "DELETE FROM moves WHERE game_id IN (SELECT game_id FROM move_archives WHERE game_id BETWEEN :lo AND :hi)",
-            span,
-        )
-        done += len(packed)
-    return done
-
-
-# Migration data steps by name (storage/migrations: STEPS), run by the drivers in the migration's transaction.
-MIGRATION_STEPS = {"archive_ended_games": archive_ended_games}
 
 
 def _saved(game_id: int, setup: str, moves: list[str]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ import contextlib
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
@@ -35,9 +35,9 @@ from .errors import (
 )
 from .files import FileWatch, ProcessLock, check_not_missing, identity_of
 from .migrations import Migration, all_migrations
+from .migrations.steps import STEPS
 
 T = TypeVar("T")
-Step = Callable[[Any], Coroutine[Any, Any, Any]]
 
 BUSY_TIMEOUT_MS = 5000
 # The page size of new database files. Every move writes whole pages to the WAL (its log leaf, its games row, now
@@ -156,8 +156,8 @@ class _Thread:
         self._executor.shutdown(wait=True)
 
 
-def _connect(path: str, *, migrate: Mapping[str, Step] | None) -> sqlite3.Connection:
-    """An open, configured (and, given the migration steps, checked and migrated) connection."""
+def _connect(path: str, *, migrate: bool) -> sqlite3.Connection:
+    """An open, configured (and, for the writer, checked and migrated) connection."""
     memory = path == ":memory:"
     new = not memory and _is_new(Path(path))
     # isolation_level=None: no implicit transactions; the driver issues BEGIN/COMMIT itself.
@@ -166,7 +166,7 @@ def _connect(path: str, *, migrate: Mapping[str, Step] | None) -> sqlite3.Connec
         db.row_factory = sqlite3.Row
         db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         db.execute("PRAGMA foreign_keys = ON")
-        if migrate is not None and new:
+        if migrate and new:
             # Only a new file takes a page size (in WAL mode it is fixed once the file exists): see PAGE_SIZE.
             db.execute(f"PRAGMA page_size = {PAGE_SIZE}")
         mode = _journal_mode_wal(db)
@@ -175,10 +175,10 @@ def _connect(path: str, *, migrate: Mapping[str, Step] | None) -> sqlite3.Connec
         # In WAL, FULL costs one fsync per commit (nothing at Discord's pace) and makes an accepted move survive a
         # power loss, not only a process kill.
         db.execute("PRAGMA synchronous = FULL")
-        if migrate is not None:
+        if migrate:
             if not memory:
                 check_integrity(db, path)
-            _migrate(db, all_migrations(), migrate)
+            _migrate(db, all_migrations())
             # Touch the file for writing now: a read-only file must fail here, not on the first move.
             db.execute("BEGIN IMMEDIATE")
             db.execute("COMMIT")
@@ -219,7 +219,7 @@ def check_integrity(db: sqlite3.Connection, path: str | Path) -> None:
         raise DatabaseDamaged(path, "; ".join(problems))
 
 
-def _migrate(db: sqlite3.Connection, migrations: list[Migration], steps: Mapping[str, Step]) -> int:
+def _migrate(db: sqlite3.Connection, migrations: list[Migration]) -> int:
     """Apply the migrations newer than PRAGMA user_version (which lives in the file header, so it commits or rolls
     back with its migration), one transaction each; returns the schema version reached."""
     latest = migrations[-1].version if migrations else 0
@@ -236,7 +236,7 @@ def _migrate(db: sqlite3.Connection, migrations: list[Migration], steps: Mapping
             for statement in migration.statements:
                 db.execute(statement)
             for step in migration.steps:
-                await steps[step](tx)
+                await STEPS[step](tx)
             db.execute(f"PRAGMA user_version = {migration.version}")
             return bool(migration.steps)
 
@@ -264,21 +264,21 @@ class SqliteDriver:
         self.created: bool = files.get("created", False)
 
     @classmethod
-    async def open(cls, path: str, steps: Mapping[str, Step], *, lock: bool = True) -> SqliteDriver:
+    async def open(cls, path: str, *, lock: bool = True) -> SqliteDriver:
         """Open (creating and migrating if needed) the file; a StorageError subclass if that is impossible
         (DatabaseInUse, DatabaseMissing, DatabaseDamaged: see docs/storage.md)."""
         writer = _Thread("sqlite-writer")
         if path == ":memory:":
-            await cls._connect(writer, path, steps)
+            await cls._connect(writer, path, True)
             return cls(path, writer, writer, writer)
         file = Path(path)
         # Two stores of one process opening one new file at once: the second must not look for the file while the
         # first is creating it (its journal would read as the trace of a lost database).
         async with _OPENING.setdefault(str(file.resolve()), asyncio.Lock()):
-            return await cls._open_file(path, file, steps, lock)
+            return await cls._open_file(path, file, lock)
 
     @classmethod
-    async def _open_file(cls, path: str, file: Path, steps: Mapping[str, Step], lock: bool) -> SqliteDriver:
+    async def _open_file(cls, path: str, file: Path, lock: bool) -> SqliteDriver:
         writer = _Thread("sqlite-writer")
         process_lock = ProcessLock(file) if lock else None
         threads = [writer]
@@ -294,10 +294,10 @@ class SqliteDriver:
                 created = check_not_missing(file)
             except OSError as exc:
                 raise StorageError(f"cannot open database at {path}: {exc}") from exc
-            await cls._connect(writer, path, steps)
+            await cls._connect(writer, path, True)
             for name in ("sqlite-reader", "sqlite-lister"):
                 threads.append(_Thread(name))
-                await cls._connect(threads[-1], path, None)
+                await cls._connect(threads[-1], path, False)
             watched = {file: identity_of(file)}
             if process_lock is not None:
                 watched[process_lock.path] = process_lock.identity
@@ -313,9 +313,9 @@ class SqliteDriver:
         return cls(path, *threads, lock=process_lock, watch=watch, created=created)
 
     @staticmethod
-    async def _connect(thread: _Thread, path: str, steps: Mapping[str, Step] | None) -> None:
+    async def _connect(thread: _Thread, path: str, migrate: bool) -> None:
         try:
-            thread.db = await thread.call(lambda: _connect(path, migrate=steps))
+            thread.db = await thread.call(lambda: _connect(path, migrate=migrate))
         except StorageError:
             await thread.close()
             raise

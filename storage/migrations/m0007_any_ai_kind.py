@@ -10,20 +10,15 @@ one dropped, the new one renamed, its indexes made again), inside this migration
 players (no foreign key, trigger or view), so dropping it touches no other table.
 """
 
+from .m0001_initial import STATEMENTS as INITIAL
+
+# Migration 0001's players table as it is, but for the game's kinds (a released migration never changes).
+_GAME_KINDS = " CHECK (ai_kind IN ('heuristic', 'random'))"
+_PLAYERS = next(statement for statement in INITIAL if "CREATE TABLE players" in statement)
+assert _GAME_KINDS in _PLAYERS
+
 STATEMENTS = (
-    """
-    CREATE TABLE players_new (
-        game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seat         INTEGER NOT NULL CHECK (seat >= 0),
-        user_id      INTEGER,
-        display_name TEXT    NOT NULL,
-        is_ai        INTEGER NOT NULL DEFAULT 0 CHECK (is_ai IN (0, 1)),
-        ai_kind      TEXT,
-        joined_at    REAL    NOT NULL,
-        PRIMARY KEY (game_id, seat),
-        CHECK ((is_ai = 1) = (ai_kind IS NOT NULL))
-    ) WITHOUT ROWID
-    """,
+    _PLAYERS.replace(_GAME_KINDS, "").replace("CREATE TABLE players", "CREATE TABLE players_new"),
     """
     INSERT INTO players_new (game_id, seat, user_id, display_name, is_ai, ai_kind, joined_at)
     SELECT game_id, seat, user_id, display_name, is_ai, ai_kind, joined_at FROM players

@@ -224,10 +224,10 @@ async def test_a_wrong_running_digest_on_an_archived_game_is_refused_like_a_live
 async def test_a_database_from_before_migration_6_is_archived_by_it(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import storage.repository
+    import storage.migrations.steps
 
     # One game per batch, so that the migration's batches are gone through several times.
-    monkeypatch.setattr(storage.repository, "_ARCHIVE_BATCH", 1)
+    monkeypatch.setattr(storage.migrations.steps, "_ARCHIVE_BATCH", 1)
     store = await open_store(db_url)
     finished_id, final, records = await finished_game(store, seed=16)
     active, state = await started_game(store, channel_id=101, seed=17)
