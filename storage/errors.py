@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class StorageError(Exception):
     """Anything the storage layer refuses or cannot do; the message is one readable line."""
@@ -100,7 +102,7 @@ class DatabaseInUse(DatabaseUnusable):
 class DatabaseMissing(DatabaseUnusable):
     """The database file is gone but files beside it show that one existed: refusing to start afresh silently."""
 
-    def __init__(self, path: object, traces: list[object]) -> None:
+    def __init__(self, path: object, traces: Sequence[object]) -> None:
         names = ", ".join(str(t) for t in traces)
         super().__init__(
             f"the database {path} is missing but {names} show(s) that one existed; restore it from a backup, or "

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from .driver import Body, Params, Row, numbered
 from .errors import Conflict, StorageError, StorageFull, StorageReadOnly, StorageUnavailable
@@ -38,6 +39,8 @@ _UNAVAILABLE: tuple[type[BaseException], ...] = (
     OSError,
     TimeoutError,
 )
+_FAILURES: tuple[type[BaseException], ...] = (asyncpg.PostgresError, *_UNAVAILABLE)
+Conn = asyncpg.Connection | PoolConnectionProxy
 
 
 def storage_error(exc: BaseException) -> StorageError:
@@ -59,7 +62,7 @@ def _args(sql: str, params: Params) -> tuple[str, list[Any]]:
 
 
 class _Tx:
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: Conn) -> None:
         self._conn = conn
 
     async def fetch(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006 (never mutated)
@@ -91,7 +94,7 @@ async def _mapped() -> AsyncIterator[None]:
         yield
     except StorageError:
         raise
-    except (asyncpg.PostgresError, *_UNAVAILABLE) as exc:
+    except _FAILURES as exc:
         raise storage_error(exc) from exc
 
 
@@ -115,7 +118,7 @@ class PostgresDriver:
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=POOL_MAX, timeout=CONNECT_TIMEOUT, command_timeout=60
             )
-        except (asyncpg.PostgresError, *_UNAVAILABLE, ValueError) as exc:
+        except (*_FAILURES, ValueError) as exc:  # type: ignore[misc]  # mypy does not see through the unpacking
             raise StorageError(f"cannot open database at {redacted(url)}: {exc}") from exc
         assert pool is not None
         try:
@@ -124,7 +127,7 @@ class PostgresDriver:
         except StorageError:
             await pool.close()
             raise
-        except (asyncpg.PostgresError, *_UNAVAILABLE) as exc:
+        except _FAILURES as exc:
             await pool.close()
             raise StorageError(f"cannot open database at {redacted(url)}: {exc}") from exc
         return cls(pool, url)
@@ -184,11 +187,11 @@ class PostgresDriver:
         finally:
             if got and not conn.is_closed():
                 async with self._lock_guard:
-                    with contextlib.suppress(asyncpg.PostgresError, *_UNAVAILABLE):
+                    with contextlib.suppress(*_FAILURES):
                         await conn.execute("SELECT pg_advisory_unlock($1)", lock_id)
 
 
-async def _migrate(conn: asyncpg.Connection) -> int:
+async def _migrate(conn: Conn) -> int:
     """Apply the migrations newer than schema_version, one transaction each, taking turns with other processes under
     an advisory lock; returns the version reached."""
     migrations = all_migrations()

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import archive, replay, snapshots, sql
+from . import archive, replay, snapshots, sql, verify
 from .driver import Driver, Row, Tx
 from .errors import (
     AlreadyJoined,
@@ -513,23 +513,9 @@ class Store:
 
     # ------------------------------------------------------------------ moves and state
 
-    async def record_move(
-        self,
-        game_id: int,
-        expected_version: int,
-        move: Any,
-        new_state: State,
-        events: Sequence[dict[str, Any]],
-        user_id: int | None,
-        now: float,
-        *,
-        seat_holder: int | _Unset | None = UNSET,
-        actor: str | None = None,
-    ) -> MoveRecord:
-        """Append one accepted move, its events and (when due) the snapshot in one transaction; see append_move."""
-        record, _ = await self.append_move(
-            game_id, expected_version, move, new_state, events, user_id, now, seat_holder=seat_holder, actor=actor
-        )
+    async def record_move(self, *args: Any, **kwargs: Any) -> MoveRecord:
+        """append_move without the game after the move (the same arguments)."""
+        record, _ = await self.append_move(*args, **kwargs)
         return record
 
     async def append_move(
@@ -662,15 +648,15 @@ class Store:
             moves, digests = archived.move, archived.digests
         else:
             moves = [move for (move,) in move_rows]
-            digests = _live_digests(game_id, row["setup"], moves)
+            digests = verify.live_digests(game_id, row["setup"], moves)
         if row["running"] is None:  # not known (migration 0005 found the snapshot damaged): computed once
             log.info("game %s: no log digest yet; rebuilding by replay", game_id)
             return await self.rebuild_state(game_id)
-        _check_running(game_id, row["running"], digests[-1])
+        verify.check_running(game_id, row["running"], digests[-1])
         if row["version"] is None:
             log.warning("game %s: snapshot missing; rebuilding by replay", game_id)
             return await self.rebuild_state(game_id)
-        state, problem = _check_snapshot(row, moves, digests)
+        state, problem = verify.check_snapshot(row, moves, digests)
         if state is not None:
             return state
         if row["digest"] is None:  # written before snapshots had digests (migration 0003): expected once per game
@@ -688,17 +674,17 @@ class Store:
 
         async def body(tx: Tx) -> State:
             setup, moves = await _log(tx, game_id)
-            log_digest = _live_digests(game_id, setup, moves)[-1]
+            log_digest = verify.live_digests(game_id, setup, moves)[-1]
             game = await _game(tx, game_id)
             running = (await tx.fetch("SELECT log_digest FROM games WHERE id = :id", {"id": game_id}))[0][0]
             if running is not None:
-                _check_running(game_id, running, log_digest)
-            state = replay.replay(game_id, _saved(game_id, setup, moves))
+                verify.check_running(game_id, running, log_digest)
+            state = replay.replay(game_id, verify.saved(game_id, setup, moves))
             state_json = replay.snapshot_json(state)
             rows = await tx.fetch(
                 "SELECT version, state, log_digest, digest FROM snapshots WHERE game_id = :id", {"id": game_id}
             )
-            if not _snapshot_is(rows[0] if rows else None, state.version, state_json, log_digest):
+            if not verify.snapshot_is(rows[0] if rows else None, state.version, state_json, log_digest):
                 stamp = now if now is not None else game.last_move_at or game.started_at or game.updated_at
                 await _put_snapshot(tx, game_id, state.version, state_json, stamp, log_digest)
             if running is None:
@@ -714,7 +700,7 @@ class Store:
             return await _log(tx, game_id)
 
         setup, moves = await self.driver.read(body)
-        return _saved(game_id, setup, moves)
+        return verify.saved(game_id, setup, moves)
 
     async def rollback(
         self,
@@ -742,7 +728,7 @@ class Store:
             if not 0 <= to_version <= version:
                 raise ValueError(f"cannot roll game {game_id} back to version {to_version} (it is at {version})")
             setup, moves = await _log(tx, game_id, up_to=to_version)
-            state = replay.replay(game_id, _saved(game_id, setup, moves))
+            state = replay.replay(game_id, verify.saved(game_id, setup, moves))
             at = {"id": game_id, "to": to_version, "now": now}
             if undone_by is not None:
                 await tx.execute(
@@ -893,17 +879,6 @@ async def _put_snapshot(tx: Tx, game_id: int, version: int, state_json: str, now
                                          log_digest=log_digest, digest=digest))  # fmt: skip
 
 
-def _snapshot_is(row: Row | None, version: int, state_json: str, log_digest: str) -> bool:
-    """Whether a snapshot row (None: none) holds exactly this state of this log."""
-    if row is None or (row["version"], row["log_digest"]) != (version, log_digest):
-        return False
-    try:
-        text = snapshots.unpack(row["state"])
-    except ValueError:
-        return False
-    return text == state_json and row["digest"] == replay.chain_digest(log_digest, state_json)
-
-
 async def _log(tx: Tx, game_id: int, up_to: int | None = None) -> tuple[str, list[str]]:
     """The game's setup and its moves (seq order) as stored text; WrongStatus for a game that never started."""
     rows = await tx.fetch(
@@ -925,24 +900,6 @@ async def _log(tx: Tx, game_id: int, up_to: int | None = None) -> tuple[str, lis
         {"id": game_id, "to": _NO_LIMIT if up_to is None else up_to},
     )
     return setup, [move for (move,) in moves]
-
-
-def _live_digests(game_id: int, setup: str, moves: list[Any]) -> list[str]:
-    """The chain over a live log (storage/replay.py); LogCorrupt if a stored move is not text."""
-    if not all(isinstance(move, str) for move in moves):
-        raise _corrupt(game_id, "a stored move is not text")
-    return replay.log_digests(setup, moves)
-
-
-def _check_running(game_id: int, running: str, computed: str) -> None:
-    if running != computed:
-        raise _corrupt(game_id, "it does not match the game's log digest: a stored move was changed or removed")
-
-
-def _corrupt(game_id: int, detail: str) -> LogCorrupt:
-    exc = LogCorrupt(f"game {game_id}: its move log is damaged ({detail}); the game is kept as stored")
-    log.error("%s", exc)
-    return exc
 
 
 # ---------------------------------------------------------------------- archived logs (storage/archive.py)
@@ -999,49 +956,6 @@ async def _unarchive(tx: Tx, game_id: int) -> None:
             for i in range(len(archived))
         ],
     )  # fmt: skip
-
-
-def _saved(game_id: int, setup: str, moves: list[str]) -> dict[str, Any]:
-    """engine.replay's input from the stored texts; LogCorrupt if they are not JSON."""
-    try:
-        saved: dict[str, Any] = json.loads(setup)
-        saved["moves"] = [json.loads(move) for move in moves]
-    except (ValueError, TypeError) as exc:
-        raise LogCorrupt(f"game {game_id}: the stored setup or a move is not JSON: {exc}") from exc
-    return saved
-
-
-def _check_snapshot(row: Row, moves: list[str], digests: list[str]) -> tuple[State | None, str]:
-    """The state after the log's last move, from the snapshot (with the log's moves up to it as its history) and the
-    moves logged after it replayed through the engine, if the snapshot belongs to exactly this log (`digests`: the
-    chain over it); else (None, what is wrong)."""
-    version = row["version"]
-    if not 0 <= version <= len(moves):
-        return None, f"is at version {version}"
-    if row["log_digest"] is None or row["digest"] is None:
-        return None, "has no digest"
-    try:
-        text = snapshots.unpack(row["state"])
-    except ValueError:
-        return None, "does not unpack"
-    if row["log_digest"] != digests[version] or row["digest"] != replay.chain_digest(digests[version], text):
-        return None, "does not match the log"
-    try:
-        # One parse for the whole log rather than one per move (a third of the time for 250 moves); each stored text
-        # being one JSON object, the list has one per move.
-        history = json.loads("[" + ",".join(moves) + "]")
-    except ValueError:
-        return None, "belongs to a log with a malformed move"
-    if len(history) != len(moves) or not all(isinstance(move, dict) for move in history):
-        return None, "belongs to a log with a malformed move"
-    state = replay.parse_state(text, history[:version])
-    if state is None or state.version != version:
-        return None, "does not parse"
-    if version < len(moves):
-        state = replay.resume(state, history[version:])
-        if state is None or state.version != len(moves):
-            return None, "is not followed by the moves logged after it"
-    return state, ""
 
 
 def _current_seat(state: State) -> int | None:

@@ -19,7 +19,7 @@ import contextlib
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
@@ -103,12 +103,14 @@ class _Tx:
             self._db.execute("RELEASE inner_step")
 
 
-def _finish(coro: Coroutine[Any, Any, T]) -> T:
+def _finish(awaitable: Awaitable[T]) -> T:
     """Drive a body that never suspends to its end on this thread."""
+    coro = awaitable.__await__()
     try:
         coro.send(None)
     except StopIteration as done:
-        return done.value  # type: ignore[no-any-return]
+        result: T = done.value
+        return result
     coro.close()
     raise RuntimeError("a SQLite transaction body waited for something other than the database")
 
@@ -117,7 +119,7 @@ def _transaction(db: sqlite3.Connection, begin: str, body: Body[T]) -> T:
     try:
         db.execute(begin)
         try:
-            result = _finish(body(_Tx(db)))  # type: ignore[arg-type]
+            result = _finish(body(_Tx(db)))
         except BaseException:
             if db.in_transaction:  # SQLite ends the transaction itself on some errors
                 db.execute("ROLLBACK")
