@@ -1,10 +1,10 @@
-"""Persistence for hosted games: SQLite (aiosqlite) by default, PostgreSQL (asyncpg) for several processes.
+"""Persistence for hosted games: SQLite (sqlite3) by default, PostgreSQL (asyncpg) for several processes.
 The only package that contains SQL.
 
     store = await open_store("data/entdecker.db")             # SQLite file (also "sqlite:///data/entdecker.db")
     store = await open_store("postgresql://bot@db/entdecker")  # PostgreSQL server
 
-Both backends offer the same methods, records, errors and guarantees. See docs/storage.md.
+One repository (storage/repository.py) over a driver per backend (storage/driver.py). See docs/storage.md.
 """
 
 from __future__ import annotations

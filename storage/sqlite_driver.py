@@ -147,9 +147,13 @@ class _Thread:
     async def call(self, func: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, func, *args)
 
+    def conn(self) -> sqlite3.Connection:
+        if self.db is None:
+            raise StorageUnavailable("the store is closed")
+        return self.db
+
     async def run(self, begin: str, body: Body[T]) -> T:
-        assert self.db is not None
-        return await self.call(_transaction, self.db, begin, body)
+        return await self.call(_transaction, self.conn(), begin, body)
 
     async def close(self) -> None:
         if self.db is not None:
@@ -343,16 +347,14 @@ class SqliteDriver:
 
     async def fetch(self, sql: str, params: Params = {}, *, listing: bool = False) -> list[Row]:  # noqa: B006
         thread = self._lister if listing else self._reader
-        assert thread.db is not None
-        return await thread.call(_statement, thread.db, sql, params)
+        return await thread.call(_statement, thread.conn(), sql, params)
 
     async def write_one(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006
         # A single statement in autocommit mode is one transaction: SQLite takes the write lock for it through the
         # busy handler as BEGIN IMMEDIATE would, and commits it (with synchronous=FULL's fsync) before returning.
         self._watch.check()
-        assert self._writer.db is not None
         try:
-            return await self._writer.call(_statement, self._writer.db, sql, params)
+            return await self._writer.call(_statement, self._writer.conn(), sql, params)
         except StorageUnavailable as exc:
             raise self._why(exc) from exc
 
