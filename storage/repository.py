@@ -14,23 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import archive, replay, snapshots, sql, verify
+from . import archive, errors, replay, snapshots, sql, verify
 from .driver import Driver, Row, Tx
-from .errors import (
-    AlreadyJoined,
-    ChannelBusy,
-    Conflict,
-    GameFull,
-    GameNotFound,
-    LogCorrupt,
-    NotJoined,
-    RecordCorrupt,
-    SeatChanged,
-    SeatNotFound,
-    StaleVersion,
-    StorageError,
-    WrongStatus,
-)
+from .errors import Conflict, LogCorrupt, StorageError
 from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 
 log = logging.getLogger(__name__)
@@ -174,7 +160,7 @@ class Store:
                              host=host_user_id, now=now, public=int(seed_public)),
                     )  # fmt: skip
             except Conflict as exc:
-                raise ChannelBusy(channel_id) from exc
+                raise errors.ChannelBusy(channel_id) from exc
             game_id = int(rows[0][0])
             if host_name is not None:
                 await _insert_player(tx, game_id, 0, host_user_id, host_name, None, now)
@@ -188,7 +174,7 @@ class Store:
         async def body(tx: Tx) -> PlayerRecord:
             seat = await _next_seat(tx, game_id, max_seats)
             if await _seat_of(tx, game_id, user_id) is not None:
-                raise AlreadyJoined(game_id, user_id)
+                raise errors.AlreadyJoined(game_id, user_id)
             return await _insert_player(tx, game_id, seat, user_id, display_name, None, now)
 
         return await self.driver.write(body, game_id)
@@ -212,7 +198,7 @@ class Store:
             await _require_status(tx, game_id, "lobby")
             seat = await _seat_of(tx, game_id, user_id)
             if seat is None:
-                raise NotJoined(game_id, user_id)
+                raise errors.NotJoined(game_id, user_id)
             return await _remove_seat(tx, game_id, seat, now)
 
         return await self.driver.write(body, game_id)
@@ -296,7 +282,7 @@ class Store:
             if user_id is not None:
                 taken = await _seat_of(tx, game_id, user_id)
                 if taken is not None and taken != seat:
-                    raise AlreadyJoined(game_id, user_id)
+                    raise errors.AlreadyJoined(game_id, user_id)
             changed = await tx.execute(
                 "UPDATE players SET user_id = :user_id, display_name = :name, is_ai = :is_ai, ai_kind = :kind,"
                 " joined_at = :now WHERE game_id = :id AND seat = :seat",
@@ -304,7 +290,7 @@ class Store:
                      id=game_id, seat=seat),
             )  # fmt: skip
             if changed == 0:
-                raise SeatNotFound(game_id, seat)
+                raise errors.SeatNotFound(game_id, seat)
             await tx.execute("UPDATE games SET updated_at = :now WHERE id = :id", {"now": now, "id": game_id})
             return await _player(tx, game_id, seat)
 
@@ -357,7 +343,7 @@ class Store:
             },
         )
         if not rows:
-            raise GameNotFound(game_id)
+            raise errors.GameNotFound(game_id)
         return _record(rows[0])
 
     # ------------------------------------------------------------------ queries
@@ -370,7 +356,7 @@ class Store:
         """The game with this id; GameNotFound otherwise (RecordCorrupt if its row is damaged)."""
         rows = await self.driver.fetch(_GAME_SELECT + " WHERE g.id = :id", {"id": game_id})
         if not rows:
-            raise GameNotFound(game_id)
+            raise errors.GameNotFound(game_id)
         return _record(rows[0])
 
     async def active_game(self, channel_id: int) -> GameRecord | None:
@@ -497,7 +483,7 @@ class Store:
             {"now": now, "id": game_id},
         )
         if not rows:
-            raise GameNotFound(game_id)
+            raise errors.GameNotFound(game_id)
         return _record(rows[0])
 
     def _games(self, rows: Sequence[Row]) -> list[GameRecord]:
@@ -569,12 +555,12 @@ class Store:
         async def body(tx: Tx) -> GameRecord | None:
             rows = await tx.fetch("SELECT status, version, log_digest FROM games WHERE id = :id", {"id": game_id})
             if not rows:
-                raise GameNotFound(game_id)
+                raise errors.GameNotFound(game_id)
             status, actual, running = rows[0]
             if status != "active":
-                raise WrongStatus(game_id, status, "active")
+                raise errors.WrongStatus(game_id, status, "active")
             if actual != expected_version:
-                raise StaleVersion(game_id, expected_version, actual)
+                raise errors.StaleVersion(game_id, expected_version, actual)
             if move_seat is not None:
                 await _check_seat(tx, game_id, move_seat, holder)
             log_digest = replay.chain_digest(running, move_json)
@@ -640,9 +626,9 @@ class Store:
 
         row, move_rows = await self.driver.read(body)
         if row is None:
-            raise GameNotFound(game_id)
+            raise errors.GameNotFound(game_id)
         if row["status"] not in _LOADABLE:
-            raise WrongStatus(game_id, row["status"], " or ".join(_LOADABLE))
+            raise errors.WrongStatus(game_id, row["status"], " or ".join(_LOADABLE))
         if row["a_log"] is not None:  # an ended game: its log is the archive row (LogCorrupt if that is damaged)
             archived = _unpack_logged(game_id, row["setup"], row)
             moves, digests = archived.move, archived.digests
@@ -724,7 +710,7 @@ class Store:
             rows = await tx.fetch("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = :id", {"id": game_id})
             version = int(rows[0][0])
             if expected_version is not None and version != expected_version:
-                raise StaleVersion(game_id, expected_version, version)
+                raise errors.StaleVersion(game_id, expected_version, version)
             if not 0 <= to_version <= version:
                 raise ValueError(f"cannot roll game {game_id} back to version {to_version} (it is at {version})")
             setup, moves = await _log(tx, game_id, up_to=to_version)
@@ -757,7 +743,7 @@ class Store:
                     )  # fmt: skip
             except Conflict as exc:  # reopening a finished game in a channel now busy
                 assert status == "finished"
-                raise ChannelBusy((await _game(tx, game_id)).channel_id) from exc
+                raise errors.ChannelBusy((await _game(tx, game_id)).channel_id) from exc
             if over:  # still ended (rolled back to where it ended): its log goes back into the archive
                 await _archive(tx, game_id)
             return state
@@ -771,7 +757,7 @@ class Store:
 async def _game(tx: Tx, game_id: int) -> GameRecord:
     rows = await tx.fetch(_GAME_SELECT + " WHERE g.id = :id", {"id": game_id})
     if not rows:
-        raise GameNotFound(game_id)
+        raise errors.GameNotFound(game_id)
     return _record(rows[0])
 
 
@@ -779,7 +765,7 @@ def listed_record(row: Row, logged: set[int]) -> GameRecord | None:
     """The record of a listed row, or None (logged once per game in `logged`) if the row is damaged."""
     try:
         return _record(row)
-    except RecordCorrupt as exc:
+    except errors.RecordCorrupt as exc:
         if exc.game_id not in logged:
             logged.add(exc.game_id)
             log.error("%s; leaving it out of the listings", exc)
@@ -791,23 +777,23 @@ def _record(row: Row) -> GameRecord:
     try:
         return GameRecord.from_row(row)
     except (ValueError, TypeError, KeyError) as exc:
-        raise RecordCorrupt(row["id"], str(exc)) from None
+        raise errors.RecordCorrupt(row["id"], str(exc)) from None
 
 
 async def _require_status(tx: Tx, game_id: int, *wanted: str) -> str:
     rows = await tx.fetch("SELECT status FROM games WHERE id = :id", {"id": game_id})
     if not rows:
-        raise GameNotFound(game_id)
+        raise errors.GameNotFound(game_id)
     status = str(rows[0]["status"])
     if status not in wanted:
-        raise WrongStatus(game_id, status, " or ".join(wanted))
+        raise errors.WrongStatus(game_id, status, " or ".join(wanted))
     return status
 
 
 async def _player(tx: Tx, game_id: int, seat: int) -> PlayerRecord:
     rows = await tx.fetch("SELECT * FROM players WHERE game_id = :id AND seat = :seat", {"id": game_id, "seat": seat})
     if not rows:
-        raise SeatNotFound(game_id, seat)
+        raise errors.SeatNotFound(game_id, seat)
     return PlayerRecord.from_row(rows[0])
 
 
@@ -822,7 +808,7 @@ async def _next_seat(tx: Tx, game_id: int, max_seats: int) -> int:
     await _require_status(tx, game_id, "lobby")
     count = int((await tx.fetch("SELECT COUNT(*) FROM players WHERE game_id = :id", {"id": game_id}))[0][0])
     if count >= max_seats:
-        raise GameFull(game_id, max_seats)
+        raise errors.GameFull(game_id, max_seats)
     return count  # seats are contiguous in the lobby, so the count is the next free one
 
 
@@ -839,7 +825,7 @@ async def _insert_player(
             )  # fmt: skip
     except Conflict:
         if user_id is not None and await _seat_of(tx, game_id, user_id) is not None:
-            raise AlreadyJoined(game_id, user_id) from None
+            raise errors.AlreadyJoined(game_id, user_id) from None
         raise
     await tx.execute("UPDATE games SET updated_at = :now WHERE id = :id", {"now": now, "id": game_id})
     return await _player(tx, game_id, seat)
@@ -864,13 +850,13 @@ async def _check_seat(tx: Tx, game_id: int, seat: int, holder: int | None) -> No
         "SELECT user_id, is_ai FROM players WHERE game_id = :id AND seat = :seat", {"id": game_id, "seat": seat}
     )
     if not rows:
-        raise SeatChanged(game_id, seat, "does not exist")
+        raise errors.SeatChanged(game_id, seat, "does not exist")
     now_user, is_ai = rows[0]
     if (bool(is_ai) and holder is None) or (not is_ai and holder is not None and now_user == holder):
         return
     now_held = "an AI" if is_ai else f"user {now_user}"
     wanted = "an AI" if holder is None else f"user {holder}"
-    raise SeatChanged(game_id, seat, f"is held by {now_held}, not by {wanted}")
+    raise errors.SeatChanged(game_id, seat, f"is held by {now_held}, not by {wanted}")
 
 
 async def _put_snapshot(tx: Tx, game_id: int, version: int, state_json: str, now: float, log_digest: str) -> None:
@@ -887,11 +873,11 @@ async def _log(tx: Tx, game_id: int, up_to: int | None = None) -> tuple[str, lis
         {"id": game_id},
     )
     if not rows:
-        raise GameNotFound(game_id)
+        raise errors.GameNotFound(game_id)
     row = rows[0]
     setup = row["setup"]
     if setup is None:
-        raise WrongStatus(game_id, "lobby", "started")
+        raise errors.WrongStatus(game_id, "lobby", "started")
     if row["a_log"] is not None:
         archived = _unpack_logged(game_id, setup, row).move
         return setup, archived if up_to is None else archived[:up_to]
