@@ -490,7 +490,7 @@ def instrument(bot: Any) -> dict[str, list[float]]:
     # transaction at a time; storage/sqlite_driver.py), so timing the calls times the round trips.
     for name in ("fetch", "write_one", "read", "write"):
         timed(store.driver, name, "db round trip")
-    timed(bot.service, "play", "service.play")
+    timed(bot.services.turns, "play", "service.play")
     timed(bot.announcer, "announce", "announce")
     timed(bot.boards, "file", "board_file")
     original = render.render_board

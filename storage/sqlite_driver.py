@@ -33,7 +33,8 @@ from .errors import (
     StorageReadOnly,
     StorageUnavailable,
 )
-from .files import FileWatch, ProcessLock, check_not_missing, identity_of
+from .file_watch import FileWatch
+from .files import ProcessLock, check_not_missing, check_writable
 from .migrations import Migration, all_migrations
 from .migrations.steps import STEPS
 
@@ -266,7 +267,7 @@ class SqliteDriver:
         self.path = path
         self._writer, self._reader, self._lister = writer, reader, lister
         self._lock_file: ProcessLock | None = files.get("lock")
-        self._watch: FileWatch = files.get("watch") or FileWatch({})
+        self._watch: FileWatch | None = files.get("watch")
         self.created: bool = files.get("created", False)
 
     @classmethod
@@ -294,20 +295,18 @@ class SqliteDriver:
                 file.parent.mkdir(parents=True, exist_ok=True)
                 if file.is_dir():
                     raise IsADirectoryError("it is a directory")
-                if process_lock is not None:
-                    # Before looking for the file: a process starting beside us waits its turn.
-                    process_lock.acquire()
-                created = check_not_missing(file)
+                # The lock before looking for the file: a process starting beside us waits its turn.
+                created = process_lock.acquire() if process_lock is not None else check_not_missing(file)
+                check_writable(file)
             except OSError as exc:
                 raise StorageError(f"cannot open database at {path}: {exc}") from exc
             await cls._connect(writer, path, True)
+            # The database file is written only by checkpoints; the store makes them itself (storage/file_watch.py).
+            await writer.call(_statement, writer.conn(), "PRAGMA wal_autocheckpoint = 0", {})
             for name in ("sqlite-reader", "sqlite-lister"):
                 threads.append(_Thread(name))
                 await cls._connect(threads[-1], path, False)
-            watched = {file: identity_of(file)}
-            if process_lock is not None:
-                watched[process_lock.path] = process_lock.identity
-            watch = FileWatch(watched)
+            watch = FileWatch(file, process_lock)
             if process_lock is not None:
                 process_lock.note_owner()
         except BaseException:
@@ -342,8 +341,10 @@ class SqliteDriver:
         return no_lock(key)
 
     def check_file(self) -> None:
-        """DatabaseMoved if the file was deleted or replaced since it was opened (also checked before every write)."""
-        self._watch.check()
+        """DatabaseMoved if a file of the database was deleted, replaced or overwritten since it was opened (also
+        checked before and after every write)."""
+        if self._watch is not None:
+            self._watch.check()
 
     async def fetch(self, sql: str, params: Params = {}, *, listing: bool = False) -> list[Row]:  # noqa: B006
         thread = self._lister if listing else self._reader
@@ -352,11 +353,13 @@ class SqliteDriver:
     async def write_one(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006
         # A single statement in autocommit mode is one transaction: SQLite takes the write lock for it through the
         # busy handler as BEGIN IMMEDIATE would, and commits it (with synchronous=FULL's fsync) before returning.
-        self._watch.check()
+        await self._files_before()
         try:
-            return await self._writer.call(_statement, self._writer.conn(), sql, params)
+            rows = await self._writer.call(_statement, self._writer.conn(), sql, params)
         except StorageUnavailable as exc:
             raise self._why(exc) from exc
+        await self._files_after()
+        return rows
 
     async def read(self, body: Body[T]) -> T:
         # A read transaction gives the several SELECTs of one call a consistent view.
@@ -366,11 +369,26 @@ class SqliteDriver:
         # One writer for the whole file: IMMEDIATE takes the write lock up front, so a check made inside the
         # transaction still holds at COMMIT, for every game (game_id needs no lock of its own).
         del game_id
-        self._watch.check()
+        await self._files_before()
         try:
-            return await self._writer.run("BEGIN IMMEDIATE", body)
+            result = await self._writer.run("BEGIN IMMEDIATE", body)
         except StorageUnavailable as exc:
             raise self._why(exc) from exc
+        await self._files_after()
+        return result
+
+    # The file guards (storage/file_watch.py) around every write: refuse when the files are no longer the ones opened.
+
+    async def _files_before(self) -> None:
+        if self._watch is not None:
+            await self._watch.before_write(self._on_writer)
+
+    async def _files_after(self) -> None:
+        if self._watch is not None:
+            await self._watch.after_write(self._on_writer)
+
+    async def _on_writer(self, sql: str) -> list[Any]:
+        return await self._writer.call(_statement, self._writer.conn(), sql, {})
 
     def _why(self, exc: StorageUnavailable) -> StorageError:
         """A failed write as what caused it: SQLite reports a file it may no longer write (chmod, `chattr +i`, a

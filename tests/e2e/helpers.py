@@ -99,7 +99,7 @@ async def set_options(fake: FakeDiscord, channel: str, user: str, game: str, **o
 
 
 async def table_of(bot: EntdeckerBot, fake: FakeDiscord, channel: str) -> Table | None:
-    return await bot.service.table(fake.channel(channel).id, fresh=True)
+    return await bot.services.tables.table(fake.channel(channel).id, fresh=True)
 
 
 def user_of(fake: FakeDiscord, table: Table) -> str:

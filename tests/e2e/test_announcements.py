@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp import web
 
 from bot import create_bot
@@ -57,7 +58,7 @@ async def test_a_crash_between_posting_and_recording_is_not_posted_twice(tmp_pat
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
             await open_game(fake, "game-1", ["alice", "bob"])
-            store = bot.service.store
+            store = bot.services.store
             real = store.set_announced_version
             broken: list[int] = []
 
@@ -89,7 +90,7 @@ async def test_a_lobby_lost_in_a_crash_is_posted_once(tmp_path: Path) -> None:
             cid = fake.channel("game-1").id
             alice = fake.user("alice")
             # `/game new` stored the lobby and the process died before posting it.
-            table = await bot.service.new_game(cid, fake.guild_id, alice.id, "alice", None, None, 5)
+            table = await bot.services.lobby.new_game(cid, fake.guild_id, alice.id, "alice", None, None, 5)
             assert not fake.channel_messages("game-1")
             assert "already has a game" in await refused(await fake.slash("bob", "game-1", "game", "new"))
             assert await bot.announcer.post_lost_lobbies(grace=0) == 1
@@ -139,16 +140,22 @@ async def test_boards_drawn_in_worker_processes(tmp_path: Path) -> None:
         fake.assert_no_violations()
 
 
-async def test_a_database_deleted_under_the_bot_stops_it_with_one_reason(tmp_path: Path) -> None:
+@pytest.mark.parametrize("fault", ["database moved away", "its WAL deleted"])
+async def test_a_database_deleted_under_the_bot_stops_it_with_one_reason(tmp_path: Path, fault: str) -> None:
     db = tmp_path / "g.db"
     async with FakeDiscord() as fake:
         bot = create_bot(settings(db), **FAST_CLIENT_OPTIONS)
         async with run_bot(fake, bot, loggers=("bot",), fail_on_errors=False) as run:
             await open_game(fake, "game-1", ["alice", "bob"])
-            db.rename(tmp_path / "moved-away.db")  # an operator's slip: the file the bot writes is gone
+            if fault == "database moved away":
+                db.rename(tmp_path / "moved-away.db")  # an operator's slip: the file the bot writes is gone
+            else:
+                (tmp_path / "g.db-wal").unlink()  # the moves since the last checkpoint live only in the open WAL
             text = await refused(await fake.slash("alice", "game-1", "ship", position="A1N"))
             assert "database" in text and "nothing was saved" in text
             await fake.wait_for(lambda: bot.is_closed(), timeout=10)
             assert bot.fatal.reason is not None and "g.db" in bot.fatal.reason
+            if fault == "its WAL deleted":
+                assert "every move it held was copied into" in bot.fatal.reason  # before the bot stops
             assert any("stopping" in str(e) for e in run.errors)
         fake.assert_no_violations()

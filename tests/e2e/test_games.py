@@ -39,7 +39,7 @@ async def test_whole_game_by_slash_commands(tmp_path: Path) -> None:
             assert not last.components  # nothing left to click
             status = await ok(await fake.slash("carol", "game-1", "game", "status"))
             assert "finished" in status.content and "points" in status.content
-            record = (await bot.service.store.history(fake.channel("game-1").id))[0]
+            record = (await bot.services.store.history(fake.channel("game-1").id))[0]
             assert record.status == "finished" and record.version == moves
         fake.assert_no_violations()
 
@@ -80,9 +80,9 @@ async def test_ai_seat_plays_its_own_turns(tmp_path: Path) -> None:
                 await ok(await slash_move(fake, "game-1", "alice", pick(table)))
                 turns += 1
                 assert turns < 400
-            history = (await bot.service.store.history(fake.channel("game-1").id))[0]
-            saved = await bot.service.store.saved_game(history.id)
-            users = {m.user_id for m in await bot.service.store.moves(history.id)}
+            history = (await bot.services.store.history(fake.channel("game-1").id))[0]
+            saved = await bot.services.store.saved_game(history.id)
+            users = {m.user_id for m in await bot.services.store.moves(history.id)}
             assert users == {fake.user("alice").id, None}  # None: the AI's moves
             assert engine.replay(saved).game_over
             # The database says "finished" before the AI's task has posted the final message: wait for it.
@@ -112,7 +112,7 @@ async def test_two_channels_play_at_once(tmp_path: Path) -> None:
             for channel, seed in (("game-1", 5), ("game-2", 6)):
                 table = await table_of(bot, fake, channel)
                 assert table is not None and table.record.seed == seed and table.version == 30
-                saved = await bot.service.store.saved_game(table.game_id)
+                saved = await bot.services.store.saved_game(table.game_id)
                 assert engine.state_to_json(engine.replay(saved)) == engine.state_to_json(table.state)
         fake.assert_no_violations()
 

@@ -81,7 +81,7 @@ async def test_undo_alone_when_nothing_was_revealed_else_by_consent(game: str, t
             table = await table_of(bot, fake, "game-1")
             assert table.version == 1
             # The version number came back: the channel is shown the new state all the same, not the old message.
-            record = await bot.service.store.game(table.game_id)
+            record = await bot.services.store.game(table.game_id)
             assert record.announced_version == 1
             assert fake.message(record.turn_message_id).content != PASSED
         fake.assert_no_violations()
@@ -134,7 +134,7 @@ async def test_the_log_pages_through_the_whole_game(tmp_path: Path) -> None:
             for page in range(1, pages + 1):
                 text = (await ok(await fake.slash("carol", "game-1", "game", "log", page=page))).content
                 seen.update(int(line[2:].split(".")[0]) for line in text.splitlines() if line[2:3].isdigit())
-            record = (await bot.service.store.history(fake.channel("game-1").id, limit=1))[0]
+            record = (await bot.services.store.history(fake.channel("game-1").id, limit=1))[0]
             assert max(seen) == record.version  # every move is on some page
         fake.assert_no_violations()
 

@@ -138,7 +138,7 @@ async def test_abandon_and_history(tmp_path: Path) -> None:
             assert "abandoned" in fake.channel_messages("game-1")[-1].content
             assert "no game" in await refused(await fake.slash("alice", "game-1", "ship", position="A1N"))
             await ok(await fake.slash("bob", "game-1", "game", "new"))
-            history = await bot.service.store.history(fake.channel("game-1").id)
+            history = await bot.services.store.history(fake.channel("game-1").id)
             assert [g.status for g in history] == ["lobby", "abandoned"]
         fake.assert_no_violations()
 
@@ -179,7 +179,7 @@ async def test_a_lost_announcement_is_repaired_by_the_next_click(tmp_path: Path)
             table = await table_of(bot, fake, "game-1")
             message = turn_message(fake, table)
             # As if the process died after storing the move and before updating the channel.
-            await bot.service.play(fake.channel("game-1").id, fake.user("alice").id, key="ship:A1N")
+            await bot.services.turns.play(fake.channel("game-1").id, fake.user("alice").id, key="ship:A1N")
             text = await refused(await click_move(fake, message, "alice", "ship:B1N"))
             assert "earlier turn" in text and "/explore tiles:" in text
             await fake.wait_for(lambda: "ed:1:1:explore:1" in fake.message(message.id).custom_ids(), timeout=5)

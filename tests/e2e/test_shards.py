@@ -58,7 +58,7 @@ async def test_one_process_runs_both_shards(tmp_path: Path) -> None:
             assert fake.connected_for(zero) == fake.connected_for(one) == 1
             for channel in ("zero-1", "one-1"):
                 await open_game(fake, channel, PLAYERS)
-            games = await bot.service.store.active_games()
+            games = await bot.services.store.active_games()
             assert sorted(g.guild_id for g in games) == sorted([zero, one])
         # Every guild event went to the connection of the guild's shard only.
         for guild, shard in ((zero, 0), (one, 1)):

@@ -1,4 +1,4 @@
-"""A channel's game as the bot holds it (Table), one applied move (MoveOutcome), and the refusals users get."""
+"""A channel's game as the bot holds it (Table), and one applied move (MoveOutcome)."""
 
 from __future__ import annotations
 
@@ -8,18 +8,7 @@ from typing import Any
 import engine
 from storage import GameRecord, PlayerRecord
 
-from ..messages import format_duration, seed_words
 from ..text import safe_name
-
-__all__ = ["MoveOutcome", "Refusal", "StaleClick", "Table", "format_duration", "seed_words"]
-
-
-class Refusal(Exception):
-    """Something a user asked for that is not possible now; str(refusal) is the sentence to show them."""
-
-
-class StaleClick(Refusal):
-    """A button or menu from an earlier state of the game."""
 
 
 @dataclass
@@ -101,4 +90,4 @@ class MoveOutcome:
 
     @property
     def game_over(self) -> bool:
-        return bool(self.table.state.game_over)
+        return bool(self.table.state is not None and self.table.state.game_over)

@@ -1,8 +1,9 @@
-"""Settings from the environment and `python -m bot` failing with one line instead of a traceback."""
+"""`python -m bot` and create_bot: one-line errors with exit status 2, one database open, SIGTERM closes."""
 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -11,41 +12,10 @@ import discord
 import pytest
 
 import bot.__main__ as main_module
-from bot import Settings, SettingsError, create_bot
+from bot import Settings, create_bot
+from tests.bot.helpers import python_process
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def test_defaults_suit_play_over_days() -> None:
-    s = Settings.from_env({})
-    assert s.token is None and s.db_path == "./entdecker.db" and s.guild_id is None
-    assert s.reminder_after == 12 * 3600 and s.reminder_max == 4 and s.idle_after == 48 * 3600
-    assert s.ai_delay == 3.0
-
-
-def test_values_from_the_environment() -> None:
-    s = Settings.from_env(
-        {
-            "DISCORD_TOKEN": " abc ",
-            "ENTDECKER_DB": "/tmp/x.db",
-            "ENTDECKER_GUILD_ID": "123",
-            "ENTDECKER_REMINDER_HOURS": "1.5",
-            "ENTDECKER_REMINDER_MAX": "2",
-            "ENTDECKER_IDLE_HOURS": "24",
-            "ENTDECKER_AI_DELAY": "0",
-            "ENTDECKER_SYNC_COMMANDS": "no",
-        }
-    )
-    assert (s.token, s.db_path, s.guild_id, s.reminder_after, s.reminder_max) == ("abc", "/tmp/x.db", 123, 5400, 2)
-    assert s.idle_after == 86400 and s.ai_delay == 0 and s.sync_commands is False
-
-
-@pytest.mark.parametrize(
-    "env", [{"ENTDECKER_GUILD_ID": "x"}, {"ENTDECKER_AI_DELAY": "-1"}, {"ENTDECKER_SYNC_COMMANDS": "maybe"}]
-)
-def test_malformed_values_are_refused(env: dict[str, str]) -> None:
-    with pytest.raises(SettingsError):
-        Settings.from_env(env)
 
 
 def test_create_bot_does_not_start_it(tmp_path: Path) -> None:
@@ -141,13 +111,30 @@ async def test_python_m_bot_opens_the_database_once(tmp_path: Path, monkeypatch:
         await opened[0].game(1)  # the bot closed the store it was handed
 
 
-def test_boards_drawn_in_two_workers_unless_one_core_or_told() -> None:
-    from bot.settings import auto_render_processes
+def test_sigterm_closes_the_bot_instead_of_killing_the_process() -> None:
+    proc = python_process(
+        """
+        import asyncio
+        from bot.__main__ import close_on_sigterm
 
-    assert [auto_render_processes(cores) for cores in (1, 2, 4, 64)] == [0, 2, 2, 2]
-    assert Settings.from_env({}).render_processes is None
-    assert Settings.from_env({}).render_workers == auto_render_processes()
-    assert Settings.from_env({"ENTDECKER_RENDER_PROCESSES": "0"}).render_workers == 0  # threads
-    assert Settings.from_env({"ENTDECKER_RENDER_PROCESSES": "3"}).render_workers == 3
-    with pytest.raises(SettingsError):
-        Settings.from_env({"ENTDECKER_RENDER_PROCESSES": "two"})
+        class Bot:
+            closed = asyncio.Event()
+            async def close(self):
+                self.closed.set()
+
+        async def main():
+            bot = Bot()
+            close_on_sigterm(bot)
+            print("ready", flush=True)
+            await asyncio.wait_for(bot.closed.wait(), 30)
+            print("closed", flush=True)
+
+        asyncio.run(main())
+        """
+    )
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "ready"
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    assert out.strip() == "closed"
