@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from typing import Any, cast
 
 from engine.core.moves import Move
 from engine.core.rng import rand_below
@@ -76,7 +77,7 @@ def _action_value(state: State, seat: int, kind: str) -> float:
     return 0.0
 
 
-def _oasis_prospect(state: State, board: list, nodes: list, closed: bool, seat: int, extra: int = 0) -> float:
+def _oasis_prospect(state: State, board: list[Any], nodes: list[Any], closed: bool, seat: int, extra: int = 0) -> float:
     """A rough worth of an oasis to `seat`: its action spaces shared by the explorers in it."""
     node_set = set(nodes)
     line = [e for e in state.explorers if e[2] >= 0 and (e[2], e[3]) in node_set]
@@ -90,7 +91,7 @@ def _oasis_prospect(state: State, board: list, nodes: list, closed: bool, seat: 
     if closed:
         return value
     # An open oasis pays later, and the surer the fewer sides it still has open.
-    gaps = sum(1 for s, p in nodes for d in B.at(board, s).parts[p] if _open_on(board, s, d))  # type: ignore[union-attr]
+    gaps = sum(1 for s, p in nodes for d in B.at(board, s).parts[p] if _open_on(board, s, d))  # type: ignore[union-attr,misc]
     return value * {1: 0.6, 2: 0.4}.get(gaps, 0.25)
 
 
@@ -101,7 +102,7 @@ def _placement_value(state: State, seat: int, tid: str, space: int, rotation: in
     assert g is not None
     has_free = any(e[1] == seat and e[2] < 0 for e in state.explorers)
     value = 0.15 * len(B.open_sides(board, space))
-    seen: set = set()
+    seen: set[Any] = set()
     for part in range(len(g.parts)):
         if (space, part) in seen:
             continue
@@ -180,7 +181,7 @@ def _explorer_value(state: State, seat: int, move: Move) -> float:
         e = next(e for e in state.explorers if e[0] == move.get("height"))
         nodes, _ = B.oasis(state.board, (e[2], e[3]))
         free = sum(1 for x in state.explorers if x[1] == seat and x[2] < 0)
-        open_count = sum(1 for s, p in nodes for d in B.at(state.board, s).parts[p] if _open(state, s, d))  # type: ignore[union-attr]
+        open_count = sum(1 for s, p in nodes for d in B.at(state.board, s).parts[p] if _open(state, s, d))  # type: ignore[union-attr,misc]
         return (1.0 if free == 0 else -0.5) + 0.3 * open_count - 0.6 * len(B.action_spaces(state.board, nodes))
     assert state.attached is not None
     space, part, height = state.attached, move.get("part"), move.get("height")
@@ -199,14 +200,14 @@ def _explorer_value(state: State, seat: int, move: Move) -> float:
     else:
         value -= 2.0 if len(mine_heights) <= 1 else 0.0  # keep one in hand for an oasis that closes at once
         value += 0.03 * height if rivals else -0.03 * height
-    return value
+    return float(value)
 
 
 def _open(state: State, space: int, d: int) -> bool:
     return _open_on(state.board, space, d)
 
 
-def _open_on(board: list, space: int, d: int) -> bool:
+def _open_on(board: list[Any], space: int, d: int) -> bool:
     nb = GRID.neighbour(space, d)
     return nb is not None and board[nb] is None
 
@@ -241,7 +242,9 @@ def heuristic_move(state: State) -> Move:
     if phase == "place":
         assert state.hand is not None
         tid = state.hand["tile"]
-        return best(lambda m: _placement_value(state, seat, tid, GRID.parse(m.get("space")), m.get("rotation")))
+        return best(
+            lambda m: _placement_value(state, seat, tid, cast(int, GRID.parse(m.get("space"))), m.get("rotation"))
+        )
     if phase == "explorer":
         return best(lambda m: _explorer_value(state, seat, m))
     if phase == "action":
@@ -276,10 +279,4 @@ def heuristic_move(state: State) -> Move:
 AIS = {"random": random_move, "heuristic": heuristic_move}
 
 
-def ai_move(state: State, kind: str = "heuristic") -> Move:
-    if kind not in AIS:
-        raise ValueError(f"unknown AI {kind!r}; known: {', '.join(AIS)}")
-    return AIS[kind](state)
-
-
-__all__ = ["AIS", "ai_move", "estimated_values", "heuristic_move", "random_move"]
+__all__ = ["AIS", "estimated_values", "heuristic_move", "random_move"]

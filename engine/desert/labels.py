@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.grid import DIR_WORDS
 from engine.core.moves import Move
 from engine.desert import board as B
-from engine.desert.rules import legal_moves, to_act
+from engine.desert.rules import to_act
 from engine.desert.state import COLOURS, GRID, HEIGHTS, State
 from engine.desert.tiles import geometry, tile
 
@@ -21,7 +21,7 @@ ACTION_WORDS = {
     "water": "a water stone",
 }
 GOOD_WORDS = {"myrrh": "myrrh", "frankincense": "frankincense", "gemstone": "gemstone", "salt": "salt"}
-NUMBERED = ("caravan", "place")
+NUMBERED = frozenset({"caravan", "place"})  # their labels carry the number the board overlay shows
 
 
 def slot_words(slot: str) -> str:
@@ -77,28 +77,6 @@ def lie_words(tid: str, rotation: int) -> str:
 def explorer_words(height: int) -> str:
     owner = next(i for i, hs in enumerate(HEIGHTS) if height in hs)
     return f"{COLOURS[owner]} explorer of height {height}"
-
-
-def numbered_legal(state: State) -> list[dict[str, Any]]:
-    """The legal moves as data with labels; caravan moves and tile positions are numbered 1, 2, ... within their
-    kind so the picture's overlay can show the same numbers as the labels."""
-    out = []
-    counters: dict[str, int] = {}
-    for move in legal_moves(state):
-        counters[move.kind] = counters.get(move.kind, 0) + 1
-        number = counters[move.kind]
-        entry: dict[str, Any] = {"key": move.key, "kind": move.kind, "player": move.player, "number": number}
-        entry.update(move.args)
-        entry["label"] = move_label(state, move, number if move.kind in NUMBERED else None)[:100]
-        out.append(entry)
-    return out
-
-
-def label_for(state: State, move: Move) -> str:
-    for entry in numbered_legal(state):
-        if entry["key"] == move.key:
-            return entry["label"]
-    return move_label(state, move)
 
 
 def _part_words(state: State, space: int, part: int) -> str:
@@ -206,7 +184,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     t = event["type"]
 
     def who(key: str = "player") -> str:
-        return names[event[key]]
+        return names[int(event[key])]
 
     if t == "turn":
         return f"{who()}'s last turn." if event.get("final") else None

@@ -166,8 +166,8 @@ PRESENTER = Presenter(
     select_kinds=frozenset({"caravan", "place", "explorer", "withdraw", "no_explorer", "draw", "display", "scout"})
     | frozenset({"rumour", "peek", "discard"}),
     button_label=_button_label,
-    button_style=lambda kind: _STYLES.get(kind, "secondary"),
-    placeholder=lambda kind: _PLACEHOLDERS.get(kind, "Choose…"),
+    button_styles=_STYLES,
+    placeholders=_PLACEHOLDERS,
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,

@@ -19,7 +19,6 @@ from engine.desert.state import (
     State,
 )
 from engine.desert.tiles import GOODS
-from engine.errors import IllegalMove
 
 Event = dict[str, Any]
 SUB_PHASES = ("goods", "rumour", "peek", "peeked")
@@ -27,7 +26,7 @@ SUB_PHASES = ("goods", "rumour", "peek", "peeked")
 STALL_ROUNDS = 8
 
 
-def new_game(players: list[str], options: dict[str, Any] | None, seed: int) -> State:
+def new_game(players: list[str], options: dict[str, Any], seed: int) -> State:
     state = new_state(players, options, seed)
     events: list[Event] = []
     _begin_turn(state, events)
@@ -142,7 +141,7 @@ def _discover_moves(state: State) -> list[Move]:
 
 def _explorer_moves(state: State) -> list[Move]:
     p = state.current
-    out = []
+    out: list[Move] = []
     if state.attached is not None:
         parts = B.at(state.board, state.attached)
         assert parts is not None
@@ -165,48 +164,9 @@ def _free_actions(state: State) -> list[tuple[int, str]]:
 # --- applying a move ---------------------------------------------------------------------------
 
 
-def step(state: State, move: Move) -> tuple[State, list[Event]]:
-    if state.game_over:
-        raise IllegalMove("The game is over.")
-    seats = to_act(state)
-    if move.player not in seats:
-        name = state.names[seats[0]]
-        raise IllegalMove(f"It is {name}'s move (seat {seats[0] + 1}), not seat {move.player!r}'s.")
-    legal = legal_moves(state)
-    args = dict(move.args)
-    match = next((m for m in legal if m.kind == move.kind and dict(m.args) == args), None)
-    if match is None:
-        raise IllegalMove(_why_illegal(state, move, legal))
-    new = state.copy()
-    events: list[Event] = []
-    _HANDLERS[match.kind](new, match, events)
-    new.version += 1
-    new.history.append(match)
-    return new, events
-
-
-PHASE_WORDS = {
-    "discard": "discard a tile from the display",
-    "move": "move the caravan",
-    "discover": "discover a tile",
-    "place": "choose where the tile goes",
-    "explorer": "place or take back an explorer",
-    "action": "choose an action space",
-    "goods": "make room on a camel or forgo the good",
-    "rumour": "put the rumour token on the rumour board",
-    "peek": "look at a rumour token",
-    "peeked": "leave the token or take it off",
-    "bonus": "buy a bonus turn or end the turn",
-}
-
-
-def _why_illegal(state: State, move: Move, legal: list[Move]) -> str:
-    same = [m for m in legal if m.kind == move.kind]
-    if not same:
-        kinds = sorted({m.kind for m in legal})
-        return f"You can't {move.kind} now: it is time to {PHASE_WORDS.get(state.phase, 'wait')} ({', '.join(kinds)})."
-    examples = ", ".join(m.key.split(":", 1)[-1] for m in same[:8])
-    return f"{move.key} is not legal now. Legal choices: {examples}{'…' if len(same) > 8 else ''}."
+def apply(state: State, move: Move, events: list[Event]) -> None:
+    """What a legal move does (engine/core/reducer.py has checked it and copied the state)."""
+    _HANDLERS[move.kind](state, move, events)
 
 
 # --- turn flow ---------------------------------------------------------------------------------

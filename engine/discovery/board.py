@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from engine.core.grid import DELTAS, opposite
 from engine.core.regions import UnionFind
@@ -143,15 +144,16 @@ def analyse(board: dict[Pos, Cell]) -> Map:
                 uf.union(node, (nb[0], nb[1], j))  # type: ignore[arg-type]
     territories: list[Territory] = []
     of_node: dict[Node, int] = {}
-    for nodes in uf.groups():
+    for group in uf.groups():
+        nodes = cast("list[Node]", group)  # core's union-find is typed for (space, segment); these are (x, y, region)
         tid = len(territories)
-        x, y, i = nodes[0]  # type: ignore[misc]
+        x, y, i = nodes[0]
         terrain = geos[(x, y)].regions[i].terrain
-        faces = sum(open_nodes.get(n, 0) for n in nodes)  # type: ignore[misc]
-        tiles = {(n[0], n[1]) for n in nodes}  # type: ignore[misc]
-        territories.append(Territory(tid, terrain, list(nodes), tiles, faces == 0, open_faces=faces))  # type: ignore[arg-type]
+        faces = sum(open_nodes.get(n, 0) for n in nodes)
+        tiles = {(n[0], n[1]) for n in nodes}
+        territories.append(Territory(tid, terrain, list(nodes), tiles, faces == 0, open_faces=faces))
         for n in nodes:
-            of_node[n] = tid  # type: ignore[index]
+            of_node[n] = tid
     for pos, g in geos.items():
         here = [of_node[(pos[0], pos[1], i)] for i in range(len(g.regions))]
         for a, b in g.borders:
