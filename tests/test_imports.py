@@ -179,10 +179,7 @@ def _describe(component: frozenset[str], edges: list[Edge]) -> str:
 # The cycles in the tree today, each by the modules it joins. The engineers of those packages empty this list (issue
 # 18): when a cycle is gone, its xfail below passes, and strict=True turns that into a failure saying to remove it.
 # A cycle that is not here, or that grows beyond its modules here, fails test_no_import_cycle_but_the_known_ones.
-KNOWN_CYCLES: dict[str, frozenset[str]] = {
-    # storage.db opens the store inside a function; store imports db at the top (storage engineer).
-    "storage.db <-> storage.store": frozenset({"storage.db", "storage.store"}),
-}
+KNOWN_CYCLES: dict[str, frozenset[str]] = {}
 
 CYCLES_NOW = _cycles(EDGES)
 
