@@ -113,7 +113,6 @@ class PostgresDriver:
 
     @classmethod
     async def open(cls, url: str) -> PostgresDriver:
-        """Connect (pool), apply the migrations; StorageError with the reason if that fails."""
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=POOL_MAX, timeout=CONNECT_TIMEOUT, command_timeout=60
@@ -143,7 +142,7 @@ class PostgresDriver:
             self._pool.terminate()
 
     def check_file(self) -> None:
-        """Nothing to check: a server's database is no file that can be deleted under us."""
+        pass  # a server's database is no file that can be deleted under us
 
     async def fetch(self, sql: str, params: Params = {}, *, listing: bool = False) -> list[Row]:  # noqa: B006
         # One statement is a consistent snapshot by itself: no explicit transaction needed.
@@ -172,10 +171,8 @@ class PostgresDriver:
 
     @contextlib.asynccontextmanager
     async def exclusive(self, key: str) -> AsyncIterator[bool]:
-        """Try to hold a lock named `key` among every process on this database; yields whether it was obtained.
-
-        A session-level advisory lock on a connection of its own (outside the pool, so that holding many locks never
-        starves the work done under them): released on exit, or by the server when the holding process dies."""
+        # A session-level advisory lock on a connection of its own (outside the pool, so that holding many locks never
+        # starves the work done under them): released on exit, or by the server when the holding process dies.
         lock_id = (MIGRATION_LOCK << 32) | zlib.crc32(key.encode())
         async with self._lock_guard, _mapped():
             if self._lock_conn is None or self._lock_conn.is_closed():

@@ -10,12 +10,12 @@ import dataclasses
 import enum
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from . import archive, errors, replay, snapshots, sql, verify
-from .driver import Driver, Row, Tx
+from .driver import Driver, Fetcher, Params, Row, Tx
 from .errors import Conflict, LogCorrupt, StorageError
 from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 
@@ -75,6 +75,7 @@ class _Unset(enum.Enum):
 
 
 UNSET = _Unset.UNSET
+MessageId = int | _Unset | None  # UNSET: leave the stored one as it is
 
 
 class Store:
@@ -297,33 +298,20 @@ class Store:
         return await self.driver.write(body, game_id)
 
     async def set_message_ids(
-        self,
-        game_id: int,
-        *,
-        board_message_id: int | _Unset | None = UNSET,
-        turn_message_id: int | _Unset | None = UNSET,
+        self, game_id: int, *, board_message_id: MessageId = UNSET, turn_message_id: MessageId = UNSET
     ) -> GameRecord:
         """Remember the Discord messages the bot edits; arguments left out are unchanged."""
         return await self._set_game_fields(game_id, None, board_message_id, turn_message_id)
 
     async def set_announced_version(
-        self,
-        game_id: int,
-        version: int,
-        *,
-        board_message_id: int | _Unset | None = UNSET,
-        turn_message_id: int | _Unset | None = UNSET,
+        self, game_id: int, version: int, *, board_message_id: MessageId = UNSET, turn_message_id: MessageId = UNSET
     ) -> GameRecord:
         """Remember that the channel has been shown the state at `version` (never moves backwards), together
         with the messages that show it if given (one transaction instead of two)."""
         return await self._set_game_fields(game_id, version, board_message_id, turn_message_id)
 
     async def _set_game_fields(
-        self,
-        game_id: int,
-        version: int | None,
-        board_message_id: int | _Unset | None,
-        turn_message_id: int | _Unset | None,
+        self, game_id: int, version: int | None, board_message_id: MessageId, turn_message_id: MessageId
     ) -> GameRecord:
         rows = await self.driver.write_one(
             "UPDATE games SET"
@@ -333,18 +321,11 @@ class Store:
             " OR COALESCE(announced_version, -1) > CAST(:version AS INTEGER) THEN announced_version"
             " ELSE CAST(:version AS INTEGER) END"
             " WHERE id = :id RETURNING *",
-            {
-                "set_board": board_message_id is not UNSET,
-                "board": None if board_message_id is UNSET else board_message_id,
-                "set_turn": turn_message_id is not UNSET,
-                "turn": None if turn_message_id is UNSET else turn_message_id,
-                "version": version,
-                "id": game_id,
-            },
-        )
-        if not rows:
-            raise errors.GameNotFound(game_id)
-        return _record(rows[0])
+            dict(set_board=board_message_id is not UNSET, board=None if board_message_id is UNSET else board_message_id,
+                 set_turn=turn_message_id is not UNSET, turn=None if turn_message_id is UNSET else turn_message_id,
+                 version=version, id=game_id),
+        )  # fmt: skip
+        return _only_game(rows, game_id)
 
     # ------------------------------------------------------------------ queries
     #
@@ -354,10 +335,7 @@ class Store:
 
     async def game(self, game_id: int) -> GameRecord:
         """The game with this id; GameNotFound otherwise (RecordCorrupt if its row is damaged)."""
-        rows = await self.driver.fetch(_GAME_SELECT + " WHERE g.id = :id", {"id": game_id})
-        if not rows:
-            raise errors.GameNotFound(game_id)
-        return _record(rows[0])
+        return await _game(self.driver, game_id)
 
     async def active_game(self, channel_id: int) -> GameRecord | None:
         """The channel's game in the lobby or in progress, if any (RecordCorrupt if its row is damaged)."""
@@ -400,31 +378,26 @@ class Store:
 
     async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
         """The newest `limit` moves with their events, oldest of them first (ready to print as a log)."""
-
-        async def body(tx: Tx) -> list[MoveRecord]:
-            archived = await _archived(tx, game_id)
-            if archived is not None:
-                return archived.recent(limit)
-            rows = await tx.fetch(
-                "SELECT * FROM moves WHERE game_id = :id ORDER BY seq DESC LIMIT :limit",
-                {"id": game_id, "limit": limit},
-            )
-            return [MoveRecord.from_row(row) for row in reversed(rows)]
-
-        return await self.driver.read(body)
+        newest = "SELECT * FROM moves WHERE game_id = :id ORDER BY seq DESC LIMIT :limit"
+        sql_text = f"SELECT * FROM ({newest}) AS newest ORDER BY seq"
+        return await self._moves(game_id, lambda archived: archived.recent(limit), sql_text, {"limit": limit})
 
     async def moves(self, game_id: int, after: int = 0, limit: int | None = None) -> list[MoveRecord]:
         """The moves with seq > after, in order (at most `limit` of them if given)."""
+        sql_text = "SELECT * FROM moves WHERE game_id = :id AND seq > :after ORDER BY seq LIMIT :limit"
+        params = {"after": after, "limit": _NO_LIMIT if limit is None else limit}
+        return await self._moves(game_id, lambda archived: archived.records(after, limit), sql_text, params)
+
+    async def _moves(
+        self, game_id: int, archived_ones: Callable[[archive.Archived], list[MoveRecord]], live: str, params: Params
+    ) -> list[MoveRecord]:
+        """Moves of the game from its archive if it has one, else by the query `live` on the moves table."""
 
         async def body(tx: Tx) -> list[MoveRecord]:
             archived = await _archived(tx, game_id)
             if archived is not None:
-                return archived.records(after, limit)
-            rows = await tx.fetch(
-                "SELECT * FROM moves WHERE game_id = :id AND seq > :after ORDER BY seq LIMIT :limit",
-                {"id": game_id, "after": after, "limit": _NO_LIMIT if limit is None else limit},
-            )
-            return [MoveRecord.from_row(row) for row in rows]
+                return archived_ones(archived)
+            return [MoveRecord.from_row(row) for row in await tx.fetch(live, {"id": game_id, **params})]
 
         return await self.driver.read(body)
 
@@ -482,9 +455,7 @@ class Store:
             "UPDATE games SET reminders_sent = reminders_sent + 1, last_reminder_at = :now WHERE id = :id RETURNING *",
             {"now": now, "id": game_id},
         )
-        if not rows:
-            raise errors.GameNotFound(game_id)
-        return _record(rows[0])
+        return _only_game(rows, game_id)
 
     def _games(self, rows: Sequence[Row]) -> list[GameRecord]:
         return [game for game in (listed_record(row, self._broken_logged) for row in rows) if game is not None]
@@ -550,7 +521,7 @@ class Store:
         current = None if over else _current_seat(new_state)
         # Most moves write no snapshot (storage/snapshots.py): their state is not even serialised.
         state_json = replay.snapshot_json(new_state) if snapshots.due(seq, over) else None
-        packed = snapshots.pack(state_json) if state_json is not None else None
+        packed = snapshots.pack(state_json) if state_json is not None else None  # outside the write lock
 
         async def body(tx: Tx) -> GameRecord | None:
             rows = await tx.fetch("SELECT status, version, log_digest FROM games WHERE id = :id", {"id": game_id})
@@ -577,10 +548,8 @@ class Store:
                 await tx.execute(
                     "UPDATE games SET status = 'finished', ended_at = :now WHERE id = :id", {"now": now, "id": game_id}
                 )
-            if packed is not None:
-                digest = replay.chain_digest(log_digest, state_json)
-                await tx.execute(_PUT_SNAPSHOT, dict(id=game_id, version=seq, state=packed, now=now,
-                                                     log_digest=log_digest, digest=digest))  # fmt: skip
+            if state_json is not None:
+                await _put_snapshot(tx, game_id, seq, state_json, now, log_digest, packed)
             if over:  # the game ends: its log goes into its archive row in this transaction (once per game)
                 await _archive(tx, game_id)
             return await _game(tx, game_id) if known is None else None
@@ -588,27 +557,11 @@ class Store:
         game = await self.driver.write(body, game_id)
         if game is None:
             assert known is not None
-            game = dataclasses.replace(
-                known,
-                status="finished" if over else "active",
-                updated_at=now,
-                last_move_at=now,
-                reminders_sent=0,
-                last_reminder_at=None,
-                current_seat=current,
-                ended_at=now if over else known.ended_at,
-                version=seq,
-            )
-        record = MoveRecord(
-            game_id=game_id,
-            seq=seq,
-            move=json.loads(move_json),
-            events=json.loads(events_json),
-            user_id=user_id,
-            created_at=now,
-            actor=actor,
-        )
-        return record, game
+            # The columns the move's UPDATEs set, as they set them.
+            game = dataclasses.replace(known, status="finished" if over else "active", updated_at=now, last_move_at=now,
+                                       reminders_sent=0, last_reminder_at=None, current_seat=current,
+                                       ended_at=now if over else known.ended_at, version=seq)  # fmt: skip
+        return MoveRecord(game_id, seq, json.loads(move_json), json.loads(events_json), user_id, now, actor), game
 
     async def load_state(self, game_id: int) -> State:
         """The current state: the snapshot if it is sound and matches the log, with the moves logged after it
@@ -754,8 +707,11 @@ class Store:
 # ---------------------------------------------------------------------- helpers (inside a transaction)
 
 
-async def _game(tx: Tx, game_id: int) -> GameRecord:
-    rows = await tx.fetch(_GAME_SELECT + " WHERE g.id = :id", {"id": game_id})
+async def _game(db: Fetcher, game_id: int) -> GameRecord:
+    return _only_game(await db.fetch(_GAME_SELECT + " WHERE g.id = :id", {"id": game_id}), game_id)
+
+
+def _only_game(rows: Sequence[Row], game_id: int) -> GameRecord:
     if not rows:
         raise errors.GameNotFound(game_id)
     return _record(rows[0])
@@ -859,10 +815,14 @@ async def _check_seat(tx: Tx, game_id: int, seat: int, holder: int | None) -> No
     raise errors.SeatChanged(game_id, seat, f"is held by {now_held}, not by {wanted}")
 
 
-async def _put_snapshot(tx: Tx, game_id: int, version: int, state_json: str, now: float, log_digest: str) -> None:
+async def _put_snapshot(
+    tx: Tx, game_id: int, version: int, state_json: str, now: float, log_digest: str | None, packed: bytes | None = None
+) -> None:
+    """`packed`: snapshots.pack(state_json) if the caller made it already."""
     digest = replay.chain_digest(log_digest, state_json)
-    await tx.execute(_PUT_SNAPSHOT, dict(id=game_id, version=version, state=snapshots.pack(state_json), now=now,
-                                         log_digest=log_digest, digest=digest))  # fmt: skip
+    packed = snapshots.pack(state_json) if packed is None else packed
+    await tx.execute(_PUT_SNAPSHOT, dict(id=game_id, version=version, state=packed, now=now, log_digest=log_digest,
+                                         digest=digest))  # fmt: skip
 
 
 async def _log(tx: Tx, game_id: int, up_to: int | None = None) -> tuple[str, list[str]]:

@@ -19,7 +19,7 @@ import contextlib
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
@@ -68,6 +68,14 @@ def storage_error(exc: sqlite3.Error) -> StorageError:
     return StorageError(f"the database refused: {exc}")
 
 
+@contextlib.contextmanager
+def _mapped() -> Iterator[None]:
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise storage_error(exc) from exc
+
+
 class _Tx:
     """A transaction on the connection's own thread: every call is done by the time it is awaited."""
 
@@ -75,22 +83,15 @@ class _Tx:
         self._db = db
 
     async def fetch(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006 (never mutated)
-        try:
-            return self._db.execute(sql, params).fetchall()
-        except sqlite3.Error as exc:
-            raise storage_error(exc) from exc
+        return _statement(self._db, sql, params)
 
     async def execute(self, sql: str, params: Params = {}) -> int:  # noqa: B006
-        try:
+        with _mapped():
             return self._db.execute(sql, params).rowcount
-        except sqlite3.Error as exc:
-            raise storage_error(exc) from exc
 
     async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
-        try:
+        with _mapped():
             self._db.executemany(sql, rows)
-        except sqlite3.Error as exc:
-            raise storage_error(exc) from exc
 
     @contextlib.asynccontextmanager
     async def savepoint(self) -> AsyncIterator[None]:
@@ -117,7 +118,7 @@ def _finish(awaitable: Awaitable[T]) -> T:
 
 
 def _transaction(db: sqlite3.Connection, begin: str, body: Body[T]) -> T:
-    try:
+    with _mapped():
         db.execute(begin)
         try:
             result = _finish(body(_Tx(db)))
@@ -127,15 +128,11 @@ def _transaction(db: sqlite3.Connection, begin: str, body: Body[T]) -> T:
             raise
         db.execute("COMMIT")
         return result
-    except sqlite3.Error as exc:
-        raise storage_error(exc) from exc
 
 
 def _statement(db: sqlite3.Connection, sql: str, params: Params) -> list[Row]:
-    try:
+    with _mapped():
         return db.execute(sql, params).fetchall()
-    except sqlite3.Error as exc:
-        raise storage_error(exc) from exc
 
 
 class _Thread:
@@ -272,8 +269,7 @@ class SqliteDriver:
 
     @classmethod
     async def open(cls, path: str, *, lock: bool = True) -> SqliteDriver:
-        """Open (creating and migrating if needed) the file; a StorageError subclass if that is impossible
-        (DatabaseInUse, DatabaseMissing, DatabaseDamaged: see docs/storage.md)."""
+        # Refusals are StorageError subclasses: DatabaseInUse, DatabaseMissing, DatabaseDamaged (docs/storage.md).
         writer = _Thread("sqlite-writer")
         if path == ":memory:":
             await cls._connect(writer, path, True)
@@ -337,12 +333,9 @@ class SqliteDriver:
                 self._lock_file.release()
 
     def exclusive(self, key: str) -> contextlib.AbstractAsyncContextManager[bool]:
-        """One SQLite file is served by one process (it cannot be shared across machines): always held."""
-        return no_lock(key)
+        return no_lock(key)  # one SQLite file is served by one process (it cannot be shared across machines)
 
     def check_file(self) -> None:
-        """DatabaseMoved if a file of the database was deleted, replaced or overwritten since it was opened (also
-        checked before and after every write)."""
         if self._watch is not None:
             self._watch.check()
 
@@ -353,13 +346,7 @@ class SqliteDriver:
     async def write_one(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006
         # A single statement in autocommit mode is one transaction: SQLite takes the write lock for it through the
         # busy handler as BEGIN IMMEDIATE would, and commits it (with synchronous=FULL's fsync) before returning.
-        await self._files_before()
-        try:
-            rows = await self._writer.call(_statement, self._writer.conn(), sql, params)
-        except StorageUnavailable as exc:
-            raise self._why(exc) from exc
-        await self._files_after()
-        return rows
+        return await self._guarded(_statement, sql, params)
 
     async def read(self, body: Body[T]) -> T:
         # A read transaction gives the several SELECTs of one call a consistent view.
@@ -369,23 +356,20 @@ class SqliteDriver:
         # One writer for the whole file: IMMEDIATE takes the write lock up front, so a check made inside the
         # transaction still holds at COMMIT, for every game (game_id needs no lock of its own).
         del game_id
-        await self._files_before()
-        try:
-            result = await self._writer.run("BEGIN IMMEDIATE", body)
-        except StorageUnavailable as exc:
-            raise self._why(exc) from exc
-        await self._files_after()
-        return result
+        return await self._guarded(_transaction, "BEGIN IMMEDIATE", body)
 
-    # The file guards (storage/file_watch.py) around every write: refuse when the files are no longer the ones opened.
-
-    async def _files_before(self) -> None:
+    async def _guarded(self, func: Callable[..., T], *args: Any) -> T:
+        """func(writer connection, *args) on the writer thread, inside the file guards (storage/file_watch.py):
+        refused when the files are no longer the ones opened."""
         if self._watch is not None:
             await self._watch.before_write(self._on_writer)
-
-    async def _files_after(self) -> None:
+        try:
+            result = await self._writer.call(func, self._writer.conn(), *args)
+        except StorageUnavailable as exc:
+            raise self._why(exc) from exc
         if self._watch is not None:
             await self._watch.after_write(self._on_writer)
+        return result
 
     async def _on_writer(self, sql: str) -> list[Any]:
         return await self._writer.call(_statement, self._writer.conn(), sql, {})
