@@ -50,8 +50,9 @@ _IDLE_SELECT = f"""
 """
 # An ended game's archived log (storage/archive.py), under names that do not clash with the snapshot's columns.
 _ARCHIVE_COLUMNS = "a.moves AS a_moves, a.log_digest AS a_log_digest, a.digest AS a_digest, a.log AS a_log"
-_ARCHIVED = (
-    f"SELECT g.setup, {_ARCHIVE_COLUMNS} FROM move_archives a JOIN games g ON g.id = a.game_id WHERE a.game_id = :id"
+# The game's setup and its archive row, if any.
+_LOGGED = (
+    f"SELECT g.setup, {_ARCHIVE_COLUMNS} FROM games g LEFT JOIN move_archives a ON a.game_id = g.id WHERE g.id = :id"
 )
 # load_state's head: the game's setup and running log digest, its snapshot, its archived log if it has ended.
 _LOAD_SELECT = f"""
@@ -827,11 +828,7 @@ async def _put_snapshot(
 
 async def _log(tx: Tx, game_id: int, up_to: int | None = None) -> tuple[str, list[str]]:
     """The game's setup and its moves (seq order) as stored text; WrongStatus for a game that never started."""
-    rows = await tx.fetch(
-        f"SELECT g.setup, {_ARCHIVE_COLUMNS} FROM games g LEFT JOIN move_archives a ON a.game_id = g.id"
-        " WHERE g.id = :id",
-        {"id": game_id},
-    )
+    rows = await tx.fetch(_LOGGED, {"id": game_id})
     if not rows:
         raise errors.GameNotFound(game_id)
     row = rows[0]
@@ -862,8 +859,8 @@ def _unpack_logged(game_id: int, setup: str | None, row: Row) -> archive.Archive
 
 async def _archived(tx: Tx, game_id: int) -> archive.Archived | None:
     """The game's archived log, checked (LogCorrupt if damaged); None while its log is in the moves table."""
-    rows = await tx.fetch(_ARCHIVED, {"id": game_id})
-    return _unpack_logged(game_id, rows[0]["setup"], rows[0]) if rows else None
+    rows = await tx.fetch(_LOGGED, {"id": game_id})
+    return _unpack_logged(game_id, rows[0]["setup"], rows[0]) if rows and rows[0]["a_log"] is not None else None
 
 
 async def _archive(tx: Tx, game_id: int) -> None:
