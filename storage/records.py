@@ -106,6 +106,13 @@ class PlayerRecord:
         )
 
 
+def _logged_fields(cls: Any, row: Any) -> dict[str, Any]:
+    """A logged move's row (moves, undos) as its record's fields: one column each, the move and its events JSON."""
+    return {
+        name: json.loads(row[name]) if name in ("move", "events") else row[name] for name in cls.__dataclass_fields__
+    }
+
+
 @dataclass(frozen=True)
 class MoveRecord:
     game_id: int
@@ -118,15 +125,7 @@ class MoveRecord:
 
     @classmethod
     def from_row(cls, row: Any) -> MoveRecord:
-        return cls(
-            game_id=row["game_id"],
-            seq=row["seq"],
-            move=json.loads(row["move"]),
-            events=json.loads(row["events"]),
-            user_id=row["user_id"],
-            created_at=row["created_at"],
-            actor=row["actor"],
-        )
+        return cls(**_logged_fields(cls, row))
 
 
 @dataclass(frozen=True)
@@ -143,15 +142,7 @@ class UndoRecord:
 
     @classmethod
     def from_row(cls, row: Any) -> UndoRecord:
-        return cls(
-            game_id=row["game_id"],
-            seq=row["seq"],
-            move=json.loads(row["move"]),
-            events=json.loads(row["events"]),
-            actor=row["actor"],
-            undone_by=row["undone_by"],
-            created_at=row["created_at"],
-        )
+        return cls(**_logged_fields(cls, row))
 
 
 @dataclass(frozen=True)
