@@ -14,7 +14,7 @@ from bot.service import Table
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 
 from .helpers import (
-    CATALOG,
+    catalog,
     lobby_message,
     ok,
     open_game,
@@ -40,7 +40,7 @@ def acting_user(fake: FakeDiscord, table: Table) -> str:
 
 def sensible(table: Table) -> str:
     """The default AI's choice for the first seat to act: a sensible game of reasonable length."""
-    return engine.ai_move(table.state, CATALOG.info(table.game).default_ai).key
+    return engine.ai_move(table.state, catalog().info(table.game).default_ai).key
 
 
 async def click_old(fake: FakeDiscord, channel: str, message: FakeMessage, user: str, key: str) -> InteractionHandle:
@@ -55,12 +55,12 @@ async def click_old(fake: FakeDiscord, channel: str, message: FakeMessage, user:
 
 
 def players_for(game: str) -> list[str]:
-    return ["alice", "bob", "dora", "emil", "fred", "gina"][: CATALOG.info(game).min_players]
+    return ["alice", "bob", "dora", "emil", "fred", "gina"][: catalog().info(game).min_players]
 
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_lobby_menus_seats_and_start(game: str, tmp_path: Path) -> None:
-    info = CATALOG.info(game)
+    info = catalog().info(game)
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
             await ok(await fake.slash("alice", "game-1", "game", "new", game=info.title.lower()))
@@ -110,7 +110,7 @@ async def test_refusals_say_why_in_words(game: str, tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
             text = await refused(await fake.slash("alice", "game-1", "game", "new", game="no such game"))
-            assert all(i.title in text for i in CATALOG.infos.values())
+            assert all(i.title in text for i in catalog().infos.values())
             await open_game(fake, "game-1", players_for(game), game=game)
             table = await table_of(bot, fake, "game-1")
             mover = acting_user(fake, table)
@@ -120,7 +120,7 @@ async def test_refusals_say_why_in_words(game: str, tmp_path: Path) -> None:
             assert "not playing" in await refused(await fake.slash("carol", "game-1", "play", move=key))
             text = await refused(await fake.slash(mover, "game-1", "play", move="zz not a move"))
             assert "You can:" in text
-            foreign = [c for c in CATALOG.commands.values() if game not in c.games]
+            foreign = [c for c in catalog().commands.values() if game not in c.games]
             for command in foreign[:1]:
                 text = await refused(
                     await fake.slash(mover, "game-1", command.name, **({command.option: "x"} if command.option else {}))

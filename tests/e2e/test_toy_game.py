@@ -1,0 +1,75 @@
+"""The toy game of tests/toygame, registered through the registry alone before the bot is built, plays through the
+real discord.py client and the fake Discord from `/game new` to the end message, on SQLite and on PostgreSQL: the
+bot, storage and the render core serve a game they have never heard of like a built-in one (tests/test_seam.py
+checks that none of them names it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.games import registered
+from tests.fakediscord import FakeDiscord
+from tests.toygame import GAME as TOY
+
+from .helpers import click_move, ok, open_game, play_move, refused, running, settings, table_of, turn_message, user_of
+
+PLAYERS = ["alice", "bob"]
+
+
+@pytest.fixture(autouse=True)
+def toy() -> Iterator[None]:
+    """The toy is in the registry for the whole test, as a game of engine/games.py is for the bot's whole life."""
+    with registered(TOY):
+        yield
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return str(tmp_path / "g.db")
+    url: str = request.getfixturevalue("pg_url")
+    return url
+
+
+def perfect_key(table: object) -> str:
+    return engine.ai_move(table.state, "perfect").key  # type: ignore[attr-defined]
+
+
+async def test_the_toy_game_plays_to_the_end_by_play_and_by_buttons(database: str) -> None:
+    async with FakeDiscord() as fake:
+        async with running(fake, settings(Path("unused"), db_path=database)) as (bot, _):
+            await open_game(fake, "game-1", PLAYERS, seed=3, game=TOY.name, stones=10)
+            table = await table_of(bot, fake, "game-1")
+            assert table is not None and table.game == TOY.name and table.state.pile == 10
+            turn = turn_message(fake, table)
+            assert turn.attachments and turn.attachments[0].image().format == "PNG", "the plain picture is drawn"
+            assert {b["custom_id"].split(":", 3)[3] for b in turn.buttons()} >= {"take:1", "take:2", "take:3"}
+            assert "⚠️" in await refused(await play_move_refusal(fake, table))
+            # moves alternate between `/play move:` and the turn message's buttons until the last stone is taken
+            moves = 0
+            while (table := await table_of(bot, fake, "game-1")) is not None:
+                user, key = user_of(fake, table), perfect_key(table)
+                if moves % 2 == 0:
+                    await ok(await play_move(fake, "game-1", user, key))
+                else:
+                    await ok(await click_move(fake, turn_message(fake, table), user, key))
+                moves += 1
+                assert moves <= 10
+            assert moves >= 4
+            last = fake.channel_messages("game-1")[-1]
+            assert "Game over" in last.content and last.attachments and not last.components
+            assert "takes the last stone and wins" in "\n".join(m.content for m in fake.channel_messages("game-1"))
+            status = await ok(await fake.slash("carol", "game-1", "game", "status"))
+            assert "finished" in status.content
+        fake.assert_no_violations()
+
+
+async def play_move_refusal(fake: FakeDiscord, table: object) -> object:
+    """A move by the player who is not to act: refused in words, not crashed on."""
+    mover = user_of(fake, table)  # type: ignore[arg-type]
+    other = next(u for u in PLAYERS if u != mover)
+    return await fake.slash(other, "game-1", "play", move="take:1")
