@@ -4,7 +4,7 @@ goods, explorers in hand and displays; the piles; the rumour board with face-dow
 
 from __future__ import annotations
 
-from engine.desert import INFO
+from engine.desert.info import INFO
 from render import palette
 from render.painter import Painter
 

@@ -4,7 +4,7 @@ them (x east, y north, start tile 0,0); the overlay numbers the placements; the 
 
 from __future__ import annotations
 
-from engine.discovery import INFO
+from engine.discovery.info import INFO
 from render import palette
 from render.painter import Painter
 

@@ -4,7 +4,7 @@ public for the tests, the docs and the demo."""
 
 from __future__ import annotations
 
-from engine.entdecker import INFO
+from engine.entdecker.info import INFO
 from render import palette
 from render.painter import Painter
 

@@ -101,9 +101,9 @@ def test_an_explorer_on_an_action_space_is_drawn_on_it() -> None:
     x0, y0, _, _ = lay.space_rect(e["space"])
     spot = {}
     for which in (0, 1):  # the action icon's place, the place of an explorer in the oasis part
-        ax, ay = art.part_anchor(tuple(t["parts"][t["action_part"]]), which)
+        ax, ay = tiles.part_anchor(tuple(t["parts"][t["action_part"]]), which)
         spot[which] = (int(x0 + ax * lay.tile), int(y0 + ay * lay.tile))
     home = {**v, "explorers": [{**x, "space": None} if x is e else x for x in v["explorers"]]}
-    drawn, without = draw(v, overlay=False), draw(home, overlay=False)
+    drawn, without = PAINTER.draw(v, overlay=False), PAINTER.draw(home, overlay=False)
     assert drawn.getpixel(spot[0]) != without.getpixel(spot[0])
     assert drawn.getpixel(spot[1]) == without.getpixel(spot[1])
