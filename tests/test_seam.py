@@ -54,8 +54,8 @@ def _python_files() -> list[Path]:
 
 def _game_words() -> set[str]:
     """What only a game may say: its name and title, its options' names, its verbs' move kinds; and the toy game's
-    verb names and the AI kinds it alone has (the built-in games share "random" and "heuristic", which storage's
-    schema still names until it learns AI kinds from the registry, issue 18)."""
+    verb names and the AI kinds it alone has ("random", which the built-in games share too, is the kind
+    bot/boards.py warms the renderer with where a game has it)."""
     words: set[str] = set()
     for registration in [*GAMES.values(), TOY]:
         words.update((registration.name, registration.info.title))

@@ -74,12 +74,7 @@ def players_for(game: str) -> list[str]:
     return ["alice", "bob", "dora", "emil", "fred", "gina"][: catalog().info(game).min_players]
 
 
-async def test_lobby_menus_seats_and_start(game: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    if game == TOY.name:
-        # Strict: this turns red once storage's schema stops naming AI kinds, and then the mark goes.
-        request.applymarker(
-            pytest.mark.xfail(strict=True, reason="the schema's CHECK admits only 'heuristic'/'random' AI kinds")
-        )
+async def test_lobby_menus_seats_and_start(game: str, tmp_path: Path) -> None:
     info = catalog().info(game)
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):

@@ -17,7 +17,19 @@ from engine.games import registered
 from tests.fakediscord import FakeDiscord
 from tests.toygame import GAME as TOY
 
-from .helpers import click_move, ok, open_game, play_move, refused, running, settings, table_of, turn_message, user_of
+from .helpers import (
+    click_move,
+    ok,
+    open_game,
+    play_move,
+    refused,
+    running,
+    settings,
+    table_of,
+    turn_message,
+    user_of,
+    wait_for_human,
+)
 
 PLAYERS = ["alice", "bob"]
 
@@ -71,4 +83,25 @@ async def test_the_toy_game_plays_to_the_end_by_play_and_by_buttons(config: Sett
             assert "takes the last stone and wins" in "\n".join(m.content for m in fake.channel_messages("game-1"))
             status = await ok(await fake.slash("carol", "game-1", "game", "status"))
             assert "finished" in status.content
+        fake.assert_no_violations()
+
+
+@pytest.mark.parametrize("kind", [k.name for k in TOY.info.ai_kinds])
+async def test_the_toy_games_ais_are_seated_and_play_it_out(config: Settings, kind: str) -> None:
+    """Its AI kinds, which neither the bot nor the schema names, take a seat by `/game addbot kind:`."""
+    async with FakeDiscord() as fake:
+        async with running(fake, config) as (bot, _):
+            await ok(await fake.slash("alice", "game-1", "game", "new", game=TOY.name, seed=4))
+            await ok(await fake.slash("alice", "game-1", "game", "addbot", kind=kind))
+            await ok(await fake.slash("alice", "game-1", "game", "start"))
+            moves = 0
+            while (table := await wait_for_human(bot, fake, "game-1")) is not None:
+                assert [p.ai_kind for p in table.players if p.is_ai] == [kind]
+                await ok(await play_move(fake, "game-1", "alice", perfect_key(table)))
+                moves += 1
+                assert moves <= 10
+            # the end message may follow the AI's last move a moment after the table closes
+            end = await fake.wait_for_message("game-1", lambda m: "Game over" in m.content, timeout=10)
+            assert end.attachments and not end.components
+            assert "takes the last stone and wins" in "\n".join(m.content for m in fake.channel_messages("game-1"))
         fake.assert_no_violations()
