@@ -17,19 +17,8 @@ from engine.games import registered
 from tests.fakediscord import FakeDiscord
 from tests.toygame import GAME as TOY
 
-from .helpers import (
-    click_move,
-    ok,
-    open_game,
-    play_move,
-    refused,
-    running,
-    settings,
-    table_of,
-    turn_message,
-    user_of,
-    wait_for_human,
-)
+from . import helpers
+from .helpers import ok, play_move, refused, running, table_of, turn_message, user_of, wait_for_human
 
 PLAYERS = ["alice", "bob"]
 
@@ -46,9 +35,9 @@ def config(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
     """SQLite with boards drawn in threads; PostgreSQL with a render worker process, which knows nothing of the
     toy (the registration lives in this process) and draws the plain picture from the view alone."""
     if request.param == "sqlite":
-        return settings(tmp_path / "g.db")
+        return helpers.settings(tmp_path / "g.db")
     url: str = request.getfixturevalue("pg_url")
-    return settings(tmp_path / "unused.db", db_path=url, render_processes=1)
+    return helpers.settings(tmp_path / "unused.db", db_path=url, render_processes=1)
 
 
 def perfect_key(table: Table) -> str:
@@ -58,7 +47,7 @@ def perfect_key(table: Table) -> str:
 async def test_the_toy_game_plays_to_the_end_by_play_and_by_buttons(config: Settings) -> None:
     async with FakeDiscord() as fake:
         async with running(fake, config) as (bot, _):
-            await open_game(fake, "game-1", PLAYERS, seed=3, game=TOY.name, stones=10)
+            await helpers.open_game(fake, "game-1", PLAYERS, seed=3, game=TOY.name, stones=10)
             table = await table_of(bot, fake, "game-1")
             assert table is not None and table.game == TOY.name and table.state.pile == 10
             turn = turn_message(fake, table)
@@ -74,7 +63,7 @@ async def test_the_toy_game_plays_to_the_end_by_play_and_by_buttons(config: Sett
                 if moves % 2 == 0:
                     await ok(await play_move(fake, "game-1", user, key))
                 else:
-                    await ok(await click_move(fake, turn_message(fake, table), user, key))
+                    await ok(await helpers.click_move(fake, turn_message(fake, table), user, key))
                 moves += 1
                 assert moves <= 10
             assert moves >= 4
