@@ -3,6 +3,8 @@ fill-in pile (the border counts as sea), and groups of empty spaces closed in by
 
 from __future__ import annotations
 
+import pytest
+
 from engine.entdecker.tiles import tile
 from tests.engine.entdecker.helpers import (
     CAPE,
@@ -47,21 +49,13 @@ def test_border_counts_as_sea_for_fill_ins():
     assert len(state.fills[1]) == pile1 - 1
 
 
-def test_each_fill_class_gets_its_pile():
-    # E4 surrounded: N land, E land, S land, W sea -> pile 5; rotation so that sides read LLLS
+@pytest.mark.parametrize(("sides", "pile"), [("LLLS", 5), ("LSLS", 3)], ids=["three_land_sides", "opposite_land_sides"])
+def test_each_fill_class_gets_its_pile(sides: str, pile: int) -> None:
     state = game()
-    close_in(state, "E4", "LLLS")
+    close_in(state, "E4", sides)
     state, _ = end_turn(state)
-    assert tile(state.board[sp("E4")].tile).pile == 5
-    assert land_sides(state, "E4") == "LLLS"
-
-
-def test_opposite_land_sides_use_pile_3():
-    state = game()
-    close_in(state, "E4", "LSLS")
-    state, _ = end_turn(state)
-    assert tile(state.board[sp("E4")].tile).pile == 3
-    assert land_sides(state, "E4") == "LSLS"
+    assert tile(state.board[sp("E4")].tile).pile == pile
+    assert land_sides(state, "E4") == sides
 
 
 def test_space_with_an_undiscovered_neighbour_is_not_filled():
