@@ -6,8 +6,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.api import Event, Presenter, Verb, View
+from engine.core.words import plural
 from engine.entdecker.guide import RULES_WHERE, SECTIONS, hand
-from engine.entdecker.labels import PIECE_WORDS, SHAPE_WORDS, describe, plural
+from engine.entdecker.labels import PIECE_WORDS, SHAPE_WORDS, describe
 
 VERBS = (
     Verb(
