@@ -24,7 +24,12 @@ from engine.games import GAMES, register, registered
 from tests.toygame import GAME as TOY
 
 ROOT = Path(__file__).resolve().parents[1]
-GAME_FREE = [ROOT / "bot", ROOT / "storage", *sorted((ROOT / "render").glob("*.py"))]
+# render/games.py is the renderer's registry (one line per game's painter), as engine/games.py is the engine's
+GAME_FREE = [
+    ROOT / "bot",
+    ROOT / "storage",
+    *sorted(set((ROOT / "render").glob("*.py")) - {ROOT / "render" / "games.py"}),
+]
 VERB_NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 PACKAGED = list(GAMES)  # the games of engine/, listed in engine/games.py
 EVERY_GAME = [*PACKAGED, TOY.name]

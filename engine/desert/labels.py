@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core.grid import DIR_WORDS
@@ -9,7 +10,7 @@ from engine.core.moves import Move
 from engine.core.words import plural, winners_win
 from engine.desert import board as B
 from engine.desert.rules import to_act
-from engine.desert.state import COLOURS, GRID, HEIGHTS, State
+from engine.desert.state import COLOURS, DISPLAY_LIMIT, GRID, HEIGHTS, ON_ACTION, State
 from engine.desert.tiles import geometry, tile
 
 ACTION_WORDS = {
@@ -123,7 +124,8 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         return f"Explorer of height {move.get('height')} on {where} of {GRID.name(state.attached)}"
     if k == "withdraw":
         e = next(e for e in state.explorers if e[0] == move.get("height"))
-        return f"Take back your explorer of height {e[0]} from {GRID.name(e[2])}"
+        where = "the action space of " if e[3] == ON_ACTION else ""
+        return f"Take back your explorer of height {e[0]} from {where}{GRID.name(e[2])}"
     if k == "no_explorer":
         return "No explorer this turn"
     if k == "action_space":
@@ -163,6 +165,8 @@ def prompt(state: State) -> str:
     if phase == "action":
         spaces = ", ".join(state.scoring[0]["spaces"])
         return f"{name}: choose an action space of the oasis {spaces}"
+    if phase == "move" and len(state.displays[seat]) >= DISPLAY_LIMIT:
+        return f"{name}: your display is full: move to a space where one of its tiles fits (or one to scout), if any"
     if phase == "explorer" and state.attached is None:
         return f"{name}: you placed no explorer this turn: take one back, or not"
     words = {
@@ -180,7 +184,7 @@ def prompt(state: State) -> str:
     return f"{name}: {words.get(phase, 'make a move')}"
 
 
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """One line of English for an event; None for bookkeeping events that need no words."""
     t = event["type"]
 
@@ -220,7 +224,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if t == "explorer":
         return f"{who()} places the explorer of height {event['height']} on {event['space']}."
     if t == "withdraw":
-        return f"{who()} takes the explorer of height {event['height']} back from {event['space']}."
+        where = "the action space of " if event.get("action_space") else ""
+        return f"{who()} takes the explorer of height {event['height']} back from {where}{event['space']}."
     if t == "oasis":
         size = plural(event["size"], "tile")
         spaces = ", ".join(event["actions"]) or "no action spaces"

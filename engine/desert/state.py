@@ -30,6 +30,8 @@ START_SPACES = ("A6", "F1", "K6", "F11")
 RUMOUR_VALUES = (2, 2, 1, -1, -2, -2)
 RUMOUR_SLOTS = tuple(f"{good}-{i}" for good in ("myrrh", "frankincense", "gemstone", "salt") for i in (1, 2))
 BASE_VALUE = 4
+# The part of an explorer that took an action space: it stands on that tile's action space, not in an oasis part.
+ON_ACTION = -1
 
 Cell = tuple[str, int]  # (tile id, rotation)
 
@@ -47,7 +49,7 @@ class State(CoreState):
     camel_supply: int
     goods: list[list[str]]
     goods_supply: dict[str, int]
-    explorers: list[list[int]]  # [height, owner, space (-1: supply), part]
+    explorers: list[list[int]]  # [height, owner, space (-1: supply), part (ON_ACTION: the tile's action space)]
     turban: int  # the seat whose tallest explorer wears the turban
     rumour_board: dict[str, int | None]  # slot -> token id
     rumour_supply: list[int]  # face-down tokens beside the board, top = last

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.desert import board as B
 from engine.desert.rules import current_pile, free_camel_spaces, turban_height
-from engine.desert.state import COLOURS, GRID, RUMOUR_SLOTS, RUMOUR_VALUES, State
+from engine.desert.state import COLOURS, GRID, ON_ACTION, RUMOUR_SLOTS, RUMOUR_VALUES, State
 from engine.desert.tiles import tile
 
 
@@ -59,16 +59,23 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         )
         tiles.append(entry)
     tall = turban_height(state)
-    explorers = [
-        {
-            "height": h,
-            "player": owner,
-            "space": GRID.name(space) if space >= 0 else None,
-            "part": part if space >= 0 else None,
-            "turban": h == tall,
-        }
-        for h, owner, space, part in state.explorers
-    ]
+    explorers = []
+    for h, owner, space, part in state.explorers:
+        on_action = space >= 0 and part == ON_ACTION
+        if on_action:
+            cell = state.board[space]
+            assert cell is not None
+            part = tile(cell[0]).action_part
+        explorers.append(
+            {
+                "height": h,
+                "player": owner,
+                "space": GRID.name(space) if space >= 0 else None,
+                "part": part if space >= 0 else None,  # on an action space: the part that holds it
+                "action_space": on_action,
+                "turban": h == tall,
+            }
+        )
     players = []
     for i in range(state.players):
         players.append(

@@ -69,6 +69,11 @@ def can_place(board: dict[Pos, Cell], tid: str) -> bool:
     return any(fits(board, pos, rotations(tid)[r]) for r in distinct_rotations(tid) for pos in spaces)
 
 
+# The rulebook's exceptions for a completed territory of "just 2 tiles" hold for every territory this small: a
+# one-tile inner lake or island is not worth more than two tiles of the same kind (docs/discovery.md).
+SMALL = 3
+
+
 @dataclass
 class Territory:
     id: int
@@ -113,15 +118,15 @@ class Map:
         if t.terrain == "G":
             if not complete:
                 return t.size
-            return 2 if t.size == 2 else 2 * t.size
+            return 2 if t.size < SMALL else 2 * t.size
         cities = self.city_count(t)
         if t.terrain == "M":
             if not complete:
                 return cities
-            return cities if t.size == 2 else 2 * cities
+            return cities if t.size < SMALL else 2 * cities
         if not complete:
             return cities
-        return cities if t.size == 2 else cities + t.size
+        return cities if t.size < SMALL else cities + t.size
 
 
 def analyse(board: dict[Pos, Cell]) -> Map:

@@ -72,7 +72,7 @@ def move_label(state: State, move: Move, number: int | None = None, m: B.Map | N
     return move.key
 
 
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """One line of English for an event; None for bookkeeping events that need no words."""
     t = event["type"]
 

@@ -5,22 +5,20 @@ as small houses on their shore. Cached per look and size."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.sprites import SS, finish
 
-TERRAIN = {"G": (150, 196, 92), "M": (150, 120, 96), "S": (70, 140, 205)}
-TERRAIN_EDGE = {"G": (96, 140, 52), "M": (96, 74, 58), "S": (40, 96, 160)}
-CITY = (236, 72, 60)
-CITY_ROOF = (120, 30, 24)
+from .colors import CITY, CITY_ROOF, TERRAIN, TERRAIN_EDGE
 
 Look = tuple[tuple[tuple[str, tuple[int, ...]], ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 BAY_DEPTH = 0.3
 BAY_INSET = 0.24
 
 
-def look_of(tile: dict) -> Look:
+def look_of(tile: dict[str, Any]) -> Look:
     regions = tuple((str(r["terrain"]), tuple(int(d) for d in r["sides"])) for r in tile["regions"])
     borders = tuple((int(a), int(b)) for a, b in tile.get("borders") or [])
     cities = tuple((int(a), int(b)) for a, b in tile.get("cities") or [])
@@ -67,7 +65,7 @@ def shapes(look: Look, t: float) -> list[tuple[str, str, list[tuple[float, float
     n = len(regions)
     degree = [sum(1 for a, b in borders if i in (a, b)) for i in range(n)]
     singles = [i for i, (_, s) in enumerate(regions) if len(s) == 1]
-    out: list = [None] * n
+    out: list[Any] = [None] * n
     if len(singles) == 4 and all(degree[i] >= 2 for i in singles):  # quarters / cross: a pie of four
         for i in singles:
             side = regions[i][1][0]
@@ -84,8 +82,8 @@ def shapes(look: Look, t: float) -> list[tuple[str, str, list[tuple[float, float
             if len(sides) == 1:
                 out[i] = (regions[i][0], "bay", _bay(sides[0], t), _anchor("bay", sides, t))
             elif len(sides) == 2 and (sides[1] - sides[0]) % 2 == 1:  # two adjacent sides: a half
-                a = sides[0] if (sides[0] + 1) % 4 == sides[1] else sides[1]  # the clockwise first side
-                pts = [_corners(t)[a][0], _corners(t)[a][1], _corners(t)[(a + 1) % 4][1]]
+                first = sides[0] if (sides[0] + 1) % 4 == sides[1] else sides[1]  # the clockwise first side
+                pts = [_corners(t)[first][0], _corners(t)[first][1], _corners(t)[(first + 1) % 4][1]]
                 out[i] = (regions[i][0], "half", pts, _anchor("half", sides, t))
             else:  # a band between two opposite sides
                 w = 0.2 * t
