@@ -518,7 +518,7 @@ def instrument(bot: Any) -> dict[str, list[float]]:
             times["db round trip"].append(time.perf_counter() - start)
 
     db._execute = execute
-    timed(bot.service, "play", "service.play")
+    timed(bot.services.turns, "play", "service.play")
     timed(bot.announcer, "announce", "announce")
     timed(bot.boards, "file", "board_file")
     original = render.render_board

@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine
-from bot.service import GameService
+from bot.service import build_services
 from bot.settings import Settings
 from storage import Store
 
@@ -41,27 +41,27 @@ def rss_kib(pid: int | str = "self") -> int:
 
 async def one_round(games: int, moves: int, game: str, tmp: Path) -> tuple[float, int]:
     store = await Store.open(tmp / "m.db")
-    service = GameService(store, Settings(db_path=str(tmp / "m.db"), ai_delay=0))
+    service = build_services(store, Settings(db_path=str(tmp / "m.db"), ai_delay=0))
     info = engine.info(game)
     try:
         for i in range(games):
             channel = 10_000 + i
-            await service.new_game(channel, 1, 1, "host", game, None, i)
+            await service.lobby.new_game(channel, 1, 1, "host", game, None, i)
             for _ in range(1, info.min_players):
-                await service.add_bot(channel, 1)
-            await service.start(channel, 1)
+                await service.lobby.add_bot(channel, 1)
+            await service.lobby.start(channel, 1)
             for _ in range(moves):
-                if await service.ai_step(channel, force=True) is None:
+                if await service.turns.ai_step(channel, force=True) is None:
                     break
-        service.prune(set())  # drop every table: measure loading them back
+        service.tables.prune(set())  # drop every table: measure loading them back
         gc.collect()
         before = rss_kib()
         for i in range(games):
-            table = await service.table(10_000 + i)
+            table = await service.tables.table(10_000 + i)
             table.view(None)  # what a turn message and autocomplete compute once per state
         gc.collect()
         after = rss_kib()
-        return (after - before) / games, service.cached_count()
+        return (after - before) / games, service.tables.cached_count()
     finally:
         await store.close()
 

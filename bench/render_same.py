@@ -1,9 +1,10 @@
 """Does a change to the renderer change any picture? python bench/render_same.py save|check FILE
 
-`save` draws ~560 views (every 17th state and a dozen more of five seeded self-play games, each for a spectator
-and for the player to move, with and without the overlay) and stores them with their pictures; `check`, run on
+`save` draws the views of five seeded self-play games of every registered game (every 17th state and a dozen
+more, each for a spectator and for the player to move, with and without the overlay; player counts cycle through
+the game's range, the switch options on in every other game) and stores them with their pictures; `check`, run on
 the changed code, draws the same views again and prints how many pictures differ and the lowest PSNR. Run `save`
-on the old commit (e.g. in a `git worktree`) and `check` on the new one. Self-play runs the first registered game.
+on the old commit (e.g. in a `git worktree`) and `check` on the new one.
 """
 
 from __future__ import annotations
@@ -22,19 +23,30 @@ import engine
 import render
 from render.selfplay import selfplay_states
 
-GAMES = ((1, 3, False), (2, 2, False), (5, 4, True), (7, 4, False), (8, 3, True))
+SEEDS = (1, 2, 5, 7, 8)
 
 
 def views() -> list[tuple[str, dict, bool]]:
     out = []
-    for seed, players, personal in GAMES:
-        states = selfplay_states(seed, players, {"personal_tiles": True} if personal else None)
-        n = len(states)
-        picks = {0, 1, 2, 3, 5, 8, 13, n // 4, n // 3, n // 2, 2 * n // 3, 3 * n // 4, n - 2, n - 1}
-        for i in sorted(picks | set(range(0, n, 17))):
-            for viewer in (None, states[i].current_player):
-                v = engine.view(states[i], viewer)
-                out += [(f"seed {seed} state {i} viewer {viewer} overlay {ov}", v, ov) for ov in (False, True)]
+    for game in engine.GAMES:
+        info = engine.info(game)
+        counts = list(range(info.min_players, info.max_players + 1))
+        for k, seed in enumerate(SEEDS):
+            switches = {o.name: True for o in info.options if o.is_switch} if k % 2 else None
+            out += _views_of(f"{game} seed {seed}", selfplay_states(seed, counts[k % len(counts)], switches, game))
+    return out
+
+
+def _views_of(name: str, states: list) -> list[tuple[str, dict, bool]]:
+    """Views of a dozen moments and every 17th state of one game, for a spectator and the first seat to act."""
+    out = []
+    n = len(states)
+    picks = {0, 1, 2, 3, 5, 8, 13, n // 4, n // 3, n // 2, 2 * n // 3, 3 * n // 4, n - 2, n - 1}
+    for i in sorted(picks | set(range(0, n, 17))):
+        acting = engine.to_act(states[i])
+        for viewer in (None, acting[0] if acting else None):
+            v = engine.view(states[i], viewer)
+            out += [(f"{name} state {i} viewer {viewer} overlay {ov}", v, ov) for ov in (False, True)]
     return out
 
 

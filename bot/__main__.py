@@ -57,7 +57,8 @@ async def _run(settings: Settings) -> str | None:
     close_on_sigterm(bot)
     async with bot:  # closing the bot closes the store
         await bot.start(settings.token or "")
-    return bot.fatal.reason
+    reason: str | None = bot.fatal.reason
+    return reason
 
 
 def close_on_sigterm(bot: Any) -> None:

@@ -7,7 +7,8 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from .service import GameService, MoveOutcome
+from .service.table import MoveOutcome
+from .service.turns import Turns
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -16,12 +17,12 @@ log = logging.getLogger(__name__)
 class AISeats:
     def __init__(
         self,
-        service: GameService,
+        turns: Turns,
         settings: Settings,
         announce: Callable[[MoveOutcome], Awaitable[object]],
         closed: Callable[[], bool] = lambda: False,
     ) -> None:
-        self.service = service
+        self.turns = turns
         self.settings = settings
         self.announce = announce
         self.closed = closed
@@ -48,7 +49,7 @@ class AISeats:
             while not self.closed():
                 if new_turn and self.settings.ai_delay > 0:
                     await asyncio.sleep(self.settings.ai_delay)  # a pace people can follow
-                outcome = await self.service.ai_step(channel_id)
+                outcome = await self.turns.ai_step(channel_id)
                 if outcome is None:
                     return
                 new_turn = outcome.turn_over

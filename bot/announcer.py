@@ -13,20 +13,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
 import engine
-from storage import GameRecord, StorageError
+from storage import GameRecord, StorageError, Store
 
 from . import messages
 from .boards import TOO_LARGE, Boards
 from .catalog import Catalog
 from .components import lobby_view, turn_view
 from .interactions import Replies, clicked_on
-from .service import GameService, MoveOutcome, Table
+from .service.accounts import Accounts
+from .service.cache import TableCache
+from .service.table import MoveOutcome, Table
 from .text import NO_MENTIONS, mentions
 
 log = logging.getLogger(__name__)
@@ -66,32 +70,34 @@ def turn_mentions(table: Table) -> discord.AllowedMentions:
     return mentions(*humans) if humans else NO_MENTIONS
 
 
+@dataclass
 class Announcer:
-    def __init__(
-        self,
-        client: discord.Client,
-        service: GameService,
-        boards: Boards,
-        replies: Replies,
-        busy: Callable[[int], bool] = lambda channel_id: False,
-    ) -> None:
-        self.client = client
-        self.service = service
-        self.catalog: Catalog = service.catalog
-        self.boards = boards
-        self.replies = replies
-        self.busy = busy  # whether the channel's AI is playing (catch-up leaves such channels alone)
-        self._announce_locks: dict[int, asyncio.Lock] = {}
-        # Per game id: the record as the last announcement bookkeeping write of this process left it (announced
-        # version, turn message id). Those columns are written only here, under the announcement lock, so it
-        # spares a read per announcement; dropped on any failure, and a new process starts by reading.
-        self._shown: dict[int, GameRecord] = {}
+    client: discord.Client
+    store: Store
+    tables: TableCache
+    accounts: Accounts
+    catalog: Catalog
+    boards: Boards
+    replies: Replies
+    busy: Callable[[int], bool] = lambda channel_id: False  # whether the channel's AI is playing (catch-up waits)
+    clock: Callable[[], float] = time.time
+    _announce_locks: dict[int, asyncio.Lock] = field(default_factory=dict, init=False)
+    # Per game id: the record as the last announcement bookkeeping write of this process left it (announced
+    # version, turn message id). Those columns are written only here, under the announcement lock, so it
+    # spares a read per announcement; dropped on any failure, and a new process starts by reading.
+    _shown: dict[int, GameRecord] = field(default_factory=dict, init=False)
 
     def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)
         if channel is None:  # not cached (e.g. a thread after a restart): a partial channel can still send
             return self.client.get_partial_messageable(channel_id)
-        return channel  # type: ignore[return-value]
+        if not isinstance(channel, discord.abc.Messageable):  # a category or a forum: nothing to post in
+            return self.client.get_partial_messageable(channel_id)
+        return channel
+
+    def partial_message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
+        """A message to edit by id, without fetching it or its channel."""
+        return self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
 
     def turn_parts(self, table: Table, account: list[str], header: str | None = None) -> tuple[str, Any]:
         """The turn message's text and components."""
@@ -149,7 +155,7 @@ class Announcer:
         """The game's record with its announcement bookkeeping current (call under the announcement lock)."""
         record = self._shown.get(game_id)
         if record is None:
-            record = await self.service.store.game(game_id)
+            record = await self.store.game(game_id)
         return record
 
     def _remember(self, record: GameRecord) -> None:
@@ -163,7 +169,7 @@ class Announcer:
         """Count a state as announced although the channel refused it, so nothing retries it forever."""
         self._shown.pop(table.game_id, None)
         try:
-            await self.service.store.set_announced_version(table.game_id, table.version)
+            await self.store.set_announced_version(table.game_id, table.version)
         except StorageError:
             log.warning("could not record the announced version of game %s", table.game_id, exc_info=True)
 
@@ -184,7 +190,7 @@ class Announcer:
         """Without Send Messages the clicked turn message can still be edited through the interaction: show the
         new state on it, so the game can go on by its buttons."""
         try:
-            record = await self.service.store.game(table.game_id)
+            record = await self.store.game(table.game_id)
             if not clicked_on(interaction, record.turn_message_id):
                 return
             content, view = self.turn_parts(table, [])
@@ -207,8 +213,8 @@ class Announcer:
                 allowed_mentions=NO_MENTIONS,
                 nonce=f"l{table.game_id}"[:25],
             )
-        await self.service.store.set_message_ids(table.game_id, turn_message_id=message.id)
-        self.service.forget(table.record.channel_id)
+        await self.store.set_message_ids(table.game_id, turn_message_id=message.id)
+        self.tables.forget(table.record.channel_id)
         return message
 
     async def post_lost_lobbies(self, grace: float) -> int:
@@ -216,17 +222,17 @@ class Announcer:
         unseen: post them. Never raises; returns how many were posted."""
         posted = 0
         try:
-            records = await self.service.store.active_games()
+            records = await self.store.active_games()
         except StorageError:
             log.warning("could not list the open games", exc_info=True)
             return 0
-        now = self.service.clock()
+        now = self.clock()
         for record in records:
-            if record.status != "lobby" or record.turn_message_id is not None or now - record.created_at < grace:
-                continue
-            try:
+            try:  # a damaged row (a time that is text) stops only its own game
+                if record.status != "lobby" or record.turn_message_id is not None or now - record.created_at < grace:
+                    continue
                 async with self.announce_lock(record.channel_id):
-                    table = await self.service.table(record.channel_id, fresh=True)
+                    table = await self.tables.table(record.channel_id, fresh=True)
                     if table is None or table.game_id != record.id or table.record.turn_message_id is not None:
                         continue
                     await self.post_lobby(table, adopt=True)
@@ -261,7 +267,7 @@ class Announcer:
         if message is None:
             account = []
             if account_of_last_turn:
-                account = await self.service.turn_account(
+                account = await self.accounts.turn_account(
                     table.game_id, table.shown_names, table.record.game, channel_id=channel_id, version=table.version
                 )
             limit = self.boards.upload_limit(channel_id, interaction)
@@ -283,7 +289,7 @@ class Announcer:
         old = (record or table.record).turn_message_id
         self._shown.pop(table.game_id, None)
         self._remember(
-            await self.service.store.set_announced_version(
+            await self.store.set_announced_version(
                 table.game_id, table.version, turn_message_id=message.id, board_message_id=message.id
             )
         )
@@ -292,10 +298,10 @@ class Announcer:
             # buttons would only be refused: it becomes one line that points on.
             passed: dict[str, Any] = {"content": PASSED, "view": None, "attachments": []}
             with contextlib.suppress(discord.HTTPException):
-                if clicked_on(interaction, old):
-                    await interaction.edit_original_response(**passed)  # type: ignore[union-attr]
+                if interaction is not None and clicked_on(interaction, old):
+                    await interaction.edit_original_response(**passed)
                 else:
-                    await channel.get_partial_message(old).edit(**passed)  # type: ignore[attr-defined]
+                    await self.partial_message(channel_id, old).edit(**passed)
 
     async def _posted_before(
         self, channel: discord.abc.Messageable, table: Table, marks: tuple[str, ...] | None = None
@@ -313,7 +319,11 @@ class Announcer:
                     continue
                 if any(a.filename == name for a in message.attachments):
                     return message
-                ids = [getattr(c, "custom_id", None) or "" for row in message.components for c in row.children]
+                ids = [
+                    getattr(c, "custom_id", None) or ""
+                    for row in message.components
+                    for c in getattr(row, "children", [])
+                ]
                 if any(i.startswith(marks) for i in ids):
                     return message
         except discord.HTTPException:
@@ -336,7 +346,7 @@ class Announcer:
         if record.turn_message_id is None:
             await self.post_turn(table, interaction=interaction, record=record)
             return
-        account = await self.service.turn_account(
+        account = await self.accounts.turn_account(
             table.game_id,
             table.shown_names,
             table.record.game,
@@ -355,18 +365,17 @@ class Announcer:
         kwargs: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": turn_mentions(table)}
         if attachments is not None:
             kwargs["attachments"] = attachments
-        channel = self.channel(table.record.channel_id)
         try:
-            if clicked_on(interaction, record.turn_message_id):
+            if interaction is not None and clicked_on(interaction, record.turn_message_id):
                 # The button's own message: editing it through the interaction is also the user's answer.
-                await interaction.edit_original_response(**kwargs)  # type: ignore[union-attr]
+                await interaction.edit_original_response(**kwargs)
             else:
-                await channel.get_partial_message(record.turn_message_id).edit(**kwargs)  # type: ignore[attr-defined]
+                await self.partial_message(table.record.channel_id, record.turn_message_id).edit(**kwargs)
         except discord.NotFound:
             await self.post_turn(table, interaction=interaction, record=record)
             return
         self._shown.pop(table.game_id, None)
-        self._remember(await self.service.store.set_announced_version(table.game_id, table.version))
+        self._remember(await self.store.set_announced_version(table.game_id, table.version))
 
     # ------------------------------------------------------------------ catching up
 
@@ -377,7 +386,7 @@ class Announcer:
         announced = record.announced_version if record.announced_version is not None else -1
         if table.state is None or announced >= table.version:
             return False
-        moves = await self.service.store.moves(table.game_id, after=max(announced, 0))
+        moves = await self.store.moves(table.game_id, after=max(announced, 0))
         turn_ended = any(engine.turn_passed(table.game, m.events) for m in moves)
         self._shown.pop(table.game_id, None)  # the record read just now is the truth
         if announced < 0 or record.turn_message_id is None or turn_ended or not table.active:
@@ -392,21 +401,21 @@ class Announcer:
         on its way) and channels whose AI is playing. Never raises; returns how many games were caught up."""
         shown = 0
         try:
-            records = await self.service.store.unannounced_games()
+            records = await self.store.unannounced_games()
         except StorageError:
             log.warning("could not look for unannounced games", exc_info=True)
             return 0
-        now = self.service.clock()
+        now = self.clock()
         for record in records:
             channel_id = record.channel_id
-            if self.busy(channel_id):
-                continue
-            if now - (record.last_move_at or record.started_at or record.updated_at) < grace:
-                continue
             table: Table | None = None
-            try:
+            try:  # everything about one game inside: a damaged row (a time that is text) stops only that game
+                if self.busy(channel_id):
+                    continue
+                if now - (record.last_move_at or record.started_at or record.updated_at) < grace:
+                    continue
                 async with self.announce_lock(channel_id):
-                    table = await self.service.game_table(record.id)
+                    table = await self.tables.game_table(record.id)
                     if await self._show_unannounced(table):
                         shown += 1
             except NO_ACCESS:
@@ -434,7 +443,7 @@ class Announcer:
         the current state so the right buttons appear. A double click finds the state announced: no repair."""
         try:
             async with self.announce_lock(channel_id):
-                table = await self.service.table(channel_id, fresh=True)
+                table = await self.tables.table(channel_id, fresh=True)
                 if table is None or not table.active or not clicked_on(interaction, table.record.turn_message_id):
                     return
                 await self._show_unannounced(table)

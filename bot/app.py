@@ -6,6 +6,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -21,31 +22,54 @@ from .catalog import Catalog
 from .cogs.lobby import GameCog
 from .cogs.players import PlayerCog
 from .cogs.turns import TurnCog
-from .components import DYNAMIC_ITEMS
-from .consent import Consent
+from .components import DYNAMIC_ITEMS, ComponentRoutes
+from .errors import GUILD_ONLY, ErrorAnswers
 from .fatal import Fatal
 from .flow import Flow
 from .interactions import Replies
+from .offers.buttons import OldSeatOfferButton, SeatOfferButton
+from .offers.flow import OfferFlow
+from .offers.offers import SeatOffers
 from .reminders import Reminders
-from .service import GameService
+from .service import Services, build_services
+from .service.refusal import Refusal
 from .settings import Settings
 from .shards import ShardedStore, plan_of
+from .undo.buttons import UndoButton
+from .undo.flow import UndoFlow
+from .undo.requests import Undo
 
 log = logging.getLogger(__name__)
 
 
-class EntdeckerTree(app_commands.CommandTree):
+def guild_only(command: app_commands.Command[Any, ..., Any] | app_commands.ContextMenu | None) -> bool:
+    """Whether the command (or the group it is in) is registered for servers only."""
+    while command is not None:
+        if command.guild_only:
+            return True
+        command = getattr(command, "parent", None)
+    return False
+
+
+class EntdeckerTree(app_commands.CommandTree[Any]):
+    """Answers every command's error in one place (bot/errors.py), and holds the guild-only rule at run time."""
+
+    errors: ErrorAnswers | None = None  # set in setup_hook
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        # Discord hides a guild-only command in direct messages, but a crafted request can still send one.
+        if interaction.guild_id is None and guild_only(interaction.command):
+            await self.answers().answer(interaction, Refusal(GUILD_ONLY))
+            return False
+        return True
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        """Log the bug, and still tell the user something rather than leaving them hanging."""
-        log.error("command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error)
-        text = "⚠️ Something went wrong on our side; nothing was changed unless the channel says so."
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            elif interaction.type != discord.InteractionType.autocomplete:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
-            pass
+        await self.answers().answer(interaction, error)
+
+    def answers(self) -> ErrorAnswers:
+        if self.errors is None:  # an error before setup_hook built the parts: still answer
+            self.errors = ErrorAnswers(Replies())
+        return self.errors
 
 
 def needed_intents() -> discord.Intents:
@@ -87,14 +111,28 @@ class EntdeckerBot(commands.Bot):
         self.catalog = Catalog()  # the registered games: their verbs become the turn commands
         self.store: AnyStore | None = store  # an open store handed over (python -m bot), else opened in setup_hook
         # Set in setup_hook, once the store is open:
-        self.service: GameService = None  # type: ignore[assignment]
-        self.announcer: Announcer = None  # type: ignore[assignment]
-        self.ai: AISeats = None  # type: ignore[assignment]
-        self.flow: Flow = None  # type: ignore[assignment]
-        self.consent: Consent = None  # type: ignore[assignment]
+        self.parts: Parts | None = None
+        self.routes: ComponentRoutes | None = None  # what bot/components.py's items reach (routes_of)
         self.reminders: Reminders | None = None
         self.boards: Boards | None = None
         self.fatal = Fatal(self.close)  # its reason is set when the database could no longer be trusted
+
+    def _built(self) -> Parts:
+        if self.parts is None:
+            raise RuntimeError("the bot's parts are built in setup_hook (log the bot in first)")
+        return self.parts
+
+    @property
+    def services(self) -> Services:
+        return self._built().services
+
+    @property
+    def announcer(self) -> Announcer:
+        return self._built().announcer
+
+    @property
+    def ai(self) -> AISeats:
+        return self._built().ai
 
     async def setup_hook(self) -> None:
         self.boards = boards = Boards(self, self.settings.render_workers)
@@ -111,20 +149,17 @@ class EntdeckerBot(commands.Bot):
     async def _set_up(self, boards: Boards) -> None:
         if self.store is None:
             self.store = await open_store(self.settings.db_path)
-        # The service sees the store through the shard filter: its periodic work lists only this process's guilds.
-        sharded: Any = ShardedStore(self.store, plan_of(self.settings))
-        self.service = GameService(sharded, self.settings, self.clock, self.catalog)
-        replies = Replies()
-        self.announcer = Announcer(self, self.service, boards, replies, busy=lambda cid: self.ai.busy(cid))
-        self.ai = AISeats(self.service, self.settings, self.announcer.announce, closed=self.is_closed)
-        self.flow = Flow(self.service, replies, self.announcer, self.ai, self.fatal)
-        self.consent = Consent(self.service, replies, self.announcer, self.ai)
-        self.reminders = Reminders(self, self.service, self.announcer, self.ai, self.settings, self.fatal)
-        await self.add_cog(GameCog(self.flow, boards, self.settings, self.consent))
-        await self.add_cog(TurnCog(self.flow, self.tree))
-        await self.add_cog(PlayerCog(self.flow, self.consent))
+        self.parts = parts = build_parts(self, self.store, boards)
+        self.routes = ComponentRoutes(parts.flow, parts.flow, parts.undo, parts.offers, parts.errors)
+        if isinstance(self.tree, EntdeckerTree):
+            self.tree.errors = parts.errors
+        self.reminders = parts.reminders
+        services = parts.services
+        await self.add_cog(GameCog(parts.flow, services, parts.offers, boards, self.settings))
+        await self.add_cog(TurnCog(parts.flow, services.tables, services.legal, self.tree))
+        await self.add_cog(PlayerCog(parts.undo, services, parts.replies))
         # Dynamic items route clicks by custom_id pattern, so buttons on messages sent before a restart work.
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, UndoButton, SeatOfferButton, OldSeatOfferButton)
         if self.settings.sync_commands:
             if self.settings.guild_id is not None:
                 guild = discord.Object(id=self.settings.guild_id)
@@ -137,14 +172,66 @@ class EntdeckerBot(commands.Bot):
     async def close(self) -> None:
         if self.reminders is not None:
             await self.reminders.stop()
-        if self.flow is not None:
-            await self.flow.stop()
+        if self.parts is not None:
+            await self.parts.flow.stop()
         await super().close()
         if self.boards is not None:
             self.boards.close()
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Everything setup_hook builds, each part given what it needs (no part takes the bot)."""
+
+    services: Services
+    replies: Replies
+    errors: ErrorAnswers
+    announcer: Announcer
+    ai: AISeats
+    flow: Flow
+    undo: UndoFlow
+    offers: OfferFlow
+    reminders: Reminders
+
+
+def build_parts(bot: EntdeckerBot, store: AnyStore, boards: Boards) -> Parts:
+    # The services see the store through the shard filter: periodic work lists only this process's guilds.
+    sharded: Any = ShardedStore(store, plan_of(bot.settings))
+    services = build_services(sharded, bot.settings, bot.clock, bot.catalog)
+    replies = Replies()
+    errors = ErrorAnswers(replies, bot.fatal)
+    announcer = Announcer(
+        bot,
+        services.store,
+        services.tables,
+        services.accounts,
+        services.catalog,
+        boards,
+        replies,
+        clock=bot.clock,
+    )
+    ai = AISeats(services.turns, bot.settings, announcer.announce, closed=bot.is_closed)
+    announcer.busy = ai.busy  # catch-up leaves a channel alone while its AI plays (and the AI announces through it)
+    flow = Flow(services.turns, services.lobby, services.tables, services.catalog, replies, announcer, ai)
+    undo = UndoFlow(Undo(services.store, services.tables, services.accounts, bot.clock), flow)
+    offers = SeatOffers(services.tables, services.seats)
+    reminders = Reminders(
+        bot,
+        services.store,
+        services.tables,
+        services.players,
+        announcer,
+        ai,
+        bot.settings,
+        bot.fatal,
+        clock=bot.clock,
+        prune_offers=offers.prune,
+    )
+    offer_flow = OfferFlow(offers, services.tables, replies, announcer, ai)
+    return Parts(services, replies, errors, announcer, ai, flow, undo, offer_flow, reminders)
 
 
 class ShardedEntdeckerBot(EntdeckerBot, commands.AutoShardedBot):

@@ -5,42 +5,114 @@
     edl:<game_id>:<action>                a lobby button (join, leave, addbot, start)
     edv:<game_id>                         the lobby's switches (variant options that are on or off)
     edo:<game_id>:<option>                the lobby's menu for a variant option with several values
-    edu:<game_id>:<version>:<yes|no>      an answer to a request to undo the move that made <version>
-    edh:<game_id>:<seat>:<from>:<to>:<mode>:<yes|no>   an answer to the offer of a seat (mode: h handover,
-                                          s substitute, m substitute asked by a moderator)
+    edu:<game_id>:<version>:<yes|no>      an answer to a request to undo (bot/undo/buttons.py)
+    edh:<offer>:<yes|no>                  an answer to the offer of a seat (bot/offers/buttons.py)
 
 What becomes a button or a menu, and the words on them, come from the game's presenter.
 
-They are discord.ui.DynamicItem classes registered with bot.add_dynamic_items in setup_hook; the click is
-handled by bot.flow, which refuses a version that is not the current one ("from an earlier turn").
+They are discord.ui.DynamicItem classes registered with bot.add_dynamic_items in setup_hook. A click reaches its
+handler through `routes_of(interaction)` (the ComponentRoutes the bot was built with), inside `Routed.callback`:
+a click in a direct message is refused, and whatever the handler raises is answered by bot/errors.py. A custom_id
+is a claim, never a fact: the handlers check it against stored state (the current version, the lobby, the offer).
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import discord
 
 from engine.api import GameInfo, Presenter
 
-if TYPE_CHECKING:
-    from .service import Table
+from .errors import GUILD_ONLY, ErrorAnswers
+from .service.refusal import Refusal
+from .service.table import Table
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
 MAX_OPTIONS = 25
 
 
-def _flow(interaction: discord.Interaction) -> Any:
-    return interaction.client.flow  # type: ignore[attr-defined]
+class TurnClicks(Protocol):
+    async def move_interaction(
+        self, interaction: discord.Interaction, *, key: str, game_id: int, version: int
+    ) -> None: ...
+
+
+class LobbyClicks(Protocol):
+    async def lobby_interaction(self, interaction: discord.Interaction, *, game_id: int, action: str) -> None: ...
+
+    async def switches_interaction(
+        self, interaction: discord.Interaction, *, game_id: int, chosen: list[str]
+    ) -> None: ...
+
+    async def option_interaction(
+        self, interaction: discord.Interaction, *, game_id: int, option: str, value: str
+    ) -> None: ...
+
+
+class UndoAnswers(Protocol):
+    async def undo_answer(self, interaction: discord.Interaction, game_id: int, version: int, yes: bool) -> None: ...
+
+
+class OfferAnswers(Protocol):
+    async def seat_answer(self, interaction: discord.Interaction, offer: str, yes: bool) -> None: ...
+
+
+@dataclass(frozen=True)
+class ComponentRoutes:
+    """Who handles each kind of click, and who answers what goes wrong: built in setup_hook, held by the bot."""
+
+    turns: TurnClicks
+    lobby: LobbyClicks
+    undo: UndoAnswers
+    offers: OfferAnswers
+    errors: ErrorAnswers
+
+
+def routes_of(interaction: discord.Interaction) -> ComponentRoutes:
+    """The routes of the bot that received the click (a bot without them is a bug in setup_hook)."""
+    routes = getattr(interaction.client, "routes", None)
+    if not isinstance(routes, ComponentRoutes):
+        raise RuntimeError("the client was built without component routes (see bot/app.py)")
+    return routes
+
+
+def selected(interaction: discord.Interaction) -> list[str]:
+    """The values chosen in a select menu."""
+    data = interaction.data
+    values = data.get("values") if isinstance(data, dict) else None
+    return [str(v) for v in values] if isinstance(values, list) else []
+
+
+def options_of(item: discord.ui.Item[Any]) -> list[discord.SelectOption] | None:
+    """The options of the select a click came from (None: not a select, or none)."""
+    return list(item.options) or None if isinstance(item, discord.ui.Select) else None
+
+
+class Routed:
+    """What every component of the bot does on a click: refuse a direct message, act, answer any error."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        routes = routes_of(interaction)
+        try:
+            if interaction.guild_id is None:
+                raise Refusal(GUILD_ONLY)
+            await self.act(interaction, routes)
+        except Exception as exc:
+            await routes.errors.answer(interaction, exc)
+
+    async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
+        raise NotImplementedError
 
 
 BUTTON_TEMPLATE = r"ed:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<key>.+)"
 SELECT_TEMPLATE = r"eds:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<n>[0-9]+)"
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
+class MoveButton(Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
     def __init__(self, game_id: int, version: int, key: str, label: str = "", style: Any = None) -> None:
         super().__init__(
             discord.ui.Button(
@@ -55,15 +127,15 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMP
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MoveButton:
-        return cls(int(match["game"]), int(match["version"]), match["key"], item.label or "")
+        return cls(int(match["game"]), int(match["version"]), match["key"], getattr(item, "label", None) or "")
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _flow(interaction).move_interaction(interaction, key=self.key, game_id=self.game_id, version=self.version)
+    async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
+        await routes.turns.move_interaction(interaction, key=self.key, game_id=self.game_id, version=self.version)
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+class MoveSelect(Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
     def __init__(
         self,
         game_id: int,
@@ -86,20 +158,22 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MoveSelect:
-        return cls(int(match["game"]), int(match["version"]), int(match["n"]), list(item.options) or None)
+        return cls(int(match["game"]), int(match["version"]), int(match["n"]), options_of(item))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+    async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
+        values = selected(interaction)
         key = values[0] if values else ""
-        await _flow(interaction).move_interaction(interaction, key=key, game_id=self.game_id, version=self.version)
+        await routes.turns.move_interaction(interaction, key=key, game_id=self.game_id, version=self.version)
 
 
 LOBBY_ACTIONS = {"join": "Join", "leave": "Leave", "addbot": "Add AI", "start": "Start"}
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"edl:(?P<game>[0-9]+):(?P<action>[a-z]+)"):
+class LobbyButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"edl:(?P<game>[0-9]+):(?P<action>[a-z]+)"
+):
     def __init__(self, game_id: int, action: str) -> None:
         style = discord.ButtonStyle.primary if action == "start" else discord.ButtonStyle.secondary
         super().__init__(
@@ -110,15 +184,15 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"edl:(?P<
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LobbyButton:
         return cls(int(match["game"]), match["action"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _flow(interaction).lobby_interaction(interaction, game_id=self.game_id, action=self.action)
+    async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
+        await routes.lobby.lobby_interaction(interaction, game_id=self.game_id, action=self.action)
 
 
-class SwitchesSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"edv:(?P<game>[0-9]+)"):
+class SwitchesSelect(Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"edv:(?P<game>[0-9]+)"):
     """The lobby's on/off variants as one multi-select: what is selected is on."""
 
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
@@ -136,16 +210,19 @@ class SwitchesSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"edv:(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> SwitchesSelect:
-        return cls(int(match["game"]), list(item.options) or None)
+        return cls(int(match["game"]), options_of(item))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        await _flow(interaction).switches_interaction(interaction, game_id=self.game_id, chosen=list(values))
+    async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
+        await routes.lobby.switches_interaction(interaction, game_id=self.game_id, chosen=selected(interaction))
 
 
-class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"edo:(?P<game>[0-9]+):(?P<option>[a-z0-9_]+)"):
+class OptionSelect(
+    Routed,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"edo:(?P<game>[0-9]+):(?P<option>[a-z0-9_]+)",
+):
     """The lobby's menu for one variant option with several values."""
 
     def __init__(
@@ -165,95 +242,17 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"edo:(?P
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> OptionSelect:
-        return cls(int(match["game"]), match["option"], list(item.options) or None)
+        return cls(int(match["game"]), match["option"], options_of(item))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+    async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
+        values = selected(interaction)
         value = values[0] if values else ""
-        await _flow(interaction).option_interaction(interaction, game_id=self.game_id, option=self.option, value=value)
+        await routes.lobby.option_interaction(interaction, game_id=self.game_id, option=self.option, value=value)
 
 
-def _consent(interaction: discord.Interaction) -> Any:
-    return interaction.client.consent  # type: ignore[attr-defined]
-
-
-class UndoButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"edu:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<a>yes|no)"
-):
-    def __init__(self, game_id: int, version: int, yes: bool) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Agree to undo" if yes else "Refuse",
-                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
-                custom_id=f"edu:{game_id}:{version}:{'yes' if yes else 'no'}",
-            )
-        )
-        self.game_id, self.version, self.yes = game_id, version, yes
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> UndoButton:
-        return cls(int(match["game"]), int(match["version"]), match["a"] == "yes")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _consent(interaction).undo_answer(interaction, self.game_id, self.version, self.yes)
-
-
-SEAT_OFFER_TEMPLATE = (
-    r"edh:(?P<game>[0-9]+):(?P<seat>[0-9]+):(?P<src>[0-9]+):(?P<dst>[0-9]+):(?P<mode>[hsm]):(?P<a>yes|no)"
-)
-
-
-class SeatOfferButton(discord.ui.DynamicItem[discord.ui.Button], template=SEAT_OFFER_TEMPLATE):
-    """Accept or decline a seat offered by `/game handover to:` or `/game substitute to:`."""
-
-    def __init__(self, game_id: int, seat: int, src: int, dst: int, mode: str, yes: bool) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Take the seat" if yes else "Decline",
-                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary,
-                custom_id=f"edh:{game_id}:{seat}:{src}:{dst}:{mode}:{'yes' if yes else 'no'}",
-            )
-        )
-        self.game_id, self.seat, self.src, self.dst, self.mode, self.yes = game_id, seat, src, dst, mode, yes
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> SeatOfferButton:
-        return cls(
-            int(match["game"]),
-            int(match["seat"]),
-            int(match["src"]),
-            int(match["dst"]),
-            match["mode"],
-            match["a"] == "yes",
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _consent(interaction).seat_answer(
-            interaction, self.game_id, self.seat, self.src, self.dst, self.mode, self.yes
-        )
-
-
-def undo_view(game_id: int, version: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(UndoButton(game_id, version, True))
-    view.add_item(UndoButton(game_id, version, False))
-    return view
-
-
-def seat_offer_view(game_id: int, seat: int, src: int, dst: int, mode: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(SeatOfferButton(game_id, seat, src, dst, mode, True))
-    view.add_item(SeatOfferButton(game_id, seat, src, dst, mode, False))
-    return view
-
-
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, LobbyButton, SwitchesSelect, OptionSelect, UndoButton, SeatOfferButton)
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, LobbyButton, SwitchesSelect, OptionSelect)
 MAX_LOBBY_MENUS = MAX_ROWS - 1  # one row holds the lobby buttons
 
 
@@ -296,9 +295,9 @@ def lobby_view(game_id: int, info: GameInfo | None = None, options: dict[str, ob
             )
             for choice in spec.choices[:MAX_OPTIONS]
         ]
-        item = OptionSelect(game_id, spec.name, items, spec.description)
-        item.row = row
-        view.add_item(item)
+        menu = OptionSelect(game_id, spec.name, items, spec.description)
+        menu.row = row
+        view.add_item(menu)
         row += 1
     return view
 
@@ -351,8 +350,8 @@ def turn_view(table: Table, presenter: Presenter) -> tuple[discord.ui.View | Non
         row += 1
     for i, entry in enumerate(buttons[: (MAX_ROWS - row) * MAX_BUTTONS_PER_ROW]):
         style = STYLES[presenter.style_of(entry["kind"])]
-        item = MoveButton(table.game_id, table.version, entry["key"], presenter.label_of(entry), style)
-        item.row = row + i // MAX_BUTTONS_PER_ROW
-        view.add_item(item)
+        button = MoveButton(table.game_id, table.version, entry["key"], presenter.label_of(entry), style)
+        button.row = row + i // MAX_BUTTONS_PER_ROW
+        view.add_item(button)
     left_out += max(0, len(buttons) - (MAX_ROWS - row) * MAX_BUTTONS_PER_ROW)
     return (view if view.children else None), left_out

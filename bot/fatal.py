@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from storage import DatabaseUnusable
 
@@ -16,7 +17,7 @@ log = logging.getLogger(__name__)
 
 
 class Fatal:
-    def __init__(self, close: Callable[[], Awaitable[None]]) -> None:
+    def __init__(self, close: Callable[[], Coroutine[Any, Any, None]]) -> None:
         self._close = close
         self.reason: str | None = None
         self._task: asyncio.Task[None] | None = None

@@ -1,14 +1,15 @@
 """The Discord side of a move or a lobby action: acknowledge at once, act through the service, then show it.
 
 Commands and components both end up here, so a slash command and a button behave the same. Every interaction
-is deferred before any database or rendering work (the 3-second rule); refusals go back ephemerally with what is
-possible now.
+is deferred before any database or rendering work (the 3-second rule). A Refusal raised on the way is not caught
+here: bot/errors.py answers it (and any other error) ephemerally, in one place.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -18,28 +19,28 @@ from storage import StorageError
 from . import messages
 from .ai_seats import AISeats
 from .announcer import CANNOT_POST, NO_ACCESS, Announcer
-from .fatal import Fatal
+from .catalog import Catalog
 from .interactions import Replies, is_manager
-from .service import GameService, Refusal, StaleClick, Table
+from .service.cache import TableCache
+from .service.lobby import Lobby
+from .service.refusal import Refusal, StaleClick
+from .service.table import Table
+from .service.turns import Turns
 
 log = logging.getLogger(__name__)
 
-STOPPING = (
-    "The bot's database file can no longer be used (it was moved, deleted or damaged), so nothing was saved "
-    "and the bot is stopping; whoever runs it has been told why."
-)
 
-
+@dataclass
 class Flow:
-    def __init__(
-        self, service: GameService, replies: Replies, announcer: Announcer, ai: AISeats, fatal: Fatal | None = None
-    ) -> None:
-        self.service = service
-        self.fatal = fatal
-        self.catalog = service.catalog
-        self.replies = replies
-        self.announcer = announcer
-        self.ai = ai
+    """Moves and lobby actions, from a command or a click alike."""
+
+    turns: Turns
+    lobby: Lobby
+    tables: TableCache
+    catalog: Catalog
+    replies: Replies
+    announcer: Announcer
+    ai: AISeats
 
     async def defer(self, interaction: discord.Interaction) -> None:
         await self.replies.defer(interaction)
@@ -63,7 +64,7 @@ class Flow:
         channel_id = interaction.channel_id
         assert channel_id is not None
         try:
-            outcome = await self.service.play(
+            outcome = await self.turns.play(
                 channel_id,
                 interaction.user.id,
                 key=key,
@@ -73,21 +74,10 @@ class Flow:
                 version=version,
             )
         except StaleClick as refusal:
-            await self.reply(interaction, f"⚠️ {refusal}")
-            # Only when the stored announced version is behind (a lost update): a double click does nothing here.
-            await self.announcer.repair_turn_message(channel_id, interaction)
-            return
-        except Refusal as refusal:
-            await self.reply(interaction, f"⚠️ {refusal}")
-            return
-        except Exception as exc:
-            # A bug or a broken database: say so instead of leaving the user with a silent defer.
-            if self.fatal is not None and self.fatal.check(exc):
-                await self.reply(interaction, f"⚠️ {STOPPING}")
-                return
-            log.exception("move in channel %s failed", channel_id)
-            await self.reply(interaction, "⚠️ Something went wrong on our side; the move was not made.")
-            return
+            # Once bot/errors.py has answered: repaired only when the stored announced version is behind (a lost
+            # update); a double click does nothing here.
+            refusal.afterwards = lambda: self.announcer.repair_turn_message(channel_id, interaction)
+            raise
         problem = await self.announcer.announce(outcome, interaction)
         if interaction.type != discord.InteractionType.component:
             done = " ".join(outcome.lines[:3]) or "Done."
@@ -98,39 +88,28 @@ class Flow:
 
     async def lobby_interaction(self, interaction: discord.Interaction, *, game_id: int, action: str) -> None:
         await self.defer(interaction)
-        if await self._lobby_of(interaction, game_id) is not None:
-            await self.lobby_action(interaction, action)
+        await self._lobby_of(interaction, game_id)
+        await self.lobby_action(interaction, action)
 
     async def lobby_action(self, interaction: discord.Interaction, action: str, **kwargs: Any) -> None:
         """join / leave / addbot / start for commands and lobby buttons alike (already deferred)."""
         channel_id = interaction.channel_id
         assert channel_id is not None
         user = interaction.user
-        try:
-            if action == "join":
-                table = await self.service.join(channel_id, user.id, user.display_name)
-                note = "You have a seat."
-            elif action == "leave":
-                table = await self.service.leave(channel_id, user.id)
-                note = "You left the lobby."
-            elif action == "addbot":
-                table = await self.service.add_bot(channel_id, user.id, kwargs.get("kind"))
-                note = f"{table.shown_names[-1]} sits down."
-            elif action == "start":
-                table = await self.service.start(channel_id, user.id, is_manager(interaction))
-                note = "The game is on."
-            else:
-                raise Refusal(f"Unknown action {action}.")
-        except Refusal as refusal:
-            await self.reply(interaction, f"⚠️ {refusal}")
-            return
-        except Exception as exc:
-            if self.fatal is not None and self.fatal.check(exc):
-                await self.reply(interaction, f"⚠️ {STOPPING}")
-                return
-            log.exception("lobby action %s in channel %s failed", action, channel_id)
-            await self.reply(interaction, "⚠️ Something went wrong on our side; nothing was changed.")
-            return
+        if action == "join":
+            table = await self.lobby.join(channel_id, user.id, user.display_name)
+            note = "You have a seat."
+        elif action == "leave":
+            table = await self.lobby.leave(channel_id, user.id)
+            note = "You left the lobby."
+        elif action == "addbot":
+            table = await self.lobby.add_bot(channel_id, user.id, kwargs.get("kind"))
+            note = f"{table.shown_names[-1]} sits down."
+        elif action == "start":
+            table = await self.lobby.start(channel_id, user.id, is_manager(interaction))
+            note = "The game is on."
+        else:
+            raise Refusal(f"Unknown action {action}.")
         if action == "start":
             try:
                 async with self.announcer.announce_lock(channel_id):
@@ -157,7 +136,6 @@ class Flow:
         message_id = table.record.turn_message_id
         if message_id is None:
             return
-        channel = self.announcer.channel(table.record.channel_id)
         if started:
             content = messages.lobby_content(self.catalog, table).split("\n")[0] + " — started."
             kwargs: dict[str, Any] = {"content": content, "view": None}
@@ -167,29 +145,21 @@ class Flow:
                 "view": self.announcer.lobby_components(table),
             }
         with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
+            await self.announcer.partial_message(table.record.channel_id, message_id).edit(**kwargs)
 
-    async def _lobby_of(self, interaction: discord.Interaction, game_id: int) -> Table | None:
-        """The channel's lobby if the clicked lobby is still open; else tells the user and returns None."""
+    async def _lobby_of(self, interaction: discord.Interaction, game_id: int) -> Table:
+        """The channel's lobby if the clicked lobby is still open; else a Refusal."""
         channel_id = interaction.channel_id
         assert channel_id is not None
-        try:
-            table = await self.service.table(channel_id, fresh=True)
-        except Exception:
-            log.exception("lobby click in channel %s failed", channel_id)
-            await self.reply(interaction, "⚠️ Something went wrong on our side; nothing was changed.")
-            return None
+        table = await self.tables.table(channel_id, fresh=True)
         if table is None or table.game_id != game_id or table.record.status != "lobby":
-            await self.reply(interaction, "⚠️ This lobby is closed. `/game new` opens a new one.")
-            return None
+            raise Refusal("This lobby is closed. `/game new` opens a new one.")
         return table
 
     async def switches_interaction(self, interaction: discord.Interaction, *, game_id: int, chosen: list[str]) -> None:
         """The host picked the on/off variants to play with: those chosen are on, the others off."""
         await self.defer(interaction)
         table = await self._lobby_of(interaction, game_id)
-        if table is None:
-            return
         switches = [o for o in self.catalog.info(table.game).options if o.is_switch]
         await self._set_options(interaction, table, {o.name: o.name in chosen for o in switches})
 
@@ -198,27 +168,19 @@ class Flow:
     ) -> None:
         await self.defer(interaction)
         table = await self._lobby_of(interaction, game_id)
-        if table is None:
-            return
         spec = self.catalog.info(table.game).option(option)
         choice = next((c for c in spec.choices if str(c).lower() == value.lower()), None) if spec else None
         if spec is None or choice is None:
-            await self.reply(interaction, "⚠️ That is not a choice of this game; the lobby shows the ones there are.")
-            return
+            raise Refusal("That is not a choice of this game; the lobby shows the ones there are.")
         await self._set_options(interaction, table, {option: choice})
 
     async def _set_options(self, interaction: discord.Interaction, table: Table, options: dict[str, Any]) -> None:
         channel_id = table.record.channel_id
         try:
-            table = await self.service.set_options(channel_id, interaction.user.id, options, is_manager(interaction))
+            table = await self.lobby.set_options(channel_id, interaction.user.id, options, is_manager(interaction))
         except Refusal as refusal:
-            await self.reply(interaction, f"⚠️ {refusal}")
-            await self.refresh_lobby(table)  # put the menus back to the options that hold
-            return
-        except Exception:
-            log.exception("changing options in channel %s failed", channel_id)
-            await self.reply(interaction, "⚠️ Something went wrong on our side; nothing was changed.")
-            return
+            refusal.afterwards = lambda: self.refresh_lobby(table)  # the menus back to the options that hold
+            raise
         await self.refresh_lobby(table)
         words = messages.options_words(self.catalog, table.game, table.record.options)
         await self.reply(interaction, f"✅ Now playing with: {words}.")

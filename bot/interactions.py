@@ -6,12 +6,14 @@ Handlers register themselves when they defer, so that closing the bot lets them 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
 import discord
 
 from .messages import CONTENT_LIMIT, clip
+from .text import NO_MENTIONS
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +31,15 @@ def clicked_on(interaction: discord.Interaction | None, message_id: int | None) 
         and interaction.message is not None
         and interaction.message.id == message_id
     )
+
+
+async def edit_clicked(interaction: discord.Interaction, content: str, *, keep_buttons: bool = False) -> None:
+    """Edit the message whose button was clicked (a request or an offer, once answered); never raises."""
+    with contextlib.suppress(discord.HTTPException):
+        if keep_buttons:
+            await interaction.edit_original_response(content=content[:2000], allowed_mentions=NO_MENTIONS)
+        else:
+            await interaction.edit_original_response(content=content[:2000], allowed_mentions=NO_MENTIONS, view=None)
 
 
 class Replies:

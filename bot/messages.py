@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 from storage import GameRecord, PlayerRecord
 
 from .settings import Settings
-from .text import safe_name
+from .text import format_duration, plural, safe_name, seed_words
 
 if TYPE_CHECKING:
     from .catalog import Catalog
-    from .service import Table
+    from .service.table import Table
 
 CONTENT_LIMIT = 2000
 
@@ -21,31 +21,6 @@ CONTENT_LIMIT = 2000
 def clip(text: str, limit: int) -> str:
     """Cut text to limit characters, marking the cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (words or word + 's')}"
-
-
-def format_duration(seconds: float) -> str:
-    seconds = max(0, int(seconds))
-    if seconds >= 2 * 86400:
-        return plural(seconds // 86400, "day")
-    if seconds >= 2 * 3600:
-        return plural(seconds // 3600, "hour")
-    if seconds >= 120:
-        return plural(seconds // 60, "minute")
-    return plural(seconds, "second")
-
-
-def seed_words(record: GameRecord, *, over: bool = False) -> str:
-    """What players are told about the seed: a seed the host chose is shown always (so everyone knows the game
-    could be known in advance); a secret one only once the game is over, so it can be replayed and checked."""
-    if record.seed_public:
-        return f"Seed {record.seed}, chosen by the host: everyone can see it, so the draws are no secret."
-    if over:
-        return f"The secret seed of this game was {record.seed}: replaying it with the moves checks every draw."
-    return "The seed is secret until the game ends."
 
 
 def mention(player: PlayerRecord | None) -> str:
@@ -102,7 +77,7 @@ def turn_content(catalog: Catalog, table: Table, account: list[str], *, header: 
     parts: list[str] = []
     if header:
         parts.append(header)
-    if table.state.game_over:
+    if table.state is not None and table.state.game_over:
         result = view.get("result") or {}
         names = table.shown_names
         winners = " and ".join(names[s] for s in result.get("winners", []))

@@ -13,18 +13,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
+from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass, field
 
 import discord
 
-from storage import IdleGame, StorageError
+from storage import IdleGame, StorageError, Store
 
 from .ai_seats import AISeats
 from .announcer import Announcer
 from .fatal import Fatal
-from .service import GameService, format_duration
+from .service.cache import TableCache
+from .service.players import Players
 from .settings import Settings
 from .shards import periodic_work
-from .text import mentions
+from .text import format_duration, mentions
 
 log = logging.getLogger(__name__)
 
@@ -32,24 +36,21 @@ log = logging.getLogger(__name__)
 CATCH_UP_GRACE = 60.0  # seconds a stored move may wait for its own announcement before the loop posts it
 
 
+@dataclass
 class Reminders:
-    def __init__(
-        self,
-        client: discord.Client,
-        service: GameService,
-        announcer: Announcer,
-        ai: AISeats,
-        settings: Settings,
-        fatal: Fatal | None = None,
-    ) -> None:
-        self.fatal = fatal
-        self.client = client
-        self.service = service
-        self.announcer = announcer
-        self.ai = ai
-        self.settings = settings
-        self._task: asyncio.Task[None] | None = None
-        self._passes = 0
+    client: discord.Client
+    store: Store
+    tables: TableCache
+    players: Players
+    announcer: Announcer
+    ai: AISeats
+    settings: Settings
+    fatal: Fatal | None = None
+    _: KW_ONLY
+    clock: Callable[[], float] = time.time
+    prune_offers: Callable[[set[int]], None] = lambda open_games: None  # drops the offers of games that ended
+    _task: asyncio.Task[None] | None = field(default=None, init=False)
+    _passes: int = field(default=0, init=False)
 
     def start(self) -> None:
         if self._task is None or self._task.done():
@@ -78,7 +79,7 @@ class Reminders:
         that are due; returns pings sent. Each step, and each game within a step, fails on its own: one broken
         game or one failing query never stops the others. Only the games of this process's shards, and only while
         holding their locks (bot/shards.py), so that no two processes do the same game's periodic work."""
-        async with periodic_work(self.service.store) as any_shard:
+        async with periodic_work(self.store) as any_shard:
             return await self._tick() if any_shard else 0
 
     async def _tick(self) -> int:
@@ -99,10 +100,10 @@ class Reminders:
                     return 0
                 log.exception("a step of the reminder pass failed")
         sent = 0
-        now = self.service.clock()
+        now = self.clock()
         settings = self.settings
         try:
-            idle_games = await self.service.store.idle_games(now, settings.reminder_after, settings.reminder_max)
+            idle_games = await self.store.idle_games(now, settings.reminder_after, settings.reminder_max)
         except StorageError:
             log.warning("could not list the idle games", exc_info=True)
             return 0
@@ -117,11 +118,20 @@ class Reminders:
 
     async def _check_database(self) -> None:
         """A database file deleted or replaced under the bot is noticed within one pass, even without moves."""
-        self.service.store.check_file()
+        self.store.check_file()
 
     async def _kick_ai_seats(self) -> None:
-        for channel_id in await self.service.games_needing_ai():
-            self.ai.kick(channel_id)
+        for channel_id in await self.games_needing_ai():
+            try:
+                self.ai.kick(channel_id)
+            except Exception:  # one game's AI that cannot start stops no other game's
+                log.exception("starting the AI in channel %s failed", channel_id)
+
+    async def games_needing_ai(self) -> list[int]:
+        """Channels whose open game waits on an AI seat (after a restart, say)."""
+        # idle_games with zero idle time lists every active game with its seat to act.
+        idle = await self.store.idle_games(self.clock() + 1, 0)
+        return [i.game.channel_id for i in idle if i.player is not None and i.player.is_ai]
 
     async def _remind(self, idle: IdleGame, now: float) -> int:
         """Ping the player to move of one idle game; 1 if a reminder went out."""
@@ -150,7 +160,7 @@ class Reminders:
             sent = 1
         await self.direct_message(player.user_id, idle.game.channel_id, text)
         try:
-            await self.service.store.mark_reminded(idle.game.id, now)
+            await self.store.mark_reminded(idle.game.id, now)
         except StorageError:
             log.warning("could not count a reminder for game %s", idle.game.id, exc_info=True)
         return sent
@@ -159,7 +169,7 @@ class Reminders:
         """The reminder by direct message too, for a player who asked for it (`/game remind dm:true`). A user who
         does not accept direct messages from the bot (403) simply gets none; the channel reminder went out anyway."""
         try:
-            if not await self.service.dm_reminders(user_id):
+            if not await self.players.dm_reminders(user_id):
                 return False
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             await user.send(f"{text} Play in <#{channel_id}>.", allowed_mentions=discord.AllowedMentions.none())
@@ -171,10 +181,12 @@ class Reminders:
     async def prune(self) -> None:
         """Forget per-channel locks, records and finished AI tasks of channels without an open game."""
         try:
-            open_channels = {record.channel_id for record in await self.service.store.active_games()}
+            open_games = await self.store.active_games()
         except StorageError:
             log.warning("could not list the open games", exc_info=True)
             return
-        self.service.prune(open_channels)
+        open_channels = {record.channel_id for record in open_games}
+        self.tables.prune(open_channels)
+        self.prune_offers({record.id for record in open_games})
         self.announcer.prune(open_channels)
         self.ai.prune()

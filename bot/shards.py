@@ -85,18 +85,24 @@ class ShardedStore:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._store, name)
 
-    def _mine(self, guild_id: int | None) -> bool:
-        return shard_of(guild_id, self.plan.count) in self._working
+    def _mine(self, game: GameRecord) -> bool:
+        """Whether the game is this process's to work on now; a guild id that is not a number (a damaged row)
+        leaves that one game out, logged, instead of ending the listing for every game."""
+        try:
+            return shard_of(game.guild_id, self.plan.count) in self._working
+        except (TypeError, ValueError):
+            log.error("game %s has a damaged guild id %r; leaving it out of the periodic work", game.id, game.guild_id)
+            return False
 
     async def active_games(self) -> list[GameRecord]:
-        return [g for g in await self._store.active_games() if self._mine(g.guild_id)]
+        return [g for g in await self._store.active_games() if self._mine(g)]
 
     async def unannounced_games(self) -> list[GameRecord]:
-        return [g for g in await self._store.unannounced_games() if self._mine(g.guild_id)]
+        return [g for g in await self._store.unannounced_games() if self._mine(g)]
 
     async def idle_games(self, now: float, idle_seconds: float, max_reminders: int | None = None) -> list[IdleGame]:
         games = await self._store.idle_games(now, idle_seconds, max_reminders)
-        return [i for i in games if self._mine(i.game.guild_id)]
+        return [i for i in games if self._mine(i.game)]
 
     @contextlib.asynccontextmanager
     async def periodic(self) -> AsyncIterator[frozenset[int]]:

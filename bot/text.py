@@ -1,8 +1,11 @@
-"""Showing user-chosen text safely: a display name must neither ping anyone nor break the formatting."""
+"""Words every part of the bot uses: user-chosen text shown safely (a display name must neither ping anyone nor
+break the formatting), durations, counts and what players are told about the seed."""
 
 from __future__ import annotations
 
 import discord
+
+from storage import GameRecord
 
 
 def safe_name(name: str) -> str:
@@ -17,3 +20,28 @@ def mentions(*user_ids: int | None) -> discord.AllowedMentions:
 
 
 NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def format_duration(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    if seconds >= 2 * 86400:
+        return plural(seconds // 86400, "day")
+    if seconds >= 2 * 3600:
+        return plural(seconds // 3600, "hour")
+    if seconds >= 120:
+        return plural(seconds // 60, "minute")
+    return plural(seconds, "second")
+
+
+def seed_words(record: GameRecord, *, over: bool = False) -> str:
+    """What players are told about the seed: a seed the host chose is shown always (so everyone knows the game
+    could be known in advance); a secret one only once the game is over, so it can be replayed and checked."""
+    if record.seed_public:
+        return f"Seed {record.seed}, chosen by the host: everyone can see it, so the draws are no secret."
+    if over:
+        return f"The secret seed of this game was {record.seed}: replaying it with the moves checks every draw."
+    return "The seed is secret until the game ends."

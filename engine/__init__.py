@@ -7,13 +7,14 @@ See docs/engine-contract.md.
 from __future__ import annotations
 
 import json
-from types import ModuleType
 from typing import Any
 
-from engine.api import GameInfo, Presenter
+from engine.api import Game, GameInfo, Presenter
+from engine.core import reducer
+from engine.core import state as core_state
 from engine.core.moves import Move
 from engine.errors import IllegalMove
-from engine.games import GAMES, game_module
+from engine.games import GAMES, game_of
 
 SAVE_FORMAT = "engine-save/1"
 
@@ -48,55 +49,56 @@ __all__ = [
 ]
 
 
-def _rules(state: Any) -> ModuleType:
-    return game_module(state.game)
+def _game(state: Any) -> Game[Any]:
+    return game_of(getattr(state, "game", None))
 
 
 def games() -> list[GameInfo]:
     """Every registered game's description, in registry order."""
-    return [module.INFO for module in GAMES.values()]
+    return [game.info for game in GAMES.values()]
 
 
 def info(game: str) -> GameInfo:
     """The description of `game` (IllegalMove listing the games if there is no such game)."""
-    return game_module(game).INFO
+    return game_of(game).info
 
 
 def presenter(game: str) -> Presenter:
     """How `game` reads in a chat: its turn verbs, controls and words (see engine/api.py)."""
-    return game_module(game).PRESENTER
+    return game_of(game).presenter
 
 
 def new_game(game: str, players: list[str], options: dict[str, Any] | None = None, seed: int = 0) -> Any:
     """A new game of `game` for the named players (seat order = list order); all randomness from `seed`."""
-    return game_module(game).new_game(list(players), options, seed)
+    return reducer.new_game(game_of(game), list(players), options, seed)
 
 
 def legal_moves(state: Any) -> list[Move]:
-    return _rules(state).legal_moves(state)
+    """The legal moves of every seat that must act now ([] when the game is over)."""
+    return reducer.legal_moves(_game(state), state)
 
 
 def step(state: Any, move: Move) -> tuple[Any, list[dict[str, Any]]]:
     """Apply `move` to a copy of `state`: (new state, events). Raises IllegalMove with a readable reason."""
     if not isinstance(move, Move):
         raise IllegalMove("That is not a move.")
-    return _rules(state).step(state, move)
+    return reducer.step(_game(state), state, move)
 
 
 def to_act(state: Any) -> list[int]:
     """The seats that must act now, in order ([] when the game is over)."""
-    return _rules(state).to_act(state)
+    return reducer.to_act(_game(state), state)
 
 
 def turn_passed(game: str, events: list[dict[str, Any]]) -> bool:
     """Whether the move that produced `events` ended a turn (or the game)."""
-    return bool(game_module(game).turn_passed(events))
+    return reducer.turn_passed(game_of(game), events)
 
 
 def undoable(state_before: Any, move: Move, events: list[dict[str, Any]]) -> bool:
     """Whether the player who made `move` (on `state_before`, producing `events`) may take it back alone: it
-    revealed nothing hidden. A game that does not say (no `undoable` in its package) allows no lone undo."""
-    judge = getattr(_rules(state_before), "undoable", None)
+    revealed nothing hidden. A game that does not say (no `Game.undoable`) allows no lone undo."""
+    judge = _game(state_before).undoable
     return bool(judge(state_before, move, events)) if judge is not None else False
 
 
@@ -106,16 +108,16 @@ def apply(state: Any, move: Move) -> Any:
 
 def view(state: Any, viewer: int | None = None) -> dict[str, Any]:
     """What seat `viewer` (None: a spectator) may see, as JSON-able data."""
-    return _rules(state).view(state, viewer)
+    return reducer.view(_game(state), state, viewer)
 
 
 def describe(game: str, event: dict[str, Any], names: list[str]) -> str | None:
     """One line of plain words for an event (None for bookkeeping events)."""
-    return game_module(game).PRESENTER.describe(event, names)
+    return game_of(game).presenter.describe(event, names)
 
 
 def move_label(state: Any, move: Move) -> str:
-    return _rules(state).move_label(state, move)
+    return reducer.move_label(_game(state), state, move)
 
 
 def move_from_key(state: Any, key: str) -> Move:
@@ -139,13 +141,14 @@ def move_from_json(data: Any) -> Move:
 
 
 def ai_move(state: Any, kind: str = "heuristic") -> Move:
-    return _rules(state).ai_move(state, kind)
+    """A legal move for the first seat to act, chosen by the AI of that kind (ValueError for an unknown kind)."""
+    return reducer.ai_move(_game(state), state, kind)
 
 
 def state_to_json(state: Any, *, history: bool = True) -> str:
     """The state as JSON text. history=False leaves the applied moves out (an empty "history"), for a caller that
     keeps them elsewhere anyway (storage's move log) and hands them back to state_from_json."""
-    data = _rules(state).state_to_dict(state)
+    data = core_state.to_dict(state)
     if not history:
         data["history"] = []
     return json.dumps(data, separators=(",", ":"))
@@ -157,7 +160,7 @@ def state_from_json(text: str, history: list[dict[str, Any]] | None = None) -> A
     data = json.loads(text)
     if history is not None:
         data["history"] = list(history)
-    return game_module(data.get("game", "")).state_from_dict(data)
+    return reducer.from_dict(game_of(data.get("game", "")), data)
 
 
 def saved_game(state: Any) -> dict[str, Any]:
@@ -178,10 +181,10 @@ def replay(saved: dict[str, Any]) -> Any:
     if not isinstance(saved, dict):
         raise IllegalMove("A saved game must be a JSON object.")
     try:
-        module = game_module(saved["game"])
-        if saved.get("rules_version") != module.RULES_VERSION:
-            raise IllegalMove(f"rules version {saved.get('rules_version')} is not {module.RULES_VERSION}")
-        state = module.new_game(list(saved["players"]), saved.get("options"), saved["seed"])
+        game = game_of(saved["game"])
+        if saved.get("rules_version") != game.rules_version:
+            raise IllegalMove(f"rules version {saved.get('rules_version')} is not {game.rules_version}")
+        state = reducer.new_game(game, list(saved["players"]), saved.get("options"), saved["seed"])
         moves = saved["moves"]
     except KeyError as exc:
         raise IllegalMove(f"The saved game lacks {exc.args[0]!r}.") from exc

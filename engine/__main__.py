@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import engine
-from engine.selfplay import play
+from engine.selfplay import GameRecord, play
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -69,7 +69,7 @@ def _selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _summed_tallies(records: list) -> dict:
+def _summed_tallies(records: list[GameRecord]) -> dict[str, dict[str, int]]:
     """Per-game tallies a game's selfplay_stats hook keeps as dicts (e.g. oases by size), summed over the games."""
     out: dict[str, dict[str, int]] = {}
     for rec in records:

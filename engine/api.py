@@ -1,9 +1,9 @@
 """The game contract: what every game package provides, and all that the bot, storage and renderer may rely on.
 
-A game is a package `engine/<name>/` whose `__init__.py` exposes the module-level names of `Rules` (below) and is
-listed in `engine/games.py`. Modelled on boardgame.io's Game object (plain data, a reducer) and OpenSpiel's
-GameType (name, players, parameters): the bot builds its lobby, commands, buttons and texts from `GameInfo` and
-the game's `Presenter`, and never looks inside a state.
+A game is a package `engine/<name>/` whose `__init__.py` builds one `Game` (below) named `GAME`, listed in
+`engine/games.py`. Modelled on boardgame.io's Game object (plain data, a reducer; the framework's `ctx` apart from
+the game's `G`) and OpenSpiel's GameType (name, players, parameters): the bot builds its lobby, commands, buttons
+and texts from `GameInfo` and the game's `Presenter`, and never looks inside a state.
 
 Every view starts with the common header (`HEADER_KEYS`), so a program that knows no game can still tell whose
 turn it is, what they may do and whether the game is over:
@@ -20,11 +20,12 @@ turn it is, what they may do and whether the game is over:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic
 
 from engine.core.moves import Move
+from engine.core.state import S
 from engine.errors import IllegalMove
 
 OptionValue = bool | int | str
@@ -70,6 +71,16 @@ class OptionSpec:
         if isinstance(value, bool):
             return "on" if value else "off"
         return str(value)
+
+
+def option_specs(
+    table: Mapping[str, tuple[OptionValue, tuple[OptionValue, ...], str]], labels: Mapping[str, str]
+) -> tuple[OptionSpec, ...]:
+    """OptionSpecs from a game's option table (name -> default, allowed values, description) and lobby labels."""
+    return tuple(
+        OptionSpec(name, labels[name], description, default, allowed)
+        for name, (default, allowed, description) in table.items()
+    )
 
 
 @dataclass(frozen=True)
@@ -149,11 +160,11 @@ class Presenter:
 
     verbs: tuple[Verb, ...]
     rules_text: str  # how the game goes, a few short paragraphs (the bot adds how the bot works)
-    describe: Callable[[Event, Sequence[str]], str | None]  # one line for an event, None for bookkeeping
+    describe: Callable[[Event, list[str]], str | None]  # one line for an event, None for bookkeeping
     select_kinds: frozenset[str] = frozenset()  # move kinds shown as a select menu rather than buttons
     button_label: Callable[[dict[str, Any]], str] | None = None  # default: the entry's label
-    button_style: Callable[[str], str] | None = None  # kind -> one of BUTTON_STYLES; default "secondary"
-    placeholder: Callable[[str], str] | None = None  # kind -> a select menu's placeholder
+    button_styles: Mapping[str, str] = field(default_factory=dict)  # kind -> one of BUTTON_STYLES; else "secondary"
+    placeholders: Mapping[str, str] = field(default_factory=dict)  # kind -> a select menu's placeholder
     progress: Callable[[View], str] | None = None  # the state of the current turn in a few words, or ""
     status_lines: Callable[[View, Sequence[str]], list[str]] | None = None  # /game status: players and piles
     redraw: Callable[[Iterable[Event]], bool] | None = None  # mid-turn: did these events change the picture?
@@ -180,11 +191,11 @@ class Presenter:
         return str(entry.get("label") or entry["key"])
 
     def style_of(self, kind: str) -> str:
-        style = self.button_style(kind) if self.button_style is not None else "secondary"
+        style = self.button_styles.get(kind, "secondary")
         return style if style in BUTTON_STYLES else "secondary"
 
     def placeholder_of(self, kind: str) -> str:
-        return self.placeholder(kind) if self.placeholder is not None else "Choose…"
+        return self.placeholders.get(kind, "Choose…")
 
     def progress_of(self, view: View) -> str:
         return self.progress(view) if self.progress is not None else ""
@@ -217,61 +228,54 @@ class Presenter:
         return None
 
 
-class Rules(Protocol):
-    """The module-level names of a game package (`engine/<name>/__init__.py`).
+@dataclass(frozen=True)
+class Game(Generic[S]):
+    """One game as the engine's core runs it: built once in the game package's `__init__.py` (as `GAME`) and listed
+    in engine/games.py. The core (engine/core/reducer.py) owns the framework half: the player count, the options,
+    the seat check, the legality match, the copy, the version bump, the history, the view header, the numbering and
+    labels of the legal moves, who acts, whether a turn passed, the JSON header. The game supplies the rest."""
 
-    A state is any object with at least: game, rules_version, seed, version, names, options, history (the
-    applied moves), game_over; it is never mutated (step returns a new one)."""
+    info: GameInfo
+    presenter: Presenter
+    state: type[S]  # its State class: engine.core.state.CoreState plus the game's own data and its JSON form
+    # A new game from seat names, options already checked and filled in (GameInfo.normalise_options), and a seed.
+    setup: Callable[[list[str], dict[str, OptionValue], int], S]
+    legal_moves: Callable[[S], list[Move]]  # of the seats to act, on a state that is not over
+    apply: Callable[[S, Move, list[Event]], None]  # what a legal move does to (a copy of) the state; adds events
+    prompt: Callable[[S, Sequence[Move]], str]  # what the seats to act do now, in words (given their legal moves)
+    # The view's body: every key after the header, and "players": one dict per seat of what follows seat and name.
+    view: Callable[[S, int | None], View]
+    # Labels of at most 100 characters for legal moves, each with its number within its kind or None (see numbered).
+    labels: Callable[[S, Sequence[Move], Sequence[int | None]], list[str]]
+    ais: Mapping[str, Callable[[S], Move]]  # by AIKind name
+    numbered: frozenset[str] = frozenset()  # move kinds whose labels carry their number (the overlay shows it)
+    to_act: Callable[[S], list[int]] | None = None  # the seats to act, in order; default: the turn's player
+    turn_events: frozenset[str] = frozenset({"turn", "game_over"})  # event types that mean a turn passed
+    hidden: Callable[[S, Move, int | None], bool] | None = None  # a legal move this viewer may not see
+    why_illegal: Callable[[S, Move], str | None] | None = None  # words for a refused move; default from the prompt
+    # Whether the player who made `move` may take it back alone: it revealed nothing hidden and drew on no chance.
+    # None: no move is undoable alone (every undo then needs the other players' consent).
+    undoable: Callable[[S, Move, Sequence[Event]], bool] | None = None
+    selfplay_stats: Callable[[Sequence[Event], dict[str, Any]], None] | None = None  # `python -m engine selfplay`
 
-    INFO: GameInfo
-    PRESENTER: Presenter
+    @property
+    def name(self) -> str:
+        return self.info.name
 
-    def new_game(self, players: list[str], options: dict[str, Any] | None, seed: int) -> Any: ...
-
-    def legal_moves(self, state: Any) -> list[Move]:
-        """The legal moves of every seat that must act now ([] when the game is over)."""
-
-    def step(self, state: Any, move: Move) -> tuple[Any, list[Event]]:
-        """The new state and what happened; IllegalMove with a readable reason if the move is not legal."""
-
-    def turn_passed(self, events: Sequence[Event]) -> bool:
-        """Whether the move that produced these events ended a turn (or the game)."""
-
-    def to_act(self, state: Any) -> list[int]:
-        """The seats that must act now, in the order they act ([] when the game is over)."""
-
-    def view(self, state: Any, viewer: int | None) -> View:
-        """What `viewer` (None: a spectator) may see, starting with the common header."""
-
-    def move_label(self, state: Any, move: Move) -> str: ...
-
-    def ai_move(self, state: Any, kind: str) -> Move: ...
-
-    def state_to_dict(self, state: Any) -> dict[str, Any]:
-        """JSON-able data; its "history" key holds the applied moves as Move.to_json dicts, oldest first (storage
-        saves states without it and puts the moves of its log back: engine.state_to_json(history=False))."""
-
-    def state_from_dict(self, data: dict[str, Any]) -> Any: ...
-
-    # Optional: `undoable(state_before, move, events) -> bool`, whether the player who made `move` may take it
-    # back alone: it revealed nothing hidden (no tile drawn, no token turned, no random result). Without it, no
-    # move is undoable alone (every undo then needs the other players' consent).
+    @property
+    def rules_version(self) -> int:
+        return self.info.rules_version
 
 
-RULES_NAMES = (
-    "INFO",
-    "PRESENTER",
-    "new_game",
-    "legal_moves",
-    "step",
-    "turn_passed",
-    "to_act",
-    "view",
-    "move_label",
-    "ai_move",
-    "state_to_dict",
-    "state_from_dict",
-)
+def one_by_one(
+    label: Callable[[S, Move, int | None], str],
+) -> Callable[[S, Sequence[Move], Sequence[int | None]], list[str]]:
+    """`Game.labels` from a function that labels one move (for a game whose labels share no work)."""
+
+    def labels(state: S, moves: Sequence[Move], numbers: Sequence[int | None]) -> list[str]:
+        return [label(state, move, number) for move, number in zip(moves, numbers, strict=True)]
+
+    return labels
 
 
 def header_problems(view: View) -> list[str]:

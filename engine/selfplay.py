@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
+from engine.games import game_of
 
 
 @dataclass
@@ -25,10 +26,17 @@ def play(game: str, ais: list[str], seed: int, options: dict[str, Any] | None = 
     """One game between the given AIs (seat i plays ais[i]); everything follows from the seed."""
     names = [f"{kind}-{i + 1}" for i, kind in enumerate(ais)]
     state = engine.new_game(game, names, options, seed)
-    stats = {"discarded": 0, "islands": 0, "incomplete_islands": 0, "fill_missing": 0, "end": None, "passes": 0}
+    stats: dict[str, Any] = {
+        "discarded": 0,
+        "islands": 0,
+        "incomplete_islands": 0,
+        "fill_missing": 0,
+        "end": None,
+        "passes": 0,
+    }
     moves = 0
-    # A game may count its own figures (oases by size, actions used, ...) with a `selfplay_stats` hook.
-    hook = getattr(engine.GAMES[game], "selfplay_stats", None)
+    # A game may count its own figures (oases by size, actions used, ...): Game.selfplay_stats.
+    hook = game_of(game).selfplay_stats
     while not state.game_over:
         move = engine.ai_move(state, ais[engine.to_act(state)[0]])
         state, events = engine.step(state, move)

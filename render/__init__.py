@@ -8,78 +8,79 @@ Public API::
     png_for(view, overlay=False, max_bytes=None) -> bytes|None # for worker processes: None if nothing fits
     compose(view, overlay=False) -> PIL.Image.Image            # the game's drawing without the safety net
     encode(image) -> bytes                                     # PNG of a finished picture
-    painter(game) -> module | None                             # the game's render sub-package
+    painter(game) -> Painter | None                            # the game's registered painter
+    painter_of(view) -> Painter                                # the view's painter, else the plain one
+    register(painter) -> Painter                               # a painter for a game render/games.py lacks
 
-The core names no game. A view's game is drawn by the sub-package `render.<view["game"]>`, found by that
-convention; it exposes `draw(view, *, overlay) -> PIL.Image.Image` (see docs/render.md, "Adding a game's
-renderer"). Only what the view holds is drawn, and nothing that depends on who is looking, so every seat's view
-of the same state gives the same picture (the overlay draws the viewer's `legal`).
+The core names no game. A view's game is drawn by the `Painter` registered for its "game" key (render/games.py,
+one line per game; see docs/render.md, "Adding a game's renderer"), a game without one by the plain painter (the
+status in words). Only what the view holds is drawn, and nothing that depends on who is looking, so every seat's
+view of the same state gives the same picture (the overlay draws the viewer's `legal`).
 """
 
 from __future__ import annotations
 
-import importlib
-from functools import lru_cache
-from types import ModuleType
+from typing import Any
 
 from PIL import Image
 
-from . import plain
+from . import games, plain
 from .layout import TILE, Layout, layout
+from .painter import Painter
 from .png import encode, scaled, shrink
 
 __all__ = [
     "TILE",
     "Layout",
+    "Painter",
     "compose",
     "encode",
     "layout",
     "painter",
+    "painter_of",
     "palette_of",
     "png_for",
+    "register",
     "render_board",
     "render_image",
     "shrink_png",
 ]
 
 
-@lru_cache(maxsize=64)
-def _painter(game: str) -> ModuleType | None:
-    try:
-        module = importlib.import_module(f"{__name__}.{game}")
-    except ImportError:
-        return None
-    # a game's painter is a sub-package with a callable draw; core modules (render.png, ...) are not packages
-    if not hasattr(module, "__path__") or not callable(getattr(module, "draw", None)):
-        return None
-    return module
+def painter(game: object) -> Painter[Any] | None:
+    """The painter registered for `game` (the view's "game" key), or None if there is none."""
+    return games.PAINTERS.get(game) if isinstance(game, str) else None
 
 
-def painter(game: object) -> ModuleType | None:
-    """The render sub-package of `game` (the view's "game" key), or None if there is none."""
-    if not isinstance(game, str) or not game.isidentifier() or game.startswith("_"):
-        return None
-    return _painter(game)
+def painter_of(view: object) -> Painter[Any]:
+    """The painter of the view's game; the plain painter for a game with none (or a view that is no dict)."""
+    found = painter(view.get("game")) if isinstance(view, dict) else None
+    return found or plain.PLAIN
+
+
+def register(new: Painter[Any]) -> Painter[Any]:
+    """Draw `new.game`'s views with `new` from now on (a game render/games.py does not list, e.g. a test's toy game;
+    tests that register for a while use `monkeypatch.setitem(render.games.PAINTERS, game, painter)`). Refuses to
+    replace another painter of a game that has one."""
+    current = games.PAINTERS.get(new.game)
+    if current is not None and current is not new:
+        raise ValueError(f"the game {new.game!r} has a painter already")
+    games.PAINTERS[new.game] = new
+    return new
 
 
 def palette_of(view: object) -> bytes | None:
-    """The fixed PNG palette of the view's game (its sub-package's PALETTE), or None (an adaptive palette)."""
-    module = painter(view.get("game")) if isinstance(view, dict) else None
-    pal = getattr(module, "PALETTE", None)
-    return pal if isinstance(pal, bytes) and len(pal) == 768 else None
+    """The fixed PNG palette of the view's painter, or None (an adaptive palette)."""
+    return painter_of(view).palette
 
 
-def compose(view: dict, *, overlay: bool = False) -> Image.Image:
-    """The picture as an RGB image: the game's drawing (may raise on a malformed view; render_image never does),
+def compose(view: dict[str, Any], *, overlay: bool = False) -> Image.Image:
+    """The picture as an RGB image: the painter's drawing (may raise on a malformed view; render_image never does),
     or for a view of no known game the plain picture with the status in words."""
-    module = painter(view.get("game")) if isinstance(view, dict) else None
-    if module is None:
-        return plain.draw(view)
-    im = module.draw(view, overlay=overlay)
-    return im if im.mode == "RGB" else im.convert("RGB")
+    return painter_of(view).draw(view, overlay=overlay)
 
 
-def render_image(view: dict, *, overlay: bool = False) -> Image.Image:
+def render_image(view: dict[str, Any], *, overlay: bool = False) -> Image.Image:
     """The picture of view as an RGB image. Never raises on a view: a picture with less on it beats no picture
     (without the overlay, then the plain picture)."""
     try:
@@ -94,19 +95,19 @@ def render_image(view: dict, *, overlay: bool = False) -> Image.Image:
     return plain.draw(view)
 
 
-def render_board(view: dict, *, overlay: bool = False, scale: float = 1.0) -> bytes:
+def render_board(view: dict[str, Any], *, overlay: bool = False, scale: float = 1.0) -> bytes:
     """PNG of view (see render_image); scale < 1 gives a smaller picture for small upload limits."""
     # the fixed palette is learned on full-size pictures; a resized one gets its own (see png.shrink)
     return encode(scaled(render_image(view, overlay=overlay), scale), palette_of(view) if scale == 1.0 else None)
 
 
-def shrink_png(view: dict, max_bytes: int, *, overlay: bool = False) -> bytes:
+def shrink_png(view: dict[str, Any], max_bytes: int, *, overlay: bool = False) -> bytes:
     """The PNG of view at the largest scale (1, 0.85, 0.7, ...) whose size is at most max_bytes (the smallest
     tried if none fits)."""
     return shrink(render_image(view, overlay=overlay), max_bytes, palette_of(view))[0]
 
 
-def png_for(view: dict, overlay: bool = False, max_bytes: int | None = None) -> bytes | None:
+def png_for(view: dict[str, Any], overlay: bool = False, max_bytes: int | None = None) -> bytes | None:
     """The PNG of view, shrunk to at most max_bytes if given; None if even the smallest scale does not fit.
 
     A plain top-level function of plain data, for worker processes: `pool.submit(render.png_for, view, True,

@@ -1,5 +1,6 @@
 """python -m render demo [--game NAME] --seed N [--players 3] [--moves M] [--overlay] [--final] --out FILE.png
-python -m render palette [--game NAME] [--write]      learn the game's fixed PNG palette (render/palette.py)"""
+python -m render palette [--game NAME] [--write]      learn the game's fixed PNG palette (render/palette.py) and
+                                                     write it to render/<game>/palette.hex"""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--out", required=True)
     learn = sub.add_parser("palette", help="learn a game's fixed PNG palette from self-play boards")
     learn.add_argument("--game", default=None, help="a registered game (default: the first of the registry)")
-    learn.add_argument("--write", action="store_true", help="write render/<game>/palette.py")
+    learn.add_argument("--write", action="store_true", help="write render/<game>/palette.hex")
     args = ap.parse_args(argv)
     if args.cmd == "palette":
         return learn_palette(args.game or default_game(), args.write)
@@ -61,11 +62,10 @@ def learn_palette(game: str, write: bool) -> int:
     print(f"  fixed palette vs the picture:      {vs_truth[0]:.1f} / {vs_truth[mid]:.1f}")
     print(f"  adaptive palette vs the picture:   {adaptive_truth[0]:.1f} / {adaptive_truth[mid]:.1f}")
     print(f"  fixed vs adaptive palette:         {vs_adaptive[0]:.1f} / {vs_adaptive[mid]:.1f}")
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), game, "palette.py")
-    text = palette.module_text(pal, game, f"python -m render palette --game {game} --write")
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), game, palette.FILE)
     if write:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with open(path, "w", encoding="ascii") as fh:
+            fh.write(palette.hex_text(pal))
         print(f"wrote {path}", file=sys.stderr)
     return 0
 

@@ -3,10 +3,12 @@ coordinate labels, lines between spaces, the border, frames that mark spaces, an
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PIL import Image, ImageDraw
 
 from . import style
-from .layout import Layout, Rect
+from .layout import Layout, Picture, Rect
 from .sprites import put_text
 
 LABEL_SIZE = 30
@@ -34,7 +36,7 @@ def coordinate_labels(im: Image.Image, lay: Layout) -> None:
             put_text(im, xy, lay.row_name(r), LABEL_SIZE, style.TEXT, "mm", stroke=1)
 
 
-def panel_background(im: Image.Image, lay: Layout) -> None:
+def panel_background(im: Image.Image, lay: Picture) -> None:
     d = ImageDraw.Draw(im)
     d.rectangle((0, lay.frame_height, lay.width, lay.height), fill=style.PANEL)
     d.line((0, lay.frame_height, lay.width, lay.frame_height), fill=style.PANEL_LINE, width=2)
@@ -56,3 +58,10 @@ def mark(d: ImageDraw.ImageDraw, rect: Rect, color: style.Color, width: int) -> 
     x0, y0, x1, y1 = rect
     d.rectangle((x0, y0, x1 - 1, y1 - 1), outline=style.HIGHLIGHT_EDGE, width=width + 2)
     d.rectangle((x0 + 1, y0 + 1, x1 - 2, y1 - 2), outline=color, width=width)
+
+
+def mark_spaces(d: ImageDraw.ImageDraw, lay: Layout, names: Iterable[object], color: style.Color, width: int) -> None:
+    """`mark` each space of `names` (from a view: what is no space name drawn here is passed over)."""
+    for name in names:
+        if isinstance(name, str) and lay.parse_space(name):
+            mark(d, lay.space_rect(name), color, width)

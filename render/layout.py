@@ -26,8 +26,36 @@ PANEL_HEIGHT = 350  # the legend under the board
 Rect = tuple[int, int, int, int]  # left, top, right, bottom (right/bottom exclusive)
 
 
+class Picture:
+    """The shape of every game's picture: the board with its frame (`frame_height` px), then the panel (the
+    legend, `panel_height` px) below it, all `width` px wide. A painter's layout is one (render/painter.py)."""
+
+    panel_height: int
+
+    @property
+    def width(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def frame_height(self) -> int:
+        """Height of the board and its frame, without the panel."""
+        raise NotImplementedError
+
+    @property
+    def height(self) -> int:
+        return self.frame_height + self.panel_height
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+    @property
+    def panel_rect(self) -> Rect:
+        return (0, self.frame_height, self.width, self.height)
+
+
 @dataclass(frozen=True)
-class Layout:
+class Layout(Picture):
     grid: Grid
     cols: int  # the window drawn: cols x rows spaces of grid, from (col0, row0)
     rows: int
@@ -50,20 +78,7 @@ class Layout:
 
     @property
     def frame_height(self) -> int:
-        """Height of the board and its frame, without the panel."""
         return 2 * self.margin + self.rows * self.tile
-
-    @property
-    def height(self) -> int:
-        return self.frame_height + self.panel_height
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return (self.width, self.height)
-
-    @property
-    def panel_rect(self) -> Rect:
-        return (0, self.frame_height, self.width, self.height)
 
     # --- names (all the engine's) ----------------------------------------------------------------------------
 

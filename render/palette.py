@@ -1,9 +1,11 @@
 """Fixed PNG palettes: learned once from sample pictures of a game, so that encoding a picture maps its pixels to
 known colours (~1.5 ms) instead of building a palette for it (~8 ms).
 
-A game's render sub-package may define `PALETTE` (768 bytes: 256 RGB colours); `python -m render palette --game
-NAME` learns one from seeded self-play boards and writes `render/<name>/palette.py`. Without one, the picture gets
-an adaptive palette, as before (slower, same look).
+In this package "palette" means only that: the PNG's table of 256 colours its pixels are mapped to (a game's art
+colours are in its colors.py). A game's painter carries its table (`Painter.palette`, 768 bytes), kept as data
+beside it in `render/<name>/palette.hex` (`load`); `python -m render palette --game NAME --write` learns one from
+seeded self-play boards and writes that file. Without one, the picture gets an adaptive table, as before (slower,
+same look).
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from importlib import resources
+from typing import cast
 
 from PIL import Image, ImageChops, ImageStat
 
 from .style import Color
 
 COLORS = 256
+FILE = "palette.hex"  # beside a game's painter: the learned table as hex, 48 bytes a line
 EXACT = 32  # the most frequent colours of the samples (flat areas) are kept exactly; the rest is learned
 
 
@@ -26,7 +31,8 @@ def learn(images: Iterable[Image.Image], keep: Sequence[Color] = (), exact: int 
     `exact` most frequent colours exactly, the remaining entries learned from all other pixels (octree)."""
     counts: Counter[tuple[int, ...]] = Counter()
     for im in images:
-        for count, rgb in im.convert("RGB").getcolors(1 << 24) or []:
+        rgb_counts = cast(list[tuple[int, tuple[int, ...]]], im.convert("RGB").getcolors(1 << 24) or [])
+        for count, rgb in rgb_counts:
             counts[rgb] += count
     fixed: list[tuple[int, ...]] = []
     for rgb in [tuple(c) for c in keep] + [rgb for rgb, _ in counts.most_common(exact)]:
@@ -39,7 +45,7 @@ def learn(images: Iterable[Image.Image], keep: Sequence[Color] = (), exact: int 
         data = b"".join(bytes(rgb) * n for rgb, n in rest)  # every pixel once: common blends weigh more
         strip = Image.frombytes("RGB", (len(data) // 3, 1), data)
         q = strip.quantize(colors=room, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-        used = sorted({i for _, i in q.getcolors(COLORS) or []})
+        used = sorted({i for _, i in cast(list[tuple[int, int]], q.getcolors(COLORS) or [])})
         pal = q.getpalette() or []
         learned = [v for i in used for v in pal[3 * i : 3 * i + 3]]
     entries = fixed + [tuple(learned[i : i + 3]) for i in range(0, len(learned), 3)]
@@ -84,12 +90,16 @@ def psnr(a: Image.Image, b: Image.Image) -> float:
     return math.inf if mse == 0 else 10 * math.log10(255**2 / mse)
 
 
-def module_text(palette: bytes, game: str, command: str) -> str:
-    """The source of render/<game>/palette.py holding `palette`."""
+def load(package: str) -> bytes | None:
+    """The learned table in `package`'s palette.hex, or None if it has none (or not one of 768 bytes)."""
+    try:
+        data = bytes.fromhex((resources.files(package) / FILE).read_text(encoding="ascii"))
+    except (FileNotFoundError, ModuleNotFoundError, ValueError):
+        return None
+    return data if len(data) == 3 * COLORS else None
+
+
+def hex_text(palette: bytes) -> str:
+    """The text of a palette.hex holding `palette` (what `load` reads)."""
     hexed = palette.hex()
-    lines = [f'    "{hexed[i : i + 96]}"' for i in range(0, len(hexed), 96)]
-    return (
-        f'"""The fixed PNG palette of {game}\'s pictures (see render/palette.py), written by\n'
-        f'`{command}`.\nDo not edit: learn it again when the art changes (the PSNR test tells)."""\n\n'
-        "PALETTE = bytes.fromhex(\n" + "\n".join(lines) + "\n)\n"
-    )
+    return "".join(f"{hexed[i : i + 96]}\n" for i in range(0, len(hexed), 96))

@@ -1,21 +1,28 @@
-"""Building blocks for a game's legend (the panel under the board), all on the common view header: the status
-line, player rows, tags, icons, pile cards and the list of legal choices the board cannot show."""
+"""A game's legend (the panel under the board): the shape every game's legend has (`Legend`: the status line, the
+players left of a divider, the rest right of it, a line along the bottom if the game wants one), and its building
+blocks, all on the common view header: player rows, tags, icons, pile cards and the list of legal choices the board
+cannot show."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from PIL import Image, ImageDraw
 
 from . import style
-from .layout import Layout
+from .layout import Picture
 from .sprites import number_badge, paste, put_text
 
 PAD = 22  # left and right padding of the panel
 HEADING_SIZE = 30
 TAG_SIZE = 16
+SEPARATOR = "   |   "  # between the parts of the status line
+
+P = TypeVar("P", bound=Picture)
+Box = tuple[int, int, int]  # x, y (top) and width of one part of the panel
 
 
 def as_int(x: object, default: int = 0) -> int:
@@ -23,11 +30,21 @@ def as_int(x: object, default: int = 0) -> int:
     return x if isinstance(x, int) and not isinstance(x, bool) else default
 
 
-def is_over(view: dict) -> bool:
+def as_dict(x: object) -> dict[str, Any]:
+    """x if it is a dict, else an empty one."""
+    return x if isinstance(x, dict) else {}
+
+
+def as_list(x: object) -> list[Any]:
+    """x if it is a list, else an empty one."""
+    return x if isinstance(x, list) else []
+
+
+def is_over(view: dict[str, Any]) -> bool:
     return bool(view.get("game_over") or view.get("phase") == "over")
 
 
-def player_name(view: dict, seat: object) -> str:
+def player_name(view: dict[str, Any], seat: object) -> str:
     """The name of a seat as the view gives it ("Player 2" if it gives none, "?" for a seat that is no int)."""
     for p in view.get("players") or []:
         if isinstance(p, dict) and p.get("seat") == seat:
@@ -35,20 +52,38 @@ def player_name(view: dict, seat: object) -> str:
     return f"Player {as_int(seat) + 1}" if isinstance(seat, int) else "?"
 
 
-def game_over_line(view: dict, unit: str = "points") -> str:
+def game_over_line(view: dict[str, Any], unit: str = "points") -> str:
     """`Game over - Ann wins with 30 points!` from the view's result (winners, scores)."""
-    res = view.get("result") if isinstance(view.get("result"), dict) else {}
+    res = as_dict(view.get("result"))
     winners = [w for w in res.get("winners") or [] if isinstance(w, int)]
     if not winners:
         return "Game over"
     names = " & ".join(player_name(view, w) for w in winners)
-    scores = res.get("scores") if isinstance(res.get("scores"), list) else []
+    scores = as_list(res.get("scores"))
     best = scores[winners[0]] if winners[0] < len(scores) and isinstance(scores[winners[0]], int) else None
     pts = f" with {best} {unit}" if best is not None else ""
     return f"Game over - {names} {'win' if len(winners) > 1 else 'wins'}{pts}!"
 
 
-def heading(im: Image.Image, lay: Layout, line: str, over: bool = False) -> None:
+@dataclass(frozen=True)
+class Status:
+    """A game's status line, the panel's first line: while the game runs, its `parts` (season, turn, ...) given
+    who does what (`Bob places a tile`: the current player's name and `doing`'s words for the phase), joined by
+    SEPARATOR; then the result (`Game over - Ann wins with 30 {unit}!`)."""
+
+    unit: str
+    doing: dict[str, str]  # phase: what the current player does in it
+    parts: Callable[[dict[str, Any], str], list[str]]
+    otherwise: str = "to play"  # what they do in a phase `doing` does not name
+
+    def __call__(self, view: dict[str, Any]) -> str:
+        if is_over(view):
+            return game_over_line(view, self.unit)
+        does = self.doing.get(str(view.get("phase")), self.otherwise)
+        return SEPARATOR.join(self.parts(view, f"{player_name(view, view.get('current_player'))} {does}"))
+
+
+def heading(im: Image.Image, lay: Picture, line: str, over: bool = False) -> None:
     """The panel's first line (gold once the game is over)."""
     put_text(
         im,
@@ -63,6 +98,45 @@ def heading(im: Image.Image, lay: Layout, line: str, over: bool = False) -> None
 def divider(d: ImageDraw.ImageDraw, x: int, top: int, bottom: int) -> None:
     """A vertical line between two parts of the panel."""
     d.line((x, top, x, bottom), fill=style.PANEL_LINE, width=2)
+
+
+# --- the legend's shape --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Columns:
+    """Where the two parts of a legend sit: the players' part, the divider (x, top, bottom) and the other part."""
+
+    left: Box
+    divider: tuple[int, int, int]
+    right: Box
+
+
+Part = Callable[[Image.Image, ImageDraw.ImageDraw, dict[str, Any], Box], None]
+SidePart = Callable[[Image.Image, ImageDraw.ImageDraw, dict[str, Any], Box, bool], None]  # bool: with the overlay
+
+
+@dataclass(frozen=True)
+class Legend(Generic[P]):
+    """A game's legend, a `Painter.legend`: the status line (gold once the game is over), the players' part, a
+    divider, the other part (piles, tiles left, and with the overlay the choices the board cannot show), then
+    `footer` along the panel's bottom (if any). The game supplies the words and the parts, `columns` the geometry."""
+
+    status: Callable[[dict[str, Any]], str]
+    columns: Callable[[P], Columns]
+    players: Part
+    side: SidePart
+    footer: Callable[[Image.Image, ImageDraw.ImageDraw, P], None] | None = None
+
+    def __call__(self, im: Image.Image, view: dict[str, Any], lay: P, overlay: bool) -> None:
+        d = ImageDraw.Draw(im)
+        heading(im, lay, self.status(view), is_over(view))
+        cols = self.columns(lay)
+        self.players(im, d, view, cols.left)
+        divider(d, *cols.divider)
+        self.side(im, d, view, cols.right, overlay)
+        if self.footer is not None:
+            self.footer(im, d, lay)
 
 
 # --- player rows -----------------------------------------------------------------------------------------------
@@ -88,7 +162,7 @@ class Row:
         return self.cy + self.size // 3
 
 
-def player_rows(view: dict, top: int, room: int, max_rows: int = 8, max_height: int = 50) -> list[Row]:
+def player_rows(view: dict[str, Any], top: int, room: int, max_rows: int = 8, max_height: int = 50) -> list[Row]:
     """The players' rows, top to bottom in seat order, sharing `room` px below `top` (at most max_height each)."""
     players = [p for p in view.get("players") or [] if isinstance(p, dict)]
     n = max(len(players), 1)
@@ -159,7 +233,7 @@ def card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], empty: bool = F
         d.rounded_rectangle((x0 + 5, y0 + 5, x1 - 5, y1 - 5), radius=4, outline=(190, 150, 96), width=1)
 
 
-def legal_choices(view: dict, numbered_kinds: tuple[str, ...] = ()) -> list[dict]:
+def legal_choices(view: dict[str, Any], numbered_kinds: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """view["legal"], each with "number" and "numbered": whether its label shows that number ("#3 C4, ..."), so a
     badge with the number can stand for it. A choice without a label counts as numbered if its kind is one of
     numbered_kinds."""
@@ -195,7 +269,7 @@ def fit_label(label: str, size: int, width: int) -> str:
 
 
 def choice_list(
-    im: Image.Image, d: ImageDraw.ImageDraw, choices: list[dict], x: int, y: int, w: int, rows: int = 4
+    im: Image.Image, d: ImageDraw.ImageDraw, choices: list[dict[str, Any]], x: int, y: int, w: int, rows: int = 4
 ) -> None:
     """Labels of legal choices (from legal_choices) in up to two columns of `rows`; numbered ones with their badge.
     Two columns only when every label fits half the width; otherwise one column, longer labels first shortened
@@ -204,7 +278,7 @@ def choice_list(
         return
     size = 19
 
-    def text_of(m: dict) -> str:
+    def text_of(m: dict[str, Any]) -> str:
         label = str(m.get("label") or m.get("key") or "")
         return label.removeprefix(f"#{m['number']} ") if m["numbered"] else label
 

@@ -5,15 +5,18 @@ from __future__ import annotations
 import io
 import struct
 import zlib
+from types import ModuleType
 
 from PIL import Image
 
+from .palette import palette_image
+
+_deflater: ModuleType
 try:  # zlib-ng deflates a board ~2.5x faster than zlib at the same size (docs/render.md)
     from zlib_ng import zlib_ng as _deflater
 except ImportError:  # a platform without its wheel: the same files, a little slower
     _deflater = zlib
 
-from .palette import palette_image
 
 PNG_COLORS = 256
 PNG_LEVEL = 2  # deflate level: zlib-ng's 2 is as small as zlib's 3 on a board, at 1.3 ms instead of 3.4

@@ -14,7 +14,9 @@ def default_game() -> str:
     return engine.games()[0].name
 
 
-def selfplay_states(seed: int, players: int = 3, options: dict | None = None, game: str | None = None) -> list[Any]:
+def selfplay_states(
+    seed: int, players: int = 3, options: dict[str, Any] | None = None, game: str | None = None
+) -> list[Any]:
     """Every state of one self-play game by the game's default AI, from the new game to the end."""
     import engine
 
@@ -35,10 +37,10 @@ def selfplay_view(
     moves: int | None = None,
     viewer: int | None = None,
     game: str | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """The view of an empty ("empty"), mid-game ("mid") or finished ("final") board, or after `moves` moves.
 
-    "mid" is what the game's render sub-package says (`mid_game(states, view)`), else the middle state."""
+    "mid" is what the game's painter says (`Painter.mid_game(states, view)`), else the middle state."""
     import engine
     from render import painter
 
@@ -51,8 +53,9 @@ def selfplay_view(
     elif stage == "final":
         state = states[-1]
     else:
-        pick = getattr(painter(game), "mid_game", None)
-        state = pick(states, lambda s: engine.view(s, None)) if callable(pick) else states[len(states) // 2]
+        found = painter(game)
+        pick = found.mid_game if found else None
+        state = pick(states, lambda s: engine.view(s, None)) if pick else states[len(states) // 2]
     return engine.view(state, viewer)
 
 
@@ -60,7 +63,7 @@ TRAIN_SEEDS = (101, 102, 103, 104)  # the boards a palette is learned from
 CHECK_SEEDS = (7, 11, 12)  # other boards, to check it on
 
 
-def sample_views(seeds: tuple[int, ...], step: int = 9, game: str | None = None) -> list[tuple[dict, bool]]:
+def sample_views(seeds: tuple[int, ...], step: int = 9, game: str | None = None) -> list[tuple[dict[str, Any], bool]]:
     """(view, overlay) pairs across whole self-play games of `game`: every `step`-th state as the player to act
     sees it, every other one with the overlay, and the final board; player counts cycle through the game's range,
     every other game with the game's switch options on."""

@@ -71,7 +71,7 @@ def _plain_text(s: str, size: int, color: style.Color, stroke: int, index: int) 
         return _emoji(s, size)
     f = style.font_at(index, size)
     x0, y0, x1, y1 = f.getbbox(s, stroke_width=stroke, anchor="ls")
-    w, h = max(x1 - x0, 1), max(y1 - y0, 1)
+    w, h = max(int(x1 - x0), 1), max(int(y1 - y0), 1)
     im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     ImageDraw.Draw(im).text(
         (-x0, -y0), s, font=f, fill=(*color, 255), anchor="ls", stroke_width=stroke, stroke_fill=(*color, 255)
@@ -86,7 +86,7 @@ def _emoji(s: str, size: int) -> Image.Image:
     """Colour emoji: drawn at the font's one bitmap size, scaled to sit on the baseline like a capital letter."""
     f = style.font_at(style.EMOJI, size)
     x0, y0, x1, y1 = f.getbbox(s, anchor="ls")
-    big = Image.new("RGBA", (max(x1 - x0, 1), max(y1 - y0, 1)), (0, 0, 0, 0))
+    big = Image.new("RGBA", (max(int(x1 - x0), 1), max(int(y1 - y0), 1)), (0, 0, 0, 0))
     ImageDraw.Draw(big).text((-x0, -y0), s, font=f, anchor="ls", embedded_color=True)
     k = style.run_width(style.EMOJI, s, size) / max(f.getlength(s), 1)
     im = big.resize((max(round(big.width * k), 1), max(round(big.height * k), 1)), Image.Resampling.LANCZOS)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class StorageError(Exception):
     """Anything the storage layer refuses or cannot do; the message is one readable line."""
@@ -100,24 +102,37 @@ class DatabaseInUse(DatabaseUnusable):
 class DatabaseMissing(DatabaseUnusable):
     """The database file is gone but files beside it show that one existed: refusing to start afresh silently."""
 
-    def __init__(self, path: object, traces: list[object]) -> None:
+    def __init__(self, path: object, traces: Sequence[object]) -> None:
         names = ", ".join(str(t) for t in traces)
         super().__init__(
             f"the database {path} is missing but {names} show(s) that one existed; restore it from a backup, or "
             "delete those files to start with an empty database"
         )
-        self.traces = traces
+        self.traces = list(traces)
 
 
 class DatabaseMoved(DatabaseUnusable):
-    """The file at the database path is no longer the one this store has open (deleted or replaced meanwhile)."""
+    """A file of the open database is no longer the one this store opened: the database deleted, replaced or
+    overwritten in place (a backup copied over it), or its -wal/-shm/-lock file deleted or replaced meanwhile."""
 
-    def __init__(self, path: object, deleted: bool) -> None:
-        what = "was deleted" if deleted else "was replaced by another file"
+    def __init__(self, path: object, deleted: bool, *, how: str = "", rescue: str = "") -> None:
+        what = how or ("was deleted" if deleted else "was replaced by another file")
         super().__init__(
-            f"{path} {what} while the database was open; nothing more is written (restart to use the file now there)"
+            f"{path} {what} while the database was open; {rescue}nothing more is written "
+            "(restart to use the file now there)"
         )
         self.deleted = deleted
+
+
+class DatabaseReadOnly(DatabaseUnusable):
+    """The database file (or the WAL files beside it) cannot be written by this process: SQLite would open it
+    read-only without a word and every move would fail."""
+
+    def __init__(self, path: object, detail: str) -> None:
+        super().__init__(
+            f"cannot open database at {path}: it is read-only for this process ({detail}); make it writable by the "
+            "bot's user"
+        )
 
 
 class DatabaseDamaged(DatabaseUnusable):

@@ -32,7 +32,8 @@ from .errors import (
     StorageError,
     WrongStatus,
 )
-from .files import FileWatch, ProcessLock, check_not_missing, identity_of
+from .file_watch import FileWatch
+from .files import ProcessLock, check_not_missing, check_writable
 from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 
 log = logging.getLogger(__name__)
@@ -205,7 +206,7 @@ class Store:
         self._open: dict[int, int] = {}  # id(connection) -> transactions of several statements under way
         self._ending: dict[int, asyncio.Future[Any]] = {}  # id(connection) -> its queued ROLLBACK/COMMIT
         self._lock_file = lock
-        self._watch = watch or FileWatch({})
+        self._watch = watch
         # True when open() created a new, empty database file (it also logs a warning saying so).
         self.created = created
         self._broken_logged: set[int] = set()  # games whose damaged row was logged already
@@ -233,20 +234,17 @@ class Store:
                 file.parent.mkdir(parents=True, exist_ok=True)
                 if file.is_dir():  # sqlite3 would fail too, but leave aiosqlite's thread behind
                     raise IsADirectoryError("it is a directory")
-                if process_lock is not None:
-                    # Before looking for the file: a process starting beside us waits its turn.
-                    process_lock.acquire()
-                created = check_not_missing(file)
+                created = process_lock.acquire() if process_lock is not None else check_not_missing(file)
+                check_writable(file)
             except OSError as exc:
                 raise StorageError(f"cannot open database at {path}: {exc}") from exc
             db = await connect(path)
             await _prepare(db, path)
+            # The database file is written only by checkpoints; the store makes them itself (storage/file_watch.py).
+            await db.execute("PRAGMA wal_autocheckpoint = 0")
             reader = await connect(path, migrate_schema=False)
             lister = await connect(path, migrate_schema=False)
-            watched = {file: identity_of(file)}
-            if process_lock is not None:
-                watched[process_lock.path] = process_lock.identity
-            watch = FileWatch(watched)
+            watch = FileWatch(file, process_lock)
             if process_lock is not None:
                 process_lock.note_owner()
         except BaseException:
@@ -275,9 +273,27 @@ class Store:
                 self._lock_file.release()
 
     def check_file(self) -> None:
-        """DatabaseMoved if the database file was deleted or replaced since it was opened (also checked before every
-        write); for a periodic health check."""
-        self._watch.check()
+        """DatabaseMoved if a file of the database was deleted, replaced or overwritten since it was opened (also
+        checked before and after every write); for a periodic health check."""
+        if self._watch is not None:
+            self._watch.check()
+
+    # The file guards (storage/file_watch.py) around every write: refuse when the files are no longer the ones opened.
+
+    async def _files_before(self, *, locked: bool = False) -> None:
+        if self._watch is not None:
+            await self._watch.before_write(self._on_writer_locked if locked else self._on_writer)
+
+    async def _files_after(self, *, locked: bool = False) -> None:
+        if self._watch is not None:
+            await self._watch.after_write(self._on_writer_locked if locked else self._on_writer)
+
+    async def _on_writer(self, sql: str) -> list[Any]:
+        return await self._single(self._db, self._lock, sql, ())
+
+    async def _on_writer_locked(self, sql: str) -> list[Any]:
+        """For a caller holding the writer's lock with no transaction open on it."""
+        return list(await self._db.execute_fetchall(sql))
 
     async def __aenter__(self) -> Store:
         return self
@@ -297,7 +313,7 @@ class Store:
         # IMMEDIATE takes the write lock up front, so a version check made inside the transaction
         # still holds at COMMIT (no other writer can slip in between).
         async with self._lock:
-            self._watch.check()
+            await self._files_before(locked=True)
             with self._transaction(self._db):
                 await self._db.execute("BEGIN IMMEDIATE")
                 try:
@@ -306,6 +322,7 @@ class Store:
                     await self._rollback(self._db)
                     raise
                 await self._db.execute("COMMIT")
+            await self._files_after(locked=True)
 
     async def _write_whole(self, body: Any) -> Any:
         """A write transaction whose body (`async def body(db)`, written as for `_write`) runs whole on the database
@@ -317,13 +334,16 @@ class Store:
             async with self._write() as db:
                 return await body(db)
         execute, conn = handles
-        self._watch.check()
+        await self._files_before()
         if id(self._db) in self._open:
             async with self._lock:
-                return await execute(one_trip.run, conn, body)
-        # No await before the call is queued: nothing can open a transaction in between. aiosqlite's own sqlite3
-        # connection is used only on aiosqlite's thread, where `_execute` runs the function.
-        return await execute(one_trip.run, conn, body)
+                result = await execute(one_trip.run, conn, body)
+        else:
+            # No await before the call is queued: nothing can open a transaction in between. aiosqlite's own sqlite3
+            # connection is used only on aiosqlite's thread, where `_execute` runs the function.
+            result = await execute(one_trip.run, conn, body)
+        await self._files_after()
+        return result
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -385,8 +405,10 @@ class Store:
         handler just as BEGIN IMMEDIATE would, and commits it (with the fsync of synchronous=FULL) before
         returning. RETURNING rows are fetched in the same trip.
         """
-        self._watch.check()
-        return await self._single(self._db, self._lock, sql, params)
+        await self._files_before()
+        rows = await self._single(self._db, self._lock, sql, params)
+        await self._files_after()
+        return rows
 
     @asynccontextmanager
     async def exclusive(self, key: str) -> AsyncIterator[bool]:

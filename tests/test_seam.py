@@ -1,23 +1,48 @@
-"""The seam between the games and the rest: every registered game keeps the contract of engine/api.py, and bot/,
-storage/ and the render core name no game (no import of a game package, no game's option, verb or move kind)."""
+"""The seam between the games and the rest: every game, the registered ones and the toy game of tests/toygame (which
+is registered at run time only), keeps the contract of engine/api.py through the core alone; bot/, storage/ and the
+render core name no game (no import of a game package, no game's option, verb or move kind)."""
 
 from __future__ import annotations
 
 import ast
+import dataclasses
+import importlib
+import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import engine
 from bot.catalog import Catalog
-from engine.api import RULES_NAMES, header_problems
+from engine.api import Game, header_problems
+from engine.core.moves import Move
 from engine.core.rng import rand_below
-from engine.games import GAMES
+from engine.core.state import CoreState
+from engine.games import GAMES, register, registered
+from tests.toygame import GAME as TOY
 
 ROOT = Path(__file__).resolve().parents[1]
-GAME_FREE = [ROOT / "bot", ROOT / "storage", *sorted((ROOT / "render").glob("*.py"))]
+# render/games.py is the renderer's registry (one line per game's painter), as engine/games.py is the engine's
+GAME_FREE = [
+    ROOT / "bot",
+    ROOT / "storage",
+    *sorted(set((ROOT / "render").glob("*.py")) - {ROOT / "render" / "games.py"}),
+]
 VERB_NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
+PACKAGED = list(GAMES)  # the games of engine/, listed in engine/games.py
+EVERY_GAME = [*PACKAGED, TOY.name]
+
+
+@pytest.fixture(params=EVERY_GAME)
+def game(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Each game's name, with the toy game registered while its test runs."""
+    if request.param in PACKAGED:
+        yield request.param
+    else:
+        with registered(TOY):
+            yield request.param
 
 
 def _python_files() -> list[Path]:
@@ -28,12 +53,12 @@ def _python_files() -> list[Path]:
 
 
 def _game_words() -> set[str]:
-    """What only a game may say: its name, its options' names, its verbs' move kinds."""
+    """What only a game may say: its name, its options' names, its verbs' move kinds (the toy game's too)."""
     words: set[str] = set()
-    for name, module in GAMES.items():
-        words.add(name)
-        words.update(o.name for o in module.INFO.options)
-        for verb in module.PRESENTER.verbs:
+    for registration in [*GAMES.values(), TOY]:
+        words.add(registration.name)
+        words.update(o.name for o in registration.info.options)
+        for verb in registration.presenter.verbs:
             words.update(verb.kinds)
     return words
 
@@ -82,26 +107,34 @@ def test_the_bot_storage_and_render_core_name_no_game(path: Path) -> None:
     assert not games, f"{path.relative_to(ROOT)} imports a game package: {games}"
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_a_registered_game_provides_the_contract(game: str) -> None:
-    module = GAMES[game]
-    missing = [name for name in RULES_NAMES if not hasattr(module, name)]
-    assert not missing
-    info = module.INFO
+def test_a_registered_game_is_one_registration_object(game: str) -> None:
+    registration = GAMES[game]
+    assert isinstance(registration, Game) and registration.name == game
+    assert registration.rules_version == registration.info.rules_version
+    assert issubclass(registration.state, CoreState) and dataclasses.is_dataclass(registration.state)
+    assert set(registration.ais) == {k.name for k in registration.info.ai_kinds}, "an AI for every AI kind"
+    kinds = {kind for verb in registration.presenter.verbs for kind in verb.kinds}
+    assert registration.numbered <= kinds and registration.turn_events
+    if game in PACKAGED:
+        package = importlib.import_module(f"engine.{game}")
+        assert package.GAME is registration and package.__all__ == ["GAME"], "a game package exports its GAME"
+
+
+def test_a_game_is_described_for_the_lobby_and_the_help(game: str) -> None:
+    info = engine.info(game)
     assert info.name == game and info.title and 1 <= info.min_players <= info.max_players
     assert info.ai_kinds and info.ai_names, "the lobby needs AI kinds and names for AI seats"
     for option in info.options:
         assert option.default in option.choices and len(option.label) <= 100 and len(option.description) <= 100
         assert not option.choice_labels or len(option.choice_labels) == len(option.choices)
     assert len([o for o in info.options if not o.is_switch]) <= 3, "the lobby has room for three option menus"
-    presenter = module.PRESENTER
+    presenter = engine.presenter(game)
     assert presenter.verbs and presenter.rules_text
     for verb in presenter.verbs:
         assert VERB_NAME.match(verb.name) and 1 <= len(verb.description) <= 100, verb
         assert verb.option is None or (VERB_NAME.match(verb.option) and len(verb.option_description) <= 100), verb
 
 
-@pytest.mark.parametrize("game", list(GAMES))
 def test_every_view_of_a_random_game_has_the_header_and_every_move_a_verb(game: str) -> None:
     info = engine.info(game)
     presenter = engine.presenter(game)
@@ -112,6 +145,7 @@ def test_every_view_of_a_random_game_has_the_header_and_every_move_a_verb(game: 
             view = engine.view(state, viewer)
             assert header_problems(view) == [], (n, viewer)
             assert view["to_act"] == engine.to_act(state)
+            assert [p["name"] for p in view["players"]] == names and view["version"] == state.version
         moves = engine.legal_moves(state)
         if not moves:
             assert state.game_over
@@ -119,14 +153,75 @@ def test_every_view_of_a_random_game_has_the_header_and_every_move_a_verb(game: 
         for move in moves:
             assert presenter.verb_of(move.kind) is not None, f"no verb offers {move.kind!r}"
         move = moves[rand_below(7, "seam-test", n, len(moves))]
+        before = engine.state_to_json(state)
         state, events = engine.step(state, move)
+        assert engine.state_to_json(engine.state_from_json(before)) == before, "step changed the old state"
         assert isinstance(engine.turn_passed(game, events), bool)
         for event in events:
             text = presenter.describe(event, names)
             assert text is None or (isinstance(text, str) and text and "{" not in text)
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+def test_a_finished_game_has_the_same_header_in_every_game(game: str) -> None:
+    info = engine.info(game)
+    kind = "random" if info.ai_kind("random") else info.default_ai
+    state = engine.new_game(game, [f"P{i + 1}" for i in range(info.min_players)], {}, seed=11)
+    for _ in range(5000):
+        if state.game_over:
+            break
+        state = engine.apply(state, engine.ai_move(state, kind))
+    assert state.game_over
+    view = engine.view(state, 0)
+    assert header_problems(view) == []
+    assert (view["current_player"], view["to_act"], view["legal"], view["prompt"]) == (None, [], [], "")
+    assert view["phase"] == state.phase and view["result"] == state.result
+    assert engine.legal_moves(state) == [] and engine.to_act(state) == []
+    with pytest.raises(engine.IllegalMove, match="over"):
+        engine.step(state, state.history[-1])
+    assert engine.state_to_json(engine.replay(engine.saved_game(state))) == engine.state_to_json(state)
+
+
+def test_the_core_refuses_bad_moves_with_reasons(game: str) -> None:
+    info = engine.info(game)
+    state = engine.new_game(game, [f"P{i + 1}" for i in range(info.min_players)], {}, seed=5)
+    seat = engine.to_act(state)[0]
+    legal = engine.legal_moves(state)[0]
+    other = (seat + 1) % info.min_players
+    for bad in (
+        Move("no such kind", seat),
+        Move(legal.kind, other, legal.args),
+        Move(legal.kind, True, legal.args),  # type: ignore[arg-type]
+        Move(legal.kind, seat, (("nonsense", 99),)),
+    ):
+        with pytest.raises(engine.IllegalMove) as refused:
+            engine.step(state, bad)
+        assert refused.value.reason and "{" not in refused.value.reason
+    with pytest.raises(engine.IllegalMove, match="legal choice"):
+        engine.move_from_key(state, "no such key")
+    reordered = Move(legal.kind, legal.player, tuple(reversed(legal.args)))
+    assert engine.step(state, reordered)[0].history == [legal], "the log keeps the legal move's own form"
+    assert engine.move_label(state, legal) == engine.view(state, seat)["legal"][0]["label"]
+
+
+def test_the_core_checks_seats_options_and_seeds(game: str) -> None:
+    info = engine.info(game)
+    with pytest.raises(engine.IllegalMove, match=f"{info.min_players} to {info.max_players} players"):
+        engine.new_game(game, ["P"] * (info.max_players + 1), {}, seed=1)
+    with pytest.raises(engine.IllegalMove, match="no option"):
+        engine.new_game(game, ["P1", "P2"][: info.min_players], {"no_such_option": True}, seed=1)
+    with pytest.raises(engine.IllegalMove, match="seed"):
+        engine.new_game(game, ["P1", "P2"][: info.min_players], {}, seed="1")  # type: ignore[arg-type]
+
+
+def test_replay_reads_the_rules_version_from_the_registration(game: str) -> None:
+    info = engine.info(game)
+    state = engine.new_game(game, [f"P{i + 1}" for i in range(info.min_players)], {}, seed=2)
+    saved = engine.saved_game(state)
+    assert saved["rules_version"] == GAMES[game].rules_version
+    with pytest.raises(engine.IllegalMove, match="rules version"):
+        engine.replay({**saved, "rules_version": GAMES[game].rules_version + 1})
+
+
 def test_a_state_saved_without_history_comes_back_with_the_logged_moves(game: str) -> None:
     """Storage keeps snapshots without the history and puts the move log back (engine.state_to_json(history=False))."""
     state = engine.new_game(game, [f"P{i + 1}" for i in range(engine.info(game).min_players)], {}, seed=3)
@@ -139,6 +234,21 @@ def test_a_state_saved_without_history_comes_back_with_the_logged_moves(game: st
     assert engine.state_from_json(bare).history == [] and len(bare) < len(engine.state_to_json(state))
     logged = [engine.move_to_json(m) for m in state.history]
     assert engine.state_to_json(engine.state_from_json(bare, history=logged)) == engine.state_to_json(state)
+    data = json.loads(bare)
+    with pytest.raises(ValueError, match="state"):
+        engine.state_from_json(json.dumps({**data, "format": "something else"}))
+
+
+def test_a_game_registered_at_run_time_is_there_inside_the_block_only() -> None:
+    assert TOY.name not in GAMES
+    with registered(TOY):
+        assert engine.info(TOY.name) is TOY.info and TOY.info in engine.games()
+        assert set(Catalog().infos) == {*PACKAGED, TOY.name}, "the bot's catalog, built now, offers it"
+        with pytest.raises(ValueError, match="registered already"):
+            register(TOY)
+    assert TOY.name not in GAMES and TOY.info not in engine.games()
+    with pytest.raises(engine.IllegalMove, match="no game"):
+        engine.new_game(TOY.name, ["Ann", "Bob"])
 
 
 def test_the_games_verbs_unite_into_one_command_set() -> None:

@@ -14,12 +14,12 @@ import engine
 from .. import messages
 from ..announcer import CANNOT_POST, NO_ACCESS
 from ..boards import Boards
-from ..consent import Consent
 from ..flow import Flow
 from ..interactions import is_manager
-from ..service import Refusal, seed_words
+from ..offers.flow import OfferFlow
+from ..service import Refusal, Services
 from ..settings import Settings
-from ..text import NO_MENTIONS, mentions, safe_name
+from ..text import NO_MENTIONS, safe_name, seed_words
 
 log = logging.getLogger(__name__)
 
@@ -30,11 +30,11 @@ Choices = list[app_commands.Choice[str]]
 
 @app_commands.guild_only()
 class GameCog(commands.GroupCog, group_name="game", group_description="Set up and follow a game in this channel"):
-    def __init__(self, flow: Flow, boards: Boards, settings: Settings, consent: Consent) -> None:
+    def __init__(self, flow: Flow, services: Services, offers: OfferFlow, boards: Boards, settings: Settings) -> None:
         self.flow = flow
-        self.consent = consent
-        self.service = flow.service
-        self.catalog = flow.catalog
+        self.offers = offers
+        self.services = services
+        self.catalog = services.catalog
         self.boards = boards
         self.settings = settings
         super().__init__()
@@ -62,26 +62,22 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
     ) -> None:
         await self.flow.defer(interaction)
         assert interaction.channel_id is not None
-        try:
-            table = await self.service.new_game(
-                interaction.channel_id,
-                interaction.guild_id,
-                interaction.user.id,
-                interaction.user.display_name,
-                game,
-                None,
-                seed,
-            )
-        except Refusal as refusal:
-            await self.flow.reply(interaction, f"⚠️ {refusal}")
-            return
+        table = await self.services.lobby.new_game(
+            interaction.channel_id,
+            interaction.guild_id,
+            interaction.user.id,
+            interaction.user.display_name,
+            game,
+            None,
+            seed,
+        )
         try:
             await self.flow.announcer.post_lobby(table)
         except discord.HTTPException as exc:
             # Nobody could see or join this lobby, and it would block the channel: take it back.
             log.warning("could not post a lobby in channel %s", interaction.channel_id, exc_info=True)
             with contextlib.suppress(Refusal):
-                await self.service.abandon(interaction.channel_id, interaction.user.id, manage=True)
+                await self.services.lobby.abandon(interaction.channel_id, interaction.user.id, manage=True)
             why = CANNOT_POST if isinstance(exc, NO_ACCESS) else "Discord did not take the lobby message; try again."
             await self.flow.reply(interaction, f"⚠️ No game was opened: {why}")
             return
@@ -113,7 +109,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
 
     @addbot.autocomplete("kind")
     async def _kind_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        table = await self.service.table(interaction.channel_id or 0)
+        table = await self.services.tables.table(interaction.channel_id or 0)
         game = table.game if table is not None else self.catalog.default_game
         typed = str(current or "").lower()
         return [
@@ -131,11 +127,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
     async def abandon(self, interaction: discord.Interaction) -> None:
         await self.flow.defer(interaction)
         assert interaction.channel_id is not None
-        try:
-            record = await self.service.abandon(interaction.channel_id, interaction.user.id, is_manager(interaction))
-        except Refusal as refusal:
-            await self.flow.reply(interaction, f"⚠️ {refusal}")
-            return
+        record = await self.services.lobby.abandon(interaction.channel_id, interaction.user.id, is_manager(interaction))
         channel = self.flow.announcer.channel(interaction.channel_id)
         try:
             await channel.send(
@@ -146,7 +138,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             log.warning("could not announce the abandon", exc_info=True)
         if record.turn_message_id is not None:
             with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(record.turn_message_id).edit(view=None)  # type: ignore[attr-defined]
+                await self.flow.announcer.partial_message(interaction.channel_id, record.turn_message_id).edit(
+                    view=None
+                )
         await self.flow.reply(interaction, "✅ Abandoned; it stays in the channel's history.")
 
     # ------------------------------------------------------------------ looking
@@ -156,7 +150,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
     async def board(self, interaction: discord.Interaction, overlay: bool = False, public: bool = False) -> None:
         await interaction.response.defer(ephemeral=not public, thinking=True)
         assert interaction.channel_id is not None
-        table = await self.service.table(interaction.channel_id, fresh=True)
+        table = await self.services.tables.table(interaction.channel_id, fresh=True)
         if table is not None and table.state is not None:
             seat = table.seat_of(interaction.user.id)
             current = table.current
@@ -165,7 +159,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             view = table.view(viewer)
             content = messages.turn_content(self.catalog, table, [])
         else:
-            last = await self.service.last_game(interaction.channel_id)
+            last = await self.services.accounts.last_game(interaction.channel_id)
             if last is None or last[2] is None:
                 await interaction.followup.send("There is no board to show: `/game new` starts a game.")
                 return
@@ -182,11 +176,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
     async def status(self, interaction: discord.Interaction) -> None:
         await self.flow.defer(interaction)
         assert interaction.channel_id is not None
-        table = await self.service.table(interaction.channel_id, fresh=True)
+        table = await self.services.tables.table(interaction.channel_id, fresh=True)
         if table is not None and table.state is None:
             await self.flow.reply(interaction, messages.lobby_content(self.catalog, table))
             return
-        last = await self.service.last_game(interaction.channel_id)
+        last = await self.services.accounts.last_game(interaction.channel_id)
         if last is None:
             await self.flow.reply(interaction, "No game has been played in this channel yet: `/game new`.")
             return
@@ -202,7 +196,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         await self.flow.defer(interaction)
         assert interaction.channel_id is not None
         budget = messages.CONTENT_LIMIT - 300
-        record, number, pages, text = await self.service.log_page(interaction.channel_id, page, budget)
+        record, number, pages, text = await self.services.accounts.log_page(interaction.channel_id, page, budget)
         if record is None:
             await self.flow.reply(interaction, "No game has been played in this channel yet.")
             return
@@ -219,11 +213,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.flow.defer(interaction)
         assert interaction.channel_id is not None
-        try:
-            table, lines = await self.service.hand(interaction.channel_id, interaction.user.id)
-        except Refusal as refusal:
-            await self.flow.reply(interaction, f"⚠️ {refusal}")
-            return
+        table, lines = await self.services.players.hand(interaction.channel_id, interaction.user.id)
         title = self.catalog.title(table.game)
         body = "\n".join(lines) if lines else f"{title} has nothing hidden that only you can see."
         await self.flow.reply(interaction, f"🔒 Only you see this ({title}, game {table.game_id}):\n{body}")
@@ -232,7 +222,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
     @app_commands.describe(dm="true: reminders by direct message as well; false: in the channel only")
     async def remind(self, interaction: discord.Interaction, dm: bool) -> None:
         await self.flow.defer(interaction)
-        await self.service.set_dm_reminders(interaction.user.id, dm)
+        await self.services.players.set_dm_reminders(interaction.user.id, dm)
         if dm:
             text = (
                 "✅ Your turn reminders will also come by direct message, in every game. If they do not arrive, "
@@ -250,12 +240,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         await self.flow.defer(interaction)
         name = self.catalog.find(game) if game else None
         if game and name is None:
-            await self.flow.reply(
-                interaction, f"⚠️ There is no game {safe_name(game)!r}. The games: {self.catalog.games_list()}."
-            )
-            return
+            raise Refusal(f"There is no game {safe_name(game)!r}. The games: {self.catalog.games_list()}.")
         if name is None:
-            table = await self.service.table(interaction.channel_id or 0)
+            table = await self.services.tables.table(interaction.channel_id or 0)
             name = table.game if table is not None else None
         if topic:
             await self.flow.reply(interaction, messages.rules_topic(self.catalog, name, topic))
@@ -271,7 +258,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         chosen = getattr(interaction.namespace, "game", None)
         name = self.catalog.find(chosen) if chosen else None
         if name is None:
-            table = self.service.cached(interaction.channel_id or 0)
+            table = self.services.tables.cached(interaction.channel_id or 0)
             name = table.game if table is not None else self.catalog.default_game
         typed = str(current or "").lower()
         sections = self.catalog.presenter(name).rules_sections
@@ -288,15 +275,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         await self.flow.defer(interaction)
         assert interaction.channel_id is not None
         cid = interaction.channel_id
-        try:
-            absent = await self.service.check_skip(cid, interaction.user.id, is_manager(interaction))
-            outcomes = await self.service.skip_turn(cid, interaction.user.id, is_manager(interaction))
-        except Refusal as refusal:
-            await self.flow.reply(interaction, f"⚠️ {refusal}")
-            return
+        absent = await self.services.seats.check_skip(cid, interaction.user.id, is_manager(interaction))
+        outcomes = await self.services.seats.skip_turn(cid, interaction.user.id, is_manager(interaction))
         if not outcomes:  # someone else skipped at the same moment, or the player moved after all
-            await self.flow.reply(interaction, "⚠️ That turn has moved on meanwhile; nothing was done.")
-            return
+            raise Refusal("That turn has moved on meanwhile; nothing was done.")
         problem = await self.flow.announcer.announce(outcomes[-1], interaction)
         self.flow.ai.after_move(outcomes[-1])
         name = safe_name(absent.display_name)
@@ -330,28 +312,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         assert interaction.channel_id is not None
         cid = interaction.channel_id
         if to is not None and to.bot:
-            await self.flow.reply(interaction, "⚠️ Hand a seat to a person, or leave `to` out for an AI.")
-            return
+            raise Refusal("Hand a seat to a person, or leave `to` out for an AI.")
         if to is not None:  # a member is asked first and takes the seat with a button
-            await self.consent.offer_seat(interaction, to, absent=absent, seat=seat)
+            await self.offers.offer_seat(interaction, to, absent=absent, seat=seat)
             return
-        target = (to.id, to.display_name) if to is not None else None
-        try:
-            player = await self.service.handover(
-                cid, interaction.user.id, to_user=target, manage=is_manager(interaction), absent=absent, seat=seat
-            )
-        except Refusal as refusal:
-            await self.flow.reply(interaction, f"⚠️ {refusal}")
-            return
-        who = to.mention if to is not None else f"**{safe_name(player.display_name)}**"
+        player = await self.services.seats.handover(
+            cid, interaction.user.id, to_user=None, manage=is_manager(interaction), absent=absent, seat=seat
+        )
         try:
             await self.flow.announcer.channel(cid).send(
-                f"🔁 Seat {player.seat + 1} is now played by {who}.",
-                allowed_mentions=mentions(to.id) if to is not None else NO_MENTIONS,
+                f"🔁 Seat {player.seat + 1} is now played by **{safe_name(player.display_name)}**.",
+                allowed_mentions=NO_MENTIONS,
             )
         except discord.HTTPException:
             log.warning("could not announce a handover", exc_info=True)
-        table = await self.service.table(cid)
+        table = await self.services.tables.table(cid)
         if table is not None and table.current is not None and table.current.is_ai:
             self.flow.ai.kick(cid)
         await self.flow.reply(interaction, "✅ Handed over.")

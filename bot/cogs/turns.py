@@ -7,7 +7,7 @@ gets one choice that says whose turn it is, rather than Discord's bare "No optio
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
@@ -16,7 +16,9 @@ from discord.ext import commands
 
 from ..catalog import Command
 from ..flow import Flow
-from ..service import Table
+from ..service.cache import TableCache
+from ..service.legal import Legal
+from ..service.table import Table
 
 MAX_CHOICES = 25
 NOTHING = "-"  # the value of an informational choice; choosing it gets the polite refusal that explains
@@ -27,10 +29,11 @@ Choices = list[app_commands.Choice[str]]
 class TurnCog(commands.Cog):
     """`/play move:` here; the games' verbs are added to the tree in cog_load, one command per verb name."""
 
-    def __init__(self, flow: Flow, tree: app_commands.CommandTree) -> None:
+    def __init__(self, flow: Flow, tables: TableCache, legal: Legal, tree: app_commands.CommandTree) -> None:
         self.flow = flow
         self.tree = tree
-        self.service = flow.service
+        self.tables = tables
+        self.legal = legal
         self.catalog = flow.catalog
         self.verbs = [self._verb_command(c) for c in self.catalog.commands.values()]
 
@@ -51,12 +54,12 @@ class TurnCog(commands.Cog):
         channel_id = interaction.channel_id
         if channel_id is None:
             return []
-        table = await self.service.table(channel_id)  # cached; the first use after a restart reads once
+        table = await self.tables.table(channel_id)  # cached; the first use after a restart reads once
         note = self._why_nothing(table, interaction.user.id, command)
-        if note is not None:
-            return [app_commands.Choice(name=note[:100], value=NOTHING)]
-        verb = None if command == "play" else self.catalog.verb_named(table.game, command)  # type: ignore[union-attr]
-        legal = self.service.legal_for(table, interaction.user.id, verb.kinds if verb else None)
+        if note is not None or table is None:
+            return [app_commands.Choice(name=(note or "")[:100], value=NOTHING)]
+        verb = None if command == "play" else self.catalog.verb_named(table.game, command)
+        legal = self.legal.legal_for(table, interaction.user.id, verb.kinds if verb else None)
         typed = str(current or "").strip().lower()
         out = []
         for entry in legal:
@@ -81,7 +84,7 @@ class TurnCog(commands.Cog):
             return f"Not a command of {self.catalog.title(table.game)}: try /play"
         seat = table.seat_of(user_id)
         if seat is None or not table.acts(seat):
-            return f"{self.service.waiting_for(table)}: nothing for you to choose now"
+            return f"{self.legal.waiting_for(table)}: nothing for you to choose now"
         return None
 
     # ------------------------------------------------------------------ commands
@@ -93,7 +96,7 @@ class TurnCog(commands.Cog):
             async def run(interaction: discord.Interaction) -> None:
                 await self.flow.move_interaction(interaction, command=name, value=None)
 
-            callback: Callable[..., Awaitable[None]] = run
+            callback: Callable[..., Coroutine[Any, Any, None]] = run
         else:
 
             async def run_with(interaction: discord.Interaction, value: str) -> None:
@@ -102,7 +105,7 @@ class TurnCog(commands.Cog):
             callback = app_commands.describe(value=spec.option_description)(
                 app_commands.rename(value=spec.option)(run_with)
             )
-        command = app_commands.Command(
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
             name=name, description=spec.description, callback=app_commands.guild_only()(callback)
         )
         if spec.option is not None:
@@ -115,7 +118,7 @@ class TurnCog(commands.Cog):
         return command
 
     def _value_for(self, interaction: discord.Interaction, entry: dict[str, Any]) -> str:
-        table = self.service.cached(interaction.channel_id or 0)
+        table = self.tables.cached(interaction.channel_id or 0)
         if table is None:
             return str(entry["key"])
         return self.catalog.presenter(table.game).value_of(entry)

@@ -1,39 +1,84 @@
-"""Game orchestration, independent of Discord, in parts a reader can name:
+"""Game orchestration, independent of Discord, as small services passed to each other:
 
-* core.py: per-channel locks, the cache of open tables, recording a move (one storage transaction);
-* lobby.py: opening a lobby, seats, variant options, start, abandon;
-* turns.py: what a user may do now, reading typed or clicked input as one legal move, AI moves;
-* seats.py: absent players (skip, substitute, handover);
-* accounts.py: what happened (turn accounts, the log in pages, the last game);
-* undo.py: `/undo`, alone or with the other players' consent;
-* players.py: a player's own view: private information, the games they sit in, their settings;
-* tables.py: Table, MoveOutcome and the refusals users read.
+* cache.py: `TableCache`, per-channel locks and the open tables (every other service reads a game through it);
+* legal.py: `Legal`, what a user may do now and reading what they typed as one legal move (no I/O);
+* accounts.py: `Accounts`, what happened in words (a move's events, the latest turn, the log in pages);
+* recorder.py: `Recorder`, the one way a move is written (one storage transaction);
+* turns.py: `Turns`, a user's move and the AI's moves;
+* lobby.py: `Lobby`, opening a lobby, seats, variant options, start, abandon;
+* seats.py: `Seats`, absent players (skip, substitute, handover);
+* players.py: `Players`, a player's own view (private information, the games they sit in, their settings);
+* table.py, refusal.py: Table and MoveOutcome, and the refusals users read.
+
+`build_services` wires them, each given exactly what it uses; bot/app.py calls it in setup_hook.
 """
 
 from __future__ import annotations
 
-from .accounts import AccountService
-from .core import ACCOUNT_MOVES, ServiceCore
-from .lobby import LobbyService
-from .players import PlayerService, Seat
-from .tables import MoveOutcome, Refusal, StaleClick, Table, format_duration, seed_words
-from .undo import UndoDone, UndoRequest
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from storage import Store
+
+from ..catalog import Catalog
+from ..settings import Settings
+from .accounts import Accounts
+from .cache import TableCache
+from .legal import Legal
+from .lobby import Lobby
+from .players import Players
+from .recorder import Recorder
+from .refusal import Refusal, StaleClick
+from .seats import Seats
+from .table import MoveOutcome, Table
+from .turns import Turns
 
 __all__ = [
-    "ACCOUNT_MOVES",
-    "GameService",
+    "Accounts",
+    "Legal",
+    "Lobby",
     "MoveOutcome",
+    "Players",
     "Refusal",
-    "Seat",
-    "ServiceCore",
+    "Seats",
+    "Services",
     "StaleClick",
     "Table",
-    "UndoDone",
-    "UndoRequest",
-    "format_duration",
-    "seed_words",
+    "TableCache",
+    "Turns",
+    "build_services",
 ]
 
 
-class GameService(LobbyService, PlayerService, AccountService):
-    """Lobby, turns, absent players and accounts for every channel, on top of one Store."""
+@dataclass(frozen=True)
+class Services:
+    """The game services of one bot, over one store."""
+
+    store: Store
+    catalog: Catalog
+    settings: Settings
+    clock: Callable[[], float]
+    tables: TableCache
+    legal: Legal
+    accounts: Accounts
+    turns: Turns
+    lobby: Lobby
+    seats: Seats
+    players: Players
+
+
+def build_services(
+    store: Store, settings: Settings, clock: Callable[[], float] = time.time, catalog: Catalog | None = None
+) -> Services:
+    catalog = catalog if catalog is not None else Catalog()
+    tables = TableCache(store, clock)
+    legal = Legal(catalog)
+    accounts = Accounts(store, catalog)
+    tables.on_drop.append(accounts.forget)
+    recorder = Recorder(store, tables, accounts, legal, clock)
+    turns = Turns(tables, legal, recorder, catalog)
+    lobby = Lobby(store, tables, accounts, catalog, clock)
+    seats = Seats(store, tables, turns, catalog, settings, clock)
+    players = Players(store, tables, legal, catalog, clock)
+    return Services(store, catalog, settings, clock, tables, legal, accounts, turns, lobby, seats, players)

@@ -5,14 +5,35 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from storage import GameRecord, PlayerRecord, StorageError, UndoRecord
+from storage import GameRecord, PlayerRecord, StorageError, Store, UndoRecord
 
+from ..catalog import Catalog
 from ..text import safe_name
-from .core import ACCOUNT_MOVES, ServiceCore, credited
+
+ACCOUNT_MOVES = 60  # a turn account shows at most this many moves
+AccountMove = tuple[list[dict[str, Any]], int | None, str | None]  # a move's events, its seat, who acted
 
 
-class AccountService(ServiceCore):
-    def _note_account(
+class Accounts:
+    """What happened, in words: the events of one move, the latest turn, the whole log."""
+
+    def __init__(self, store: Store, catalog: Catalog) -> None:
+        self.store = store
+        self.catalog = catalog
+        # Per channel: (game id, version, (events, seat, actor) of each move since the last turn end before the
+        # newest move, whether that move ended a turn), kept from the moves this process recorded so an
+        # announcement need not re-read the log.
+        self._accounts: dict[int, tuple[int, int, list[AccountMove], bool]] = {}
+
+    def forget(self, channel_id: int) -> None:
+        self._accounts.pop(channel_id, None)
+
+    def describe_events(self, game: str, events: list[dict[str, Any]], names: list[str]) -> list[str]:
+        """One line per event worth telling; `names` (by seat) must already be safe to show."""
+        describe = self.catalog.presenter(game).describe
+        return [text for text in (describe(event, names) for event in events) if text]
+
+    def note(
         self,
         channel_id: int,
         game_id: int,
@@ -131,14 +152,14 @@ class AccountService(ServiceCore):
                 state = None
         return record, players, state
 
-    async def games_needing_ai(self) -> list[int]:
-        """Channels whose open game waits on an AI seat (after a restart, say)."""
-        out = []
-        # idle_games with zero idle time lists every active game with its seat to act.
-        for idle in await self.store.idle_games(self.clock() + 1, 0):
-            if idle.player is not None and idle.player.is_ai:
-                out.append(idle.game.channel_id)
-        return out
+
+def credited(shown_names: list[str], seat: int | None, actor: str | None) -> list[str]:
+    """The names (already safe to show, by seat) to describe a move's events with: the seat that moved under the
+    name of whoever acted then, so a move stays credited to its player after the seat changes hands."""
+    shown = list(shown_names)
+    if actor is not None and seat is not None and 0 <= seat < len(shown):
+        shown[seat] = safe_name(actor)
+    return shown
 
 
 def paginate(lines: list[str], budget: int) -> list[str]:

@@ -3,19 +3,32 @@
 from __future__ import annotations
 
 import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import engine
-from storage import AlreadyJoined, ChannelBusy, GameFull, GameRecord, NotJoined, WrongStatus
+from storage import AlreadyJoined, ChannelBusy, GameFull, GameRecord, NotJoined, Store, WrongStatus
 
+from ..catalog import Catalog
 from ..text import safe_name
-from .core import ServiceCore
-from .tables import Refusal, Table
+from .accounts import Accounts
+from .cache import TableCache
+from .refusal import Refusal
+from .table import Table
 
 MAX_SEED = 2**63
 
 
-class LobbyService(ServiceCore):
+@dataclass
+class Lobby:
+    store: Store
+    tables: TableCache
+    accounts: Accounts
+    catalog: Catalog
+    clock: Callable[[], float] = time.time
+
     def _chosen_options(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
         """Only the options that differ from the game's defaults; Refusal (in words) for a bad one."""
         try:
@@ -44,7 +57,7 @@ class LobbyService(ServiceCore):
             seed = secrets.randbelow(MAX_SEED)
         elif not 0 <= seed < MAX_SEED:
             raise Refusal("The seed must be between 0 and 2^63-1.")
-        async with self.lock(channel_id):
+        async with self.tables.lock(channel_id):
             try:
                 await self.store.create_game(
                     guild_id,
@@ -61,10 +74,10 @@ class LobbyService(ServiceCore):
                 raise Refusal(
                     "This channel already has a game. Finish or `/game abandon` it first, or use a thread."
                 ) from None
-            return await self._reload(channel_id)
+            return await self.tables.reload(channel_id)
 
     async def _lobby(self, channel_id: int) -> Table:
-        table = await self.table(channel_id, fresh=True)
+        table = await self.tables.table(channel_id, fresh=True)
         if table is None:
             raise Refusal("There is no game in this channel. Start one with `/game new`.")
         if table.record.status != "lobby":
@@ -75,7 +88,7 @@ class LobbyService(ServiceCore):
         return self.catalog.info(table.game).max_players
 
     async def join(self, channel_id: int, user_id: int, user_name: str) -> Table:
-        async with self.lock(channel_id):
+        async with self.tables.lock(channel_id):
             table = await self._lobby(channel_id)
             seats = self._max_seats(table)
             try:
@@ -84,11 +97,11 @@ class LobbyService(ServiceCore):
                 raise Refusal("You already have a seat in this game.") from None
             except GameFull:
                 raise Refusal(f"The game is full ({seats} players).") from None
-            return await self._reload(channel_id)
+            return await self.tables.reload(channel_id)
 
     async def leave(self, channel_id: int, user_id: int) -> Table:
-        async with self.lock(channel_id):
-            table = await self.table(channel_id, fresh=True)
+        async with self.tables.lock(channel_id):
+            table = await self.tables.table(channel_id, fresh=True)
             if table is not None and table.record.status == "active" and table.seat_of(user_id) is not None:
                 raise Refusal("The game has started: hand your seat over with `/game handover` instead.")
             table = await self._lobby(channel_id)
@@ -98,10 +111,10 @@ class LobbyService(ServiceCore):
                 await self.store.leave(table.game_id, user_id, self.clock())
             except NotJoined:
                 raise Refusal("You have no seat in this game.") from None
-            return await self._reload(channel_id)
+            return await self.tables.reload(channel_id)
 
     async def add_bot(self, channel_id: int, user_id: int, kind: str | None = None) -> Table:
-        async with self.lock(channel_id):
+        async with self.tables.lock(channel_id):
             table = await self._lobby(channel_id)
             info = self.catalog.info(table.game)
             kind = kind or info.default_ai
@@ -113,15 +126,17 @@ class LobbyService(ServiceCore):
             taken = set(table.names)
             name = next((f"{n} (AI)" for n in info.ai_names if f"{n} (AI)" not in taken), None)
             name = name or f"AI {len(table.players) + 1}"
+            # The engine's registry says which kinds exist; storage's type still names two of them (issue 18).
+            stored_kind: Any = kind
             try:
-                await self.store.add_ai(table.game_id, name, kind, info.max_players, self.clock())  # type: ignore[arg-type]
+                await self.store.add_ai(table.game_id, name, stored_kind, info.max_players, self.clock())
             except GameFull:
                 raise Refusal(f"The game is full ({info.max_players} players).") from None
-            return await self._reload(channel_id)
+            return await self.tables.reload(channel_id)
 
     async def set_options(self, channel_id: int, user_id: int, options: dict[str, Any], manage: bool = False) -> Table:
         """The host changes variant options in the lobby; `options` holds only the options being changed."""
-        async with self.lock(channel_id):
+        async with self.tables.lock(channel_id):
             table = await self._lobby(channel_id)
             if user_id != table.record.host_user_id and not manage:
                 raise Refusal("Only the host (or someone with Manage Channels) can change the options.")
@@ -130,10 +145,10 @@ class LobbyService(ServiceCore):
                 await self.store.set_options(table.game_id, chosen, self.clock())
             except WrongStatus:
                 raise Refusal("The game has already started.") from None
-            return await self._reload(channel_id)
+            return await self.tables.reload(channel_id)
 
     async def start(self, channel_id: int, user_id: int, manage: bool = False) -> Table:
-        async with self.lock(channel_id):
+        async with self.tables.lock(channel_id):
             table = await self._lobby(channel_id)
             if user_id != table.record.host_user_id and not manage:
                 raise Refusal("Only the host (or someone with Manage Channels) can start the game.")
@@ -153,13 +168,13 @@ class LobbyService(ServiceCore):
                 raise Refusal("The game has already started.") from None
             # The seats were read under this lock and the state is the one just stored: no need to read them back.
             table = Table(started, table.players, state)
-            self._set_table(channel_id, table)
-            self._note_account(channel_id, record.id, 0, [], False)
+            self.tables.put(channel_id, table)
+            self.accounts.note(channel_id, record.id, 0, [], False)
             return table
 
     async def abandon(self, channel_id: int, user_id: int, manage: bool = False) -> GameRecord:
-        async with self.lock(channel_id):
-            table = await self.table(channel_id, fresh=True)
+        async with self.tables.lock(channel_id):
+            table = await self.tables.table(channel_id, fresh=True)
             if table is None:
                 raise Refusal("There is no game in this channel.")
             if not manage and not self._may_abandon(table, user_id):
@@ -168,8 +183,8 @@ class LobbyService(ServiceCore):
                     "someone with Manage Channels) can abandon the game."
                 )
             record = await self.store.abandon_game(table.game_id, self.clock())
-            self.forget(channel_id)
-            self._set_table(channel_id, None)
+            self.tables.forget(channel_id)
+            self.tables.put(channel_id, None)
             return record
 
     @staticmethod

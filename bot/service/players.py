@@ -3,12 +3,17 @@ and their own settings (`/game remind`)."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from storage import StorageError
+from storage import StorageError, Store
 
-from .tables import Refusal, Table
-from .undo import UndoService
+from ..catalog import Catalog
+from .cache import TableCache
+from .legal import Legal
+from .refusal import Refusal
+from .table import Table
 
 
 @dataclass(frozen=True)
@@ -21,10 +26,17 @@ class Seat:
     yours: bool  # the user is among those to act
 
 
-class PlayerService(UndoService):
+@dataclass
+class Players:
+    store: Store
+    tables: TableCache
+    legal: Legal
+    catalog: Catalog
+    clock: Callable[[], float] = time.time
+
     async def hand(self, channel_id: int, user_id: int) -> tuple[Table, list[str]]:
         """The user's private information in the channel's game, in the presenter's words."""
-        table = await self.active_table(channel_id)
+        table = await self.tables.active_table(channel_id)
         seat = table.seat_of(user_id)
         if seat is None:
             raise Refusal("You are not playing in this game, so there is nothing private to show you.")
@@ -42,14 +54,14 @@ class PlayerService(UndoService):
                 out.append(Seat(record.channel_id, title, "in the lobby, not started", False))
                 continue
             try:
-                table = await self.table(record.channel_id)
+                table = await self.tables.table(record.channel_id)
             except StorageError:
                 continue
             if table is None or table.state is None or table.game_id != record.id:
                 continue
             seat = table.seat_of(user_id)
             yours = table.acts(seat)
-            status = "your turn" if yours else self.waiting_for(table).replace("It is ", "", 1)
+            status = "your turn" if yours else self.legal.waiting_for(table).replace("It is ", "", 1)
             out.append(Seat(record.channel_id, title, status, yours))
         out.sort(key=lambda s: not s.yours)
         return out

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from storage import PlayerRecord, StorageError
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
-from ..text import safe_name
-from .tables import MoveOutcome, Refusal, Table, format_duration
-from .turns import TurnService
+from storage import PlayerRecord, StorageError, Store
+
+from ..catalog import Catalog
+from ..settings import Settings
+from ..text import format_duration, safe_name
+from .cache import TableCache
+from .refusal import Refusal
+from .table import MoveOutcome, Table
+from .turns import Turns
 
 
 def ai_name_for(player: PlayerRecord) -> str:
@@ -14,7 +23,15 @@ def ai_name_for(player: PlayerRecord) -> str:
     return player.display_name if player.is_ai else f"AI for {player.display_name}"
 
 
-class SeatService(TurnService):
+@dataclass
+class Seats:
+    store: Store
+    tables: TableCache
+    turns: Turns
+    catalog: Catalog
+    settings: Settings
+    clock: Callable[[], float] = time.time
+
     def idle_for(self, table: Table) -> float:
         record = table.record
         since = record.last_move_at or record.started_at or record.created_at
@@ -45,7 +62,7 @@ class SeatService(TurnService):
 
     async def check_skip(self, channel_id: int, user_id: int, manage: bool = False) -> PlayerRecord:
         """Refusal unless the user may have the AI play the absent current player's turn; returns that seat."""
-        table = await self.active_table(channel_id)
+        table = await self.tables.active_table(channel_id)
         return self._check_absent(table, user_id, manage, "hand your turn to the AI")
 
     async def skip_turn(self, channel_id: int, user_id: int, manage: bool = False) -> list[MoveOutcome]:
@@ -55,13 +72,13 @@ class SeatService(TurnService):
         (checked under the lock), so a second skip at the same moment, or the player coming back and moving,
         stops this one instead of making the AI play somebody else's turn. Empty if nothing was left to do.
         """
-        async with self.lock(channel_id):
-            table = await self.active_table(channel_id)
+        async with self.tables.lock(channel_id):
+            table = await self.tables.active_table(channel_id)
             absent = self._check_absent(table, user_id, manage, "hand your turn to the AI")
             version = table.version
         outcomes: list[MoveOutcome] = []
         while True:
-            outcome = await self.ai_step(channel_id, force=True, seat=absent.seat, version=version)
+            outcome = await self.turns.ai_step(channel_id, force=True, seat=absent.seat, version=version)
             if outcome is None:
                 break
             outcomes.append(outcome)
@@ -92,8 +109,8 @@ class SeatService(TurnService):
         `seat` (0-based) names the seat: an AI seat can be given (back) to a person by any seated player or a
         moderator at any time; any other seat must be the one the rules above pick.
         """
-        async with self.lock(channel_id):
-            table = await self.active_table(channel_id)
+        async with self.tables.lock(channel_id):
+            table = await self.tables.active_table(channel_id)
             if not table.active:
                 raise Refusal("The game is over.")
             chosen: PlayerRecord
@@ -126,17 +143,19 @@ class SeatService(TurnService):
                 name, ai_kind, new_user = ai_name_for(chosen), kind, None
             if dry_run:
                 return chosen
+            # The engine's registry says which kinds exist; storage's type still names two of them (issue 18).
+            stored_kind: Any = ai_kind
             try:
                 player = await self.store.replace_seat(
                     table.game_id,
                     chosen.seat,
                     new_user,
                     name,
-                    ai_kind,  # type: ignore[arg-type]
+                    stored_kind,
                     self.clock(),
                 )
             except StorageError as exc:
                 raise Refusal(str(exc)) from None
-            self.forget(channel_id)
-            await self.table(channel_id, fresh=True)
+            self.tables.forget(channel_id)
+            await self.tables.table(channel_id, fresh=True)
             return player

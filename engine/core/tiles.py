@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from engine.core.grid import DIR_NAMES
 
@@ -25,7 +26,7 @@ class Geometry:
         # The central circle sits on the tile's sea part; an all-land tile has none.
         return not all(self.land)
 
-    def look(self) -> tuple:
+    def look(self) -> tuple[Any, ...]:
         """What a player sees: equal looks are the same placement. Segment order is bookkeeping (a turned
         two-piece tile lists its pieces in another order), so it is sorted away here."""
         return (self.land, tuple(sorted(self.segments)), self.lines)

@@ -5,48 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.desert.ai import AIS, ai_move
+from engine.api import Game, one_by_one
+from engine.core.moves import Move
+from engine.desert import labels, rules, state, view
+from engine.desert.ai import AIS
 from engine.desert.info import INFO
-from engine.desert.labels import describe, numbered_legal
-from engine.desert.labels import label_for as move_label
 from engine.desert.presenter import PRESENTER
-from engine.desert.rules import legal_moves, new_game, step, to_act
-from engine.desert.setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
-from engine.desert.state import GAME, RULES_VERSION, State
-from engine.desert.state import from_json as state_from_dict
-from engine.desert.state import to_json as state_to_dict
 from engine.desert.undo import undoable
-from engine.desert.view import view
-
-__all__ = [
-    "AIS",
-    "GAME",
-    "INFO",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "OPTIONS",
-    "PRESENTER",
-    "RULES_VERSION",
-    "State",
-    "ai_move",
-    "describe",
-    "legal_moves",
-    "move_label",
-    "new_game",
-    "numbered_legal",
-    "state_from_dict",
-    "state_to_dict",
-    "step",
-    "to_act",
-    "turn_passed",
-    "undoable",
-    "view",
-]
 
 
-def turn_passed(events: Sequence[dict[str, Any]]) -> bool:
-    """A turn passes when another seat's turn begins, a bonus turn begins, or the game ends."""
-    return any(e.get("type") in ("turn", "bonus", "game_over") for e in events)
+def _prompt(s: state.State, legal: Sequence[Move]) -> str:
+    return labels.prompt(s)
 
 
 def selfplay_stats(events: Sequence[dict[str, Any]], stats: dict[str, Any]) -> None:
@@ -58,3 +27,27 @@ def selfplay_stats(events: Sequence[dict[str, Any]], stats: dict[str, Any]) -> N
         elif e.get("type") == "action":
             used = stats.setdefault("actions", {})
             used[e["action"]] = used.get(e["action"], 0) + 1
+
+
+GAME = Game(
+    info=INFO,
+    presenter=PRESENTER,
+    state=state.State,
+    # the rules: the owners of explorers in a scored oasis act out of turn; a bonus turn is a turn of the same seat
+    setup=rules.new_game,
+    to_act=rules.to_act,
+    legal_moves=rules.legal_moves,
+    apply=rules.apply,
+    turn_events=frozenset({"turn", "bonus", "game_over"}),
+    # what the seats see
+    numbered=labels.NUMBERED,
+    prompt=_prompt,
+    view=view.view,
+    labels=one_by_one(labels.move_label),
+    # the computer players, the undo, self-play figures
+    ais=AIS,
+    undoable=undoable,
+    selfplay_stats=selfplay_stats,
+)
+
+__all__ = ["GAME"]

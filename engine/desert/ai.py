@@ -8,10 +8,14 @@ from engine.core.moves import Move
 from engine.core.rng import rand_below
 from engine.desert import board as B
 from engine.desert.rules import current_pile, free_camel_spaces, legal_moves, to_act, turban_height
-from engine.desert.state import BASE_VALUE, GRID, RUMOUR_VALUES, State
+from engine.desert.state import BASE_VALUE, GRID, ON_ACTION, RUMOUR_VALUES, Cell, State
 from engine.desert.tiles import GOODS
 
 WATER_WORTH = 2.0  # a water stone buys a bonus turn or a first place in line, about half a good
+# What taking an explorer back from an action space is worth, by how many the seat has in hand.
+IN_HAND_WORTH = {0: 3.0, 1: 1.6, 2: 0.8}
+# The cost of placing an explorer in an open oasis, by how many the seat holds before placing it.
+KEEP_IN_HAND = {1: 2.0, 2: 0.7}
 
 
 def random_move(state: State) -> Move:
@@ -76,7 +80,9 @@ def _action_value(state: State, seat: int, kind: str) -> float:
     return 0.0
 
 
-def _oasis_prospect(state: State, board: list, nodes: list, closed: bool, seat: int, extra: int = 0) -> float:
+def _oasis_prospect(
+    state: State, board: list[Cell | None], nodes: list[B.Node], closed: bool, seat: int, extra: int = 0
+) -> float:
     """A rough worth of an oasis to `seat`: its action spaces shared by the explorers in it."""
     node_set = set(nodes)
     line = [e for e in state.explorers if e[2] >= 0 and (e[2], e[3]) in node_set]
@@ -90,8 +96,7 @@ def _oasis_prospect(state: State, board: list, nodes: list, closed: bool, seat: 
     if closed:
         return value
     # An open oasis pays later, and the surer the fewer sides it still has open.
-    gaps = sum(1 for s, p in nodes for d in B.at(board, s).parts[p] if _open_on(board, s, d))  # type: ignore[union-attr]
-    return value * {1: 0.6, 2: 0.4}.get(gaps, 0.25)
+    return value * {1: 0.6, 2: 0.4}.get(_open_sides(board, nodes), 0.25)
 
 
 def _placement_value(state: State, seat: int, tid: str, space: int, rotation: int) -> float:
@@ -101,7 +106,7 @@ def _placement_value(state: State, seat: int, tid: str, space: int, rotation: in
     assert g is not None
     has_free = any(e[1] == seat and e[2] < 0 for e in state.explorers)
     value = 0.15 * len(B.open_sides(board, space))
-    seen: set = set()
+    seen: set[B.Node] = set()
     for part in range(len(g.parts)):
         if (space, part) in seen:
             continue
@@ -178,12 +183,16 @@ def _explorer_value(state: State, seat: int, move: Move) -> float:
         return 0.0
     if move.kind == "withdraw":
         e = next(e for e in state.explorers if e[0] == move.get("height"))
-        nodes, _ = B.oasis(state.board, (e[2], e[3]))
         free = sum(1 for x in state.explorers if x[1] == seat and x[2] < 0)
-        open_count = sum(1 for s, p in nodes for d in B.at(state.board, s).parts[p] if _open(state, s, d))  # type: ignore[union-attr]
+        if e[3] == ON_ACTION:
+            # Its work on the action space is done: back in hand it can stand in the next oasis, worth the more the
+            # fewer are in hand (explorers are scarce: one comes back per turn without a placement).
+            return IN_HAND_WORTH.get(free, 0.4) + 0.01 * e[0]
+        nodes, _ = B.oasis(state.board, (e[2], e[3]))
+        open_count = _open_sides(state.board, nodes)
         return (1.0 if free == 0 else -0.5) + 0.3 * open_count - 0.6 * len(B.action_spaces(state.board, nodes))
     assert state.attached is not None
-    space, part, height = state.attached, move.get("part"), move.get("height")
+    space, part, height = state.attached, int(move.get("part")), int(move.get("height"))
     nodes, closed = B.oasis(state.board, (space, part))
     node_set = set(nodes)
     rivals = [e[0] for e in state.explorers if e[2] >= 0 and (e[2], e[3]) in node_set and e[1] != seat]
@@ -197,16 +206,23 @@ def _explorer_value(state: State, seat: int, move: Move) -> float:
             value += 1.0 if state.water[seat] >= 1 else -3.0  # the tallest pays a water stone or steps out
         value -= 0.05 * height
     else:
-        value -= 2.0 if len(mine_heights) <= 1 else 0.0  # keep one in hand for an oasis that closes at once
+        # Keep two in hand for oases that close at once: one placed comes back only on a turn without a placement.
+        value -= KEEP_IN_HAND.get(len(mine_heights), 0.0)
         value += 0.03 * height if rivals else -0.03 * height
-    return value
+    return float(value)
 
 
-def _open(state: State, space: int, d: int) -> bool:
-    return _open_on(state.board, space, d)
+def _open_sides(board: list[Cell | None], nodes: list[B.Node]) -> int:
+    """How many sides of the oasis made of `nodes` still face undiscovered land."""
+    count = 0
+    for space, part in nodes:
+        g = B.at(board, space)
+        assert g is not None
+        count += sum(1 for d in g.parts[part] if _open_on(board, space, d))
+    return count
 
 
-def _open_on(board: list, space: int, d: int) -> bool:
+def _open_on(board: list[Cell | None], space: int, d: int) -> bool:
     nb = GRID.neighbour(space, d)
     return nb is not None and board[nb] is None
 
@@ -214,6 +230,12 @@ def _open_on(board: list, space: int, d: int) -> bool:
 def _rumour_value(state: State, seat: int, token: int, slot: str) -> float:
     good = slot.rsplit("-", 1)[0]
     return RUMOUR_VALUES[token] * _stake(state, seat, good)
+
+
+def _space(name: str) -> int:
+    space = GRID.parse(name)
+    assert space is not None
+    return space
 
 
 def heuristic_move(state: State) -> Move:
@@ -241,7 +263,7 @@ def heuristic_move(state: State) -> Move:
     if phase == "place":
         assert state.hand is not None
         tid = state.hand["tile"]
-        return best(lambda m: _placement_value(state, seat, tid, GRID.parse(m.get("space")), m.get("rotation")))
+        return best(lambda m: _placement_value(state, seat, tid, _space(m.get("space")), m.get("rotation")))
     if phase == "explorer":
         return best(lambda m: _explorer_value(state, seat, m))
     if phase == "action":
@@ -276,10 +298,4 @@ def heuristic_move(state: State) -> Move:
 AIS = {"random": random_move, "heuristic": heuristic_move}
 
 
-def ai_move(state: State, kind: str = "heuristic") -> Move:
-    if kind not in AIS:
-        raise ValueError(f"unknown AI {kind!r}; known: {', '.join(AIS)}")
-    return AIS[kind](state)
-
-
-__all__ = ["AIS", "ai_move", "estimated_values", "heuristic_move", "random_move"]
+__all__ = ["AIS", "estimated_values", "heuristic_move", "random_move"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.api import AIKind, GameInfo, OptionSpec
+from engine.api import AIKind, GameInfo, option_specs
 from engine.desert.setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from engine.desert.state import GAME, RULES_VERSION
 
@@ -15,10 +15,7 @@ INFO = GameInfo(
     "(Teuber, 2008).",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    options=tuple(
-        OptionSpec(name, _LABELS[name], description, default, allowed)
-        for name, (default, allowed, description) in OPTIONS.items()
-    ),
+    options=option_specs(OPTIONS, _LABELS),
     ai_kinds=(
         AIKind("heuristic", "Heuristic", "plays sensibly: weighs oases, goods and rumours"),
         AIKind("random", "Random", "picks any legal move"),

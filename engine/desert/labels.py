@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core.grid import DIR_WORDS
 from engine.core.moves import Move
 from engine.desert import board as B
-from engine.desert.rules import legal_moves, to_act
-from engine.desert.state import COLOURS, GRID, HEIGHTS, State
+from engine.desert.rules import to_act
+from engine.desert.state import COLOURS, DISPLAY_LIMIT, GRID, HEIGHTS, ON_ACTION, State
 from engine.desert.tiles import geometry, tile
 
 ACTION_WORDS = {
@@ -21,7 +22,7 @@ ACTION_WORDS = {
     "water": "a water stone",
 }
 GOOD_WORDS = {"myrrh": "myrrh", "frankincense": "frankincense", "gemstone": "gemstone", "salt": "salt"}
-NUMBERED = ("caravan", "place")
+NUMBERED = frozenset({"caravan", "place"})  # their labels carry the number the board overlay shows
 
 
 def slot_words(slot: str) -> str:
@@ -79,28 +80,6 @@ def explorer_words(height: int) -> str:
     return f"{COLOURS[owner]} explorer of height {height}"
 
 
-def numbered_legal(state: State) -> list[dict[str, Any]]:
-    """The legal moves as data with labels; caravan moves and tile positions are numbered 1, 2, ... within their
-    kind so the picture's overlay can show the same numbers as the labels."""
-    out = []
-    counters: dict[str, int] = {}
-    for move in legal_moves(state):
-        counters[move.kind] = counters.get(move.kind, 0) + 1
-        number = counters[move.kind]
-        entry: dict[str, Any] = {"key": move.key, "kind": move.kind, "player": move.player, "number": number}
-        entry.update(move.args)
-        entry["label"] = move_label(state, move, number if move.kind in NUMBERED else None)[:100]
-        out.append(entry)
-    return out
-
-
-def label_for(state: State, move: Move) -> str:
-    for entry in numbered_legal(state):
-        if entry["key"] == move.key:
-            return entry["label"]
-    return move_label(state, move)
-
-
 def _part_words(state: State, space: int, part: int) -> str:
     g = B.at(state.board, space)
     assert g is not None
@@ -144,7 +123,8 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         return f"Explorer of height {move.get('height')} on {where} of {GRID.name(state.attached)}"
     if k == "withdraw":
         e = next(e for e in state.explorers if e[0] == move.get("height"))
-        return f"Take back your explorer of height {e[0]} from {GRID.name(e[2])}"
+        where = "the action space of " if e[3] == ON_ACTION else ""
+        return f"Take back your explorer of height {e[0]} from {where}{GRID.name(e[2])}"
     if k == "no_explorer":
         return "No explorer this turn"
     if k == "action_space":
@@ -184,6 +164,8 @@ def prompt(state: State) -> str:
     if phase == "action":
         spaces = ", ".join(state.scoring[0]["spaces"])
         return f"{name}: choose an action space of the oasis {spaces}"
+    if phase == "move" and len(state.displays[seat]) >= DISPLAY_LIMIT:
+        return f"{name}: your display is full: move to a space where one of its tiles fits (or one to scout), if any"
     if phase == "explorer" and state.attached is None:
         return f"{name}: you placed no explorer this turn: take one back, or not"
     words = {
@@ -201,12 +183,12 @@ def prompt(state: State) -> str:
     return f"{name}: {words.get(phase, 'make a move')}"
 
 
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """One line of English for an event; None for bookkeeping events that need no words."""
     t = event["type"]
 
     def who(key: str = "player") -> str:
-        return names[event[key]]
+        return names[int(event[key])]
 
     if t == "turn":
         return f"{who()}'s last turn." if event.get("final") else None
@@ -241,7 +223,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if t == "explorer":
         return f"{who()} places the explorer of height {event['height']} on {event['space']}."
     if t == "withdraw":
-        return f"{who()} takes the explorer of height {event['height']} back from {event['space']}."
+        where = "the action space of " if event.get("action_space") else ""
+        return f"{who()} takes the explorer of height {event['height']} back from {where}{event['space']}."
     if t == "oasis":
         size = f"{event['size']} tile{'s' if event['size'] != 1 else ''}"
         spaces = ", ".join(event["actions"]) or "no action spaces"

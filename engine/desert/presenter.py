@@ -55,7 +55,9 @@ RULES_TEXT = (
     "pay the scout to take a tile from another display); `/place option` when it fits in several ways; then "
     "`/explorer choice` (on the new tile's oasis, or take one back). When an oasis is complete the tallest explorer "
     "pays a water stone and each explorer in line chooses with `/action space` (then `/goods drop`, `/rumour slot`, "
-    "`/token choice` if asked). After a regular turn `/bonus` buys another turn for a water stone, `/stop` ends it.\n"
+    "`/token choice` if asked); it stays on that action space until you take it back on a turn without placing one. "
+    "A full display (3 tiles) cannot draw: move where one of its tiles fits, if you can reach such a space. "
+    "After a regular turn `/bonus` buys another turn for a water stone, `/stop` ends it.\n"
     "When the last tile is drawn everyone has one more turn; then the rumours are revealed and each good is worth "
     "4 plus or minus its rumours. Most gold wins; ties go to the most water stones."
 )
@@ -166,8 +168,8 @@ PRESENTER = Presenter(
     select_kinds=frozenset({"caravan", "place", "explorer", "withdraw", "no_explorer", "draw", "display", "scout"})
     | frozenset({"rumour", "peek", "discard"}),
     button_label=_button_label,
-    button_style=lambda kind: _STYLES.get(kind, "secondary"),
-    placeholder=lambda kind: _PLACEHOLDERS.get(kind, "Choose…"),
+    button_styles=_STYLES,
+    placeholders=_PLACEHOLDERS,
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,

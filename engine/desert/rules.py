@@ -14,12 +14,12 @@ from engine.desert.state import (
     DISPLAY_LIMIT,
     GRID,
     HEIGHTS,
+    ON_ACTION,
     RUMOUR_SLOTS,
     RUMOUR_VALUES,
     State,
 )
 from engine.desert.tiles import GOODS
-from engine.errors import IllegalMove
 
 Event = dict[str, Any]
 SUB_PHASES = ("goods", "rumour", "peek", "peeked")
@@ -27,7 +27,7 @@ SUB_PHASES = ("goods", "rumour", "peek", "peeked")
 STALL_ROUNDS = 8
 
 
-def new_game(players: list[str], options: dict[str, Any] | None, seed: int) -> State:
+def new_game(players: list[str], options: dict[str, Any], seed: int) -> State:
     state = new_state(players, options, seed)
     events: list[Event] = []
     _begin_turn(state, events)
@@ -79,12 +79,9 @@ def legal_moves(state: State) -> list[Move]:
     if phase == "discard":
         return [Move.make("discard", p, tile=t) for t in state.displays[p]]
     if phase == "move":
-        out = []
-        for space, driver in B.destinations(state, p).items():
-            if driver and state.water[p] < 1:
-                continue
-            out.append(Move.make("caravan", p, to=GRID.name(space), driver=int(driver)))
-        return out
+        reach = {s: d for s, d in B.destinations(state, p).items() if not d or state.water[p] >= 1}
+        steered = steered_destinations(state, p, reach)
+        return [Move.make("caravan", p, to=GRID.name(s), driver=int(d)) for s, d in reach.items() if s in steered]
     if phase == "discover":
         return _discover_moves(state)
     if phase == "place":
@@ -121,6 +118,26 @@ def legal_moves(state: State) -> list[Move]:
     raise AssertionError(f"unknown phase {phase}")
 
 
+def steered_destinations(state: State, seat: int, reach: dict[int, bool]) -> set[int]:
+    """Where the caravan may end its move. A full display "must move their caravan, if possible, onto a central space
+    that has at least one open connecting line to which they can attach a fitting tile from their display"; the scout
+    stays an alternative, so a space where the seat can still pay to scout a fitting tile is offered too. When no
+    space of the first kind is reachable, every destination is (docs/desert.md)."""
+    if len(state.displays[seat]) < DISPLAY_LIMIT:
+        return set(reach)
+    board = state.board
+    own = {s for s in reach if any(B.placements(board, s, t) for t in state.displays[seat])}
+    if not own:
+        return set(reach)
+    theirs = [t for q in range(state.players) if q != seat for t in state.displays[q]]
+    scout = {
+        s
+        for s, driver in reach.items()
+        if state.water[seat] - driver >= 1 and any(B.placements(board, s, t) for t in theirs)
+    }
+    return own | scout
+
+
 def _discover_moves(state: State) -> list[Move]:
     p = state.current
     origin = state.caravans[p]
@@ -142,7 +159,7 @@ def _discover_moves(state: State) -> list[Move]:
 
 def _explorer_moves(state: State) -> list[Move]:
     p = state.current
-    out = []
+    out: list[Move] = []
     if state.attached is not None:
         parts = B.at(state.board, state.attached)
         assert parts is not None
@@ -165,48 +182,9 @@ def _free_actions(state: State) -> list[tuple[int, str]]:
 # --- applying a move ---------------------------------------------------------------------------
 
 
-def step(state: State, move: Move) -> tuple[State, list[Event]]:
-    if state.game_over:
-        raise IllegalMove("The game is over.")
-    seats = to_act(state)
-    if move.player not in seats:
-        name = state.names[seats[0]]
-        raise IllegalMove(f"It is {name}'s move (seat {seats[0] + 1}), not seat {move.player!r}'s.")
-    legal = legal_moves(state)
-    args = dict(move.args)
-    match = next((m for m in legal if m.kind == move.kind and dict(m.args) == args), None)
-    if match is None:
-        raise IllegalMove(_why_illegal(state, move, legal))
-    new = state.copy()
-    events: list[Event] = []
-    _HANDLERS[match.kind](new, match, events)
-    new.version += 1
-    new.history.append(match)
-    return new, events
-
-
-PHASE_WORDS = {
-    "discard": "discard a tile from the display",
-    "move": "move the caravan",
-    "discover": "discover a tile",
-    "place": "choose where the tile goes",
-    "explorer": "place or take back an explorer",
-    "action": "choose an action space",
-    "goods": "make room on a camel or forgo the good",
-    "rumour": "put the rumour token on the rumour board",
-    "peek": "look at a rumour token",
-    "peeked": "leave the token or take it off",
-    "bonus": "buy a bonus turn or end the turn",
-}
-
-
-def _why_illegal(state: State, move: Move, legal: list[Move]) -> str:
-    same = [m for m in legal if m.kind == move.kind]
-    if not same:
-        kinds = sorted({m.kind for m in legal})
-        return f"You can't {move.kind} now: it is time to {PHASE_WORDS.get(state.phase, 'wait')} ({', '.join(kinds)})."
-    examples = ", ".join(m.key.split(":", 1)[-1] for m in same[:8])
-    return f"{move.key} is not legal now. Legal choices: {examples}{'…' if len(same) > 8 else ''}."
+def apply(state: State, move: Move, events: list[Event]) -> None:
+    """What a legal move does (engine/core/reducer.py has checked it and copied the state)."""
+    _HANDLERS[move.kind](state, move, events)
 
 
 # --- turn flow ---------------------------------------------------------------------------------
@@ -361,7 +339,15 @@ def _do_explorer(state: State, move: Move, events: list[Event]) -> None:
 
 def _do_withdraw(state: State, move: Move, events: list[Event]) -> None:
     e = next(e for e in state.explorers if e[0] == move.get("height"))
-    events.append({"type": "withdraw", "player": state.current, "height": e[0], "space": GRID.name(e[2])})
+    events.append(
+        {
+            "type": "withdraw",
+            "player": state.current,
+            "height": e[0],
+            "space": GRID.name(e[2]),
+            "action_space": e[3] == ON_ACTION,
+        }
+    )
     e[2], e[3] = -1, 0
     _after_explorer(state, events)
 
@@ -395,7 +381,7 @@ def _queue_scoring(state: State, nodes: list[tuple[int, int]], events: list[Even
     line.sort(key=lambda e: (e[0] != tall, -e[0]))
     queue = [[e[1], e[0]] for e in line]
     for e in line:
-        e[2], e[3] = -1, 0  # every explorer leaves the oasis; the line decides who acts
+        e[2], e[3] = -1, 0  # lined up beside the oasis: those that take no action space end up in the supply
     actions = B.action_spaces(state.board, nodes)
     size = len({s for s, _ in nodes})
     turban_in = any(h == tall for _, h in queue)
@@ -452,6 +438,10 @@ def _do_action(state: State, move: Move, events: list[Event]) -> None:
     assert space is not None
     kind = next(k for s, k in sc["actions"] if s == space)
     sc["taken"].append(space)
+    # "The player whose explorer figure stands at the front takes it and thereby occupies an action space": it stays
+    # there until its owner takes it back on a turn without placing one.
+    explorer = next(e for e in state.explorers if e[0] == height)
+    explorer[2], explorer[3] = space, ON_ACTION
     event: Event = {"type": "action", "player": seat, "height": height, "space": move.get("space"), "action": kind}
     events.append(event)
     if kind in GOODS:

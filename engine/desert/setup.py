@@ -7,9 +7,11 @@ from typing import Any
 from engine.core.rng import shuffled
 from engine.desert.state import (
     CAMEL_TILES,
+    GAME,
     GOODS_PER_KIND,
     GRID,
     HEIGHTS,
+    RULES_VERSION,
     RUMOUR_SLOTS,
     RUMOUR_VALUES,
     START_CAMELS,
@@ -19,7 +21,6 @@ from engine.desert.state import (
     State,
 )
 from engine.desert.tiles import GOODS, tileset
-from engine.errors import IllegalMove
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -33,21 +34,8 @@ OPTIONS: dict[str, tuple[Any, tuple[Any, ...], str]] = {
 }
 
 
-def normalise(options: dict[str, Any] | None) -> dict[str, Any]:
-    out = {name: spec[0] for name, spec in OPTIONS.items()}
-    for name, value in (options or {}).items():
-        if name not in OPTIONS:
-            raise IllegalMove(f"Unknown option {name!r}; the options are: {', '.join(OPTIONS)}.")
-        if value not in OPTIONS[name][1] or type(value) is not type(OPTIONS[name][0]):
-            raise IllegalMove(f"Option {name!r} cannot be {value!r}.")
-        out[name] = value
-    return out
-
-
-def new_state(players: list[str], options: dict[str, Any] | None, seed: int) -> State:
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise IllegalMove(f"Im Reich der Wüstensöhne is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
-    opts = normalise(options)
+def new_state(players: list[str], opts: dict[str, Any], seed: int) -> State:
+    """The starting position; the core has checked the seats, the options and the seed."""
     ts = tileset()
     n = len(players)
     piles = [shuffled(list(ids), seed, f"pile-{i + 1}") for i, ids in enumerate(ts.piles)]
@@ -69,6 +57,8 @@ def new_state(players: list[str], options: dict[str, Any] | None, seed: int) -> 
         caravans.append(space)
     explorers = [[h, seat, -1, 0] for seat in range(n) for h in HEIGHTS[seat]]
     return State(
+        game=GAME,
+        rules_version=RULES_VERSION,
         seed=seed,
         options=opts,
         names=list(players),

@@ -7,11 +7,10 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.core.grid import Grid
-from engine.core.moves import Move
+from engine.core.state import CoreState
 
 GAME = "desert"
 RULES_VERSION = 1
-STATE_FORMAT = "desert-state/1"
 GRID = Grid(11, 11)
 CENTRE = GRID.index(5, 5)
 
@@ -31,14 +30,14 @@ START_SPACES = ("A6", "F1", "K6", "F11")
 RUMOUR_VALUES = (2, 2, 1, -1, -2, -2)
 RUMOUR_SLOTS = tuple(f"{good}-{i}" for good in ("myrrh", "frankincense", "gemstone", "salt") for i in (1, 2))
 BASE_VALUE = 4
+# The part of an explorer that took an action space: it stands on that tile's action space, not in an oasis part.
+ON_ACTION = -1
 
 Cell = tuple[str, int]  # (tile id, rotation)
 
 
-@dataclass
-class State:
-    seed: int
-    options: dict[str, Any]
+@dataclass(kw_only=True)
+class State(CoreState):
     names: list[str]
     board: list[Cell | None]
     piles: list[list[str]]  # top = last
@@ -50,15 +49,12 @@ class State:
     camel_supply: int
     goods: list[list[str]]
     goods_supply: dict[str, int]
-    explorers: list[list[int]]  # [height, owner, space (-1: supply), part]
+    explorers: list[list[int]]  # [height, owner, space (-1: supply), part (ON_ACTION: the tile's action space)]
     turban: int  # the seat whose tallest explorer wears the turban
     rumour_board: dict[str, int | None]  # slot -> token id
     rumour_supply: list[int]  # face-down tokens beside the board, top = last
     rumour_known: list[list[int]]  # per token id: the seats that know its value
     removed: list[str] = field(default_factory=list)  # display tiles discarded from the game
-    current: int = 0
-    turn: int = 1
-    phase: str = "move"
     bonus_turn: bool = False  # the turn under way is a bonus turn
     final_left: list[int] | None = None  # after the last tile: the seats that still get their last turn
     hand: dict[str, Any] | None = None  # a tile waiting for its position: {tile, source, owner}
@@ -69,23 +65,12 @@ class State:
     idle_turns: int = 0  # turns in a row in which no tile was drawn or attached
     rng: int = 0
     last_turn: dict[str, Any] = field(default_factory=dict)
-    version: int = 0
-    history: list[Move] = field(default_factory=list)
-    game_over: bool = False
-    result: dict[str, Any] | None = None
-    game: str = GAME
-    rules_version: int = RULES_VERSION
-
-    @property
-    def current_player(self) -> int:
-        return self.current
 
     @property
     def players(self) -> int:
         return len(self.names)
 
-    def copy(self) -> State:
-        new = copy.copy(self)
+    def copy_data(self, new: State) -> None:
         new.board = list(self.board)
         new.piles = [list(p) for p in self.piles]
         new.displays = [list(d) for d in self.displays]
@@ -105,26 +90,22 @@ class State:
         new.pending = None if self.pending is None else dict(self.pending)
         new.completed = [list(c) for c in self.completed]
         new.last_turn = copy.deepcopy(self.last_turn)
-        new.history = list(self.history)
-        return new
+
+    def data_to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name in DATA_FIELDS:
+            value = getattr(self, name)
+            if name == "board":
+                value = [None if c is None else list(c) for c in value]
+            out[name] = copy.deepcopy(value)
+        return out
+
+    @classmethod
+    def data_from_dict(cls, data: dict[str, Any]) -> dict[str, Any]:
+        kwargs = {name: copy.deepcopy(data[name]) for name in DATA_FIELDS}
+        kwargs["board"] = [None if c is None else (c[0], c[1]) for c in data["board"]]
+        return kwargs
 
 
-def to_json(state: State) -> dict[str, Any]:
-    out: dict[str, Any] = {"format": STATE_FORMAT}
-    for f in fields(State):
-        value = getattr(state, f.name)
-        if f.name == "history":
-            value = [m.to_json() for m in value]
-        elif f.name == "board":
-            value = [None if c is None else list(c) for c in value]
-        out[f.name] = copy.deepcopy(value)
-    return out
-
-
-def from_json(data: dict[str, Any]) -> State:
-    if data.get("format") != STATE_FORMAT:
-        raise ValueError(f"not a {STATE_FORMAT} document")
-    kwargs = {f.name: copy.deepcopy(data[f.name]) for f in fields(State)}
-    kwargs["history"] = [Move.from_json(m) for m in data["history"]]
-    kwargs["board"] = [None if c is None else (c[0], c[1]) for c in data["board"]]
-    return State(**kwargs)
+# The game's own fields: the core writes the header (engine/core/state.py).
+DATA_FIELDS = tuple(f.name for f in fields(State) if f.name not in {g.name for g in fields(CoreState)})

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.desert import board as B
-from engine.desert.labels import numbered_legal, prompt
-from engine.desert.rules import current_pile, free_camel_spaces, to_act, turban_height
-from engine.desert.state import COLOURS, GRID, RUMOUR_SLOTS, RUMOUR_VALUES, State
+from engine.desert.rules import current_pile, free_camel_spaces, turban_height
+from engine.desert.state import COLOURS, GRID, ON_ACTION, RUMOUR_SLOTS, RUMOUR_VALUES, State
 from engine.desert.tiles import tile
 
 
@@ -60,22 +59,27 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         )
         tiles.append(entry)
     tall = turban_height(state)
-    explorers = [
-        {
-            "height": h,
-            "player": owner,
-            "space": GRID.name(space) if space >= 0 else None,
-            "part": part if space >= 0 else None,
-            "turban": h == tall,
-        }
-        for h, owner, space, part in state.explorers
-    ]
+    explorers = []
+    for h, owner, space, part in state.explorers:
+        on_action = space >= 0 and part == ON_ACTION
+        if on_action:
+            cell = state.board[space]
+            assert cell is not None
+            part = tile(cell[0]).action_part
+        explorers.append(
+            {
+                "height": h,
+                "player": owner,
+                "space": GRID.name(space) if space >= 0 else None,
+                "part": part if space >= 0 else None,  # on an action space: the part that holds it
+                "action_space": on_action,
+                "turban": h == tall,
+            }
+        )
     players = []
-    for i, name in enumerate(state.names):
+    for i in range(state.players):
         players.append(
             {
-                "seat": i,
-                "name": name,
                 "colour": COLOURS[i],
                 "caravan": GRID.name(state.caravans[i]),
                 "water": state.water[i],
@@ -103,8 +107,6 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
     if state.pending and "token" in state.pending and viewer == state.pending["seat"]:
         aside = RUMOUR_VALUES[state.pending["token"]]
     pile = current_pile(state)
-    seats = to_act(state)
-    legal = numbered_legal(state)
     scoring = None
     if state.scoring and not state.game_over:
         sc = state.scoring[0]
@@ -116,18 +118,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
             "waiting": len(state.scoring) - 1,
         }
     return {
-        "game": state.game,
-        "version": state.version,
-        "viewer": viewer,
-        "phase": state.phase,
-        "to_act": seats,
-        "current_player": None if state.game_over else state.current,
-        "turn": state.turn,
-        "prompt": prompt(state),
-        "legal": legal,
         "players": players,
-        "game_over": state.game_over,
-        "result": state.result,
         "board": {"cols": GRID.cols, "rows": GRID.rows, "centre": "F6"},
         "tiles": tiles,
         "oases": oases,

@@ -5,48 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.discovery.ai import AIS, ai_move
+from engine.api import Game
+from engine.discovery import labels, rules, state, view
+from engine.discovery.ai import AIS
 from engine.discovery.info import INFO
-from engine.discovery.labels import describe, numbered_legal
-from engine.discovery.labels import label_for as move_label
 from engine.discovery.presenter import PRESENTER
-from engine.discovery.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, legal_moves, new_game, step
-from engine.discovery.state import GAME, RULES_VERSION, State
-from engine.discovery.state import from_json as state_from_dict
-from engine.discovery.state import to_json as state_to_dict
 from engine.discovery.tiles import TERRAIN_WORDS
 from engine.discovery.undo import undoable
-from engine.discovery.view import view
-
-__all__ = [
-    "AIS",
-    "GAME",
-    "INFO",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "OPTIONS",
-    "PRESENTER",
-    "RULES_VERSION",
-    "State",
-    "ai_move",
-    "describe",
-    "legal_moves",
-    "move_label",
-    "new_game",
-    "numbered_legal",
-    "selfplay_stats",
-    "state_from_dict",
-    "state_to_dict",
-    "step",
-    "to_act",
-    "turn_passed",
-    "undoable",
-    "view",
-]
-
-
-def to_act(state: State) -> list[int]:
-    return [] if state.game_over else [state.current]
 
 
 def selfplay_stats(events: Sequence[dict[str, Any]], stats: dict[str, Any]) -> None:
@@ -66,5 +31,25 @@ def selfplay_stats(events: Sequence[dict[str, Any]], stats: dict[str, Any]) -> N
             stats["open_at_end"] = dict(e["open"])
 
 
-def turn_passed(events: Sequence[dict[str, Any]]) -> bool:
-    return any(e.get("type") in ("turn", "game_over") for e in events)
+GAME = Game(
+    info=INFO,
+    presenter=PRESENTER,
+    state=state.State,
+    # the rules: a refused move is explained by the handlers' own checks
+    setup=rules.new_game,
+    legal_moves=rules.legal_moves,
+    apply=rules.apply,
+    why_illegal=rules.why_illegal,
+    # what the seats see: the placements of a hand in the double-tile variant only by its owner
+    numbered=frozenset({"place"}),
+    hidden=view.hidden,
+    prompt=view.prompt,
+    view=view.view,
+    labels=labels.labels,
+    # the computer players, the undo, self-play figures
+    ais=AIS,
+    undoable=undoable,
+    selfplay_stats=selfplay_stats,
+)
+
+__all__ = ["GAME"]

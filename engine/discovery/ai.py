@@ -118,9 +118,3 @@ def heuristic_move(state: State) -> Move:
 
 
 AIS = {"heuristic": heuristic_move, "random": random_move}
-
-
-def ai_move(state: State, kind: str = "heuristic") -> Move:
-    if kind not in AIS:
-        raise ValueError(f"unknown AI {kind!r}; known: {', '.join(AIS)}")
-    return AIS[kind](state)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from engine.core.grid import DELTAS, opposite
 from engine.core.regions import UnionFind
@@ -68,6 +69,11 @@ def can_place(board: dict[Pos, Cell], tid: str) -> bool:
     return any(fits(board, pos, rotations(tid)[r]) for r in distinct_rotations(tid) for pos in spaces)
 
 
+# The rulebook's exceptions for a completed territory of "just 2 tiles" hold for every territory this small: a
+# one-tile inner lake or island is not worth more than two tiles of the same kind (docs/discovery.md).
+SMALL = 3
+
+
 @dataclass
 class Territory:
     id: int
@@ -112,15 +118,15 @@ class Map:
         if t.terrain == "G":
             if not complete:
                 return t.size
-            return 2 if t.size == 2 else 2 * t.size
+            return 2 if t.size < SMALL else 2 * t.size
         cities = self.city_count(t)
         if t.terrain == "M":
             if not complete:
                 return cities
-            return cities if t.size == 2 else 2 * cities
+            return cities if t.size < SMALL else 2 * cities
         if not complete:
             return cities
-        return cities if t.size == 2 else cities + t.size
+        return cities if t.size < SMALL else cities + t.size
 
 
 def analyse(board: dict[Pos, Cell]) -> Map:
@@ -143,15 +149,16 @@ def analyse(board: dict[Pos, Cell]) -> Map:
                 uf.union(node, (nb[0], nb[1], j))  # type: ignore[arg-type]
     territories: list[Territory] = []
     of_node: dict[Node, int] = {}
-    for nodes in uf.groups():
+    for group in uf.groups():
+        nodes = cast("list[Node]", group)  # core's union-find is typed for (space, segment); these are (x, y, region)
         tid = len(territories)
-        x, y, i = nodes[0]  # type: ignore[misc]
+        x, y, i = nodes[0]
         terrain = geos[(x, y)].regions[i].terrain
-        faces = sum(open_nodes.get(n, 0) for n in nodes)  # type: ignore[misc]
-        tiles = {(n[0], n[1]) for n in nodes}  # type: ignore[misc]
-        territories.append(Territory(tid, terrain, list(nodes), tiles, faces == 0, open_faces=faces))  # type: ignore[arg-type]
+        faces = sum(open_nodes.get(n, 0) for n in nodes)
+        tiles = {(n[0], n[1]) for n in nodes}
+        territories.append(Territory(tid, terrain, list(nodes), tiles, faces == 0, open_faces=faces))
         for n in nodes:
-            of_node[n] = tid  # type: ignore[index]
+            of_node[n] = tid
     for pos, g in geos.items():
         here = [of_node[(pos[0], pos[1], i)] for i in range(len(g.regions))]
         for a, b in g.borders:

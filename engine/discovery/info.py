@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.api import AIKind, GameInfo, OptionSpec
+from engine.api import AIKind, GameInfo, option_specs
 from engine.discovery.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from engine.discovery.state import GAME, RULES_VERSION
 
@@ -14,10 +14,7 @@ INFO = GameInfo(
     summary="Lay tiles of grassland, mountain and sea; send explorers, brigands and navigators (Colovini, 2005).",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    options=tuple(
-        OptionSpec(name, _LABELS[name], description, default, allowed)
-        for name, (default, allowed, description) in OPTIONS.items()
-    ),
+    options=option_specs(OPTIONS, _LABELS),
     ai_kinds=(
         AIKind("heuristic", "Heuristic", "plays sensibly: weighs every placement and follower choice"),
         AIKind("random", "Random", "picks any legal move"),

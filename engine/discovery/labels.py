@@ -2,40 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core.moves import Move
 from engine.discovery import board as B
-from engine.discovery.rules import legal_moves
 from engine.discovery.state import State, parse_pos
 from engine.discovery.tiles import TERRAIN_WORDS, parse_sides, region_words, tile_words
 
 ROLE_WORDS = {"explorer": "explorer", "brigand": "brigand", "navigator": "navigator"}
 
 
-def numbered_legal(state: State, m: B.Map | None = None) -> list[dict[str, Any]]:
-    """The legal moves as data with labels, numbered 1, 2, ... within their kind (the board overlay shows the
-    placement numbers)."""
-    out = []
-    counters: dict[str, int] = {}
-    moves = legal_moves(state)
-    if state.phase == "follower" and m is None:
-        m = B.analyse(state.board)
-    for move in moves:
-        counters[move.kind] = counters.get(move.kind, 0) + 1
-        number = counters[move.kind]
-        entry: dict[str, Any] = {"key": move.key, "kind": move.kind, "player": move.player, "number": number}
-        entry.update(move.args)
-        entry["label"] = move_label(state, move, number, m)
-        out.append(entry)
-    return out
-
-
-def label_for(state: State, move: Move) -> str:
-    for entry in numbered_legal(state):
-        if entry["key"] == move.key:
-            return entry["label"]
-    return move_label(state, move)
+def labels(state: State, moves: Sequence[Move], numbers: Sequence[int | None]) -> list[str]:
+    """Labels for a batch of legal moves, sharing one analysis of the map among the follower choices."""
+    m = B.analyse(state.board) if any(move.kind != "place" for move in moves) else None
+    return [move_label(state, move, n, m) for move, n in zip(moves, numbers, strict=True)]
 
 
 def _follower_territory(state: State, m: B.Map, at: str, code: str) -> tuple[B.Territory, str] | None:
@@ -90,7 +71,7 @@ def move_label(state: State, move: Move, number: int | None = None, m: B.Map | N
     return move.key
 
 
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """One line of English for an event; None for bookkeeping events that need no words."""
     t = event["type"]
 

@@ -42,7 +42,7 @@ RULES_TEXT = (
     "territory that already has a follower) OR `/score region` to take one of your followers back and score its "
     "territory, OR `/pass`.\n"
     "Grassland: 1 per tile, complete 2 per tile. Mountain: 1 per city in it and in bordering grasslands, complete 2. "
-    "Sea: 1 per city on its shores, complete +1 per tile. A complete territory of 2 tiles scores less "
+    "Sea: 1 per city on its shores, complete +1 per tile. A complete territory of 1 or 2 tiles scores less "
     "(grassland 2, mountain 1 per city, sea only its cities). The game ends after the last tile; every follower "
     "left scores its territory as incomplete."
 )
@@ -112,8 +112,8 @@ PRESENTER = Presenter(
     describe=describe,
     select_kinds=frozenset({"place"}),
     button_label=_button_label,
-    button_style=lambda kind: _STYLES.get(kind, "secondary"),
-    placeholder=lambda kind: _PLACEHOLDERS.get(kind, "Choose…"),
+    button_styles=_STYLES,
+    placeholders=_PLACEHOLDERS,
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,

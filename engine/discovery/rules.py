@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.moves import Move
 from engine.core.rng import shuffled
 from engine.discovery import board as B
-from engine.discovery.state import GAME, Cell, Follower, Player, State, parse_pos, pos_name
+from engine.discovery.state import GAME, RULES_VERSION, Cell, Follower, Player, State, parse_pos, pos_name
 from engine.discovery.tiles import (
     ROLE_OF,
     TERRAIN_OF_ROLE,
@@ -33,19 +33,13 @@ OPTIONS: dict[str, tuple[bool, tuple[bool, bool], str]] = {
 TURN_DEGREES = (0, 90, 180, 270)
 
 
-def new_game(players: list[str], options: dict[str, Any] | None, seed: int) -> State:
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise IllegalMove(f"The Discovery is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
-    opts = {name: default for name, (default, _, _) in OPTIONS.items()}
-    for name, value in (options or {}).items():
-        if name not in OPTIONS:
-            raise IllegalMove(f"The Discovery has no option {name!r}.")
-        if value not in OPTIONS[name][1] or not isinstance(value, bool):
-            raise IllegalMove(f"Option {name!r} is on or off.")
-        opts[name] = value
+def new_game(players: list[str], opts: dict[str, Any], seed: int) -> State:
+    """The starting position; the core has checked the seats, the options and the seed."""
     ts = tileset()
     pile = shuffled(ts.deck, seed, "tiles")
     state = State(
+        game=GAME,
+        rules_version=RULES_VERSION,
         seed=seed,
         options=opts,
         players=[Player(name) for name in players],
@@ -107,30 +101,34 @@ def follower_moves(state: State, m: B.Map | None = None) -> list[Move]:
 # ---------------------------------------------------------------------------------------------- the reducer
 
 
-def step(state: State, move: Move) -> tuple[State, list[dict[str, Any]]]:
-    if state.game_over:
-        raise IllegalMove("The game is over.")
-    if move.player != state.current:
-        raise IllegalMove(f"It is {state.players[state.current].name}'s turn.")
-    s = state.copy()
-    events: list[dict[str, Any]] = []
-    if state.phase == "place":
+def apply(s: State, move: Move, events: list[dict[str, Any]]) -> None:
+    """What a move does (engine/core/reducer.py has checked that it is legal and copied the state); the handlers'
+    own checks give why_illegal its words."""
+    if s.phase == "place":
         if move.kind != "place":
             raise IllegalMove("First place the tile (`/place`).")
         _place(s, move, events)
+        return
+    if move.kind == "deploy":
+        _deploy(s, move, events)
+    elif move.kind == "score":
+        _score(s, move, events)
+    elif move.kind == "pass":
+        events.append({"type": "pass", "player": s.current})
     else:
-        if move.kind == "deploy":
-            _deploy(s, move, events)
-        elif move.kind == "score":
-            _score(s, move, events)
-        elif move.kind == "pass":
-            events.append({"type": "pass", "player": s.current})
-        else:
-            raise IllegalMove("The tile is placed: deploy a follower, score one, or pass.")
-        _end_turn(s, events)
-    s.version += 1
-    s.history.append(move)
-    return s, events
+        raise IllegalMove("The tile is placed: deploy a follower, score one, or pass.")
+    _end_turn(s, events)
+
+
+def why_illegal(state: State, move: Move) -> str | None:
+    """The reason the handlers give for a move the core found illegal (None: the core's general words)."""
+    try:
+        apply(state.copy(), move, [])
+    except IllegalMove as exc:
+        return exc.reason
+    except (AssertionError, AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return None  # arguments of the wrong kind: the handlers were never meant to see them
+    return None
 
 
 def _place(s: State, move: Move, events: list[dict[str, Any]]) -> None:
@@ -164,8 +162,8 @@ def _place(s: State, move: Move, events: list[dict[str, Any]]) -> None:
     m = B.analyse(s.board)
     # Every territory through the new tile was open before it (it faced this empty space), or is an inner
     # region of the new tile: so each complete one here was completed by this placement.
-    for tid in sorted({m.of_node[(pos[0], pos[1], i)] for i in range(len(g.regions))}):
-        t = m.territories[tid]
+    for index in sorted({m.of_node[(pos[0], pos[1], i)] for i in range(len(g.regions))}):
+        t = m.territories[index]
         if t.complete:
             events.append(
                 {"type": "complete", "terrain": t.terrain, "tiles": t.size, "value": m.value(t), "at": pos_name(pos)}
@@ -272,7 +270,8 @@ def _begin_turn(s: State, events: list[dict[str, Any]]) -> None:
         p = s.current
         if s.double:
             hand = s.players[p].hand
-            for tid in list(hand):
+            for held in list(hand):
+                tid: str | None = held
                 while tid is not None and not B.can_place(s.board, tid):
                     hand.remove(tid)
                     s.discarded.append(tid)
@@ -338,4 +337,4 @@ def _final_scoring(s: State, events: list[dict[str, Any]]) -> None:
     events.append({"type": "game_over", "winners": winners, "scores": scores})
 
 
-__all__ = ["GAME", "legal_moves", "new_game", "step"]
+__all__ = ["GAME", "apply", "legal_moves", "new_game", "why_illegal"]

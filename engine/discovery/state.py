@@ -5,11 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from engine.core.moves import Move
+from engine.core.state import CoreState
 
 GAME = "discovery"
 RULES_VERSION = 1
-STATE_FORMAT = "discovery-state/1"
 FOLLOWERS = 4  # the fifth follower of each colour is the score marker
 
 Pos = tuple[int, int]  # (x, y): x grows to the east, y to the north; the start tile is 0,0
@@ -42,10 +41,8 @@ class Player:
         return Player(self.name, self.score, self.supply, list(self.hand))
 
 
-@dataclass
-class State:
-    seed: int
-    options: dict[str, Any]
+@dataclass(kw_only=True)
+class State(CoreState):
     players: list[Player]
     board: dict[Pos, Cell]
     pile: list[str]  # face down, top = last
@@ -54,19 +51,6 @@ class State:
     followers: list[Follower] = field(default_factory=list)
     drawn: str | None = None  # the tile to place (standard game)
     placed: Pos | None = None  # the tile placed this turn, while the follower choice is open
-    turn: int = 1
-    current: int = 0
-    phase: str = "place"  # place, follower, over
-    version: int = 0
-    history: list[Move] = field(default_factory=list)
-    game_over: bool = False
-    result: dict[str, Any] | None = None
-    game: str = GAME
-    rules_version: int = RULES_VERSION
-
-    @property
-    def current_player(self) -> int:
-        return self.current
 
     @property
     def names(self) -> list[str]:
@@ -76,26 +60,39 @@ class State:
     def double(self) -> bool:
         return bool(self.options.get("double_tile"))
 
-    def copy(self) -> State:
-        return State(
-            seed=self.seed,
-            options=self.options,  # never mutated after setup
-            players=[p.copy() for p in self.players],
-            board=dict(self.board),
-            pile=list(self.pile),
-            removed=list(self.removed),
-            discarded=list(self.discarded),
-            followers=list(self.followers),
-            drawn=self.drawn,
-            placed=self.placed,
-            turn=self.turn,
-            current=self.current,
-            phase=self.phase,
-            version=self.version,
-            history=list(self.history),
-            game_over=self.game_over,
-            result=self.result,
-        )
+    def copy_data(self, new: State) -> None:
+        new.players = [p.copy() for p in self.players]
+        new.board = dict(self.board)
+        new.pile = list(self.pile)
+        new.removed = list(self.removed)
+        new.discarded = list(self.discarded)
+        new.followers = list(self.followers)
+
+    def data_to_dict(self) -> dict[str, Any]:
+        return {
+            "players": [{"name": p.name, "score": p.score, "supply": p.supply, "hand": p.hand} for p in self.players],
+            "board": [[x, y, c.tile, c.rotation, c.turn, c.player] for (x, y), c in self.board.items()],
+            "pile": self.pile,
+            "removed": self.removed,
+            "discarded": self.discarded,
+            "followers": [list(f) for f in self.followers],
+            "drawn": self.drawn,
+            "placed": list(self.placed) if self.placed else None,
+        }
+
+    @classmethod
+    def data_from_dict(cls, data: dict[str, Any]) -> dict[str, Any]:
+        placed = data["placed"]
+        return {
+            "players": [Player(p["name"], p["score"], p["supply"], list(p["hand"])) for p in data["players"]],
+            "board": {(x, y): Cell(t, r, turn, pl) for x, y, t, r, turn, pl in data["board"]},
+            "pile": list(data["pile"]),
+            "removed": list(data["removed"]),
+            "discarded": list(data["discarded"]),
+            "followers": [Follower(*f) for f in data["followers"]],
+            "drawn": data["drawn"],
+            "placed": (placed[0], placed[1]) if placed else None,
+        }
 
 
 def pos_name(pos: Pos) -> str:
@@ -110,55 +107,3 @@ def parse_pos(text: str) -> Pos | None:
         return int(parts[0]), int(parts[1])
     except ValueError:
         return None
-
-
-def to_json(state: State) -> dict[str, Any]:
-    return {
-        "format": STATE_FORMAT,
-        "game": state.game,
-        "rules_version": state.rules_version,
-        "seed": state.seed,
-        "options": state.options,
-        "players": [{"name": p.name, "score": p.score, "supply": p.supply, "hand": p.hand} for p in state.players],
-        "board": [[x, y, c.tile, c.rotation, c.turn, c.player] for (x, y), c in state.board.items()],
-        "pile": state.pile,
-        "removed": state.removed,
-        "discarded": state.discarded,
-        "followers": [list(f) for f in state.followers],
-        "drawn": state.drawn,
-        "placed": list(state.placed) if state.placed else None,
-        "turn": state.turn,
-        "current": state.current,
-        "phase": state.phase,
-        "version": state.version,
-        "history": [m.to_json() for m in state.history],
-        "game_over": state.game_over,
-        "result": state.result,
-    }
-
-
-def from_json(data: dict[str, Any]) -> State:
-    if data.get("format") != STATE_FORMAT:
-        raise ValueError(f"not a {STATE_FORMAT} document")
-    placed = data["placed"]
-    return State(
-        seed=data["seed"],
-        options=data["options"],
-        players=[Player(p["name"], p["score"], p["supply"], list(p["hand"])) for p in data["players"]],
-        board={(x, y): Cell(t, r, turn, pl) for x, y, t, r, turn, pl in data["board"]},
-        pile=list(data["pile"]),
-        removed=list(data["removed"]),
-        discarded=list(data["discarded"]),
-        followers=[Follower(*f) for f in data["followers"]],
-        drawn=data["drawn"],
-        placed=(placed[0], placed[1]) if placed else None,
-        turn=data["turn"],
-        current=data["current"],
-        phase=data["phase"],
-        version=data["version"],
-        history=[Move.from_json(m) for m in data["history"]],
-        game_over=data["game_over"],
-        result=data["result"],
-        game=data["game"],
-        rules_version=data["rules_version"],
-    )

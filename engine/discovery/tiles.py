@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from engine.core.grid import DIR_NAMES
 
@@ -67,7 +68,7 @@ class Geometry:
         regions = tuple(Region(x.terrain, tuple(sorted((d + r) % 4 for d in x.sides))) for x in self.regions)
         return Geometry(edges, regions, self.borders, self.cities)
 
-    def signature(self) -> tuple:
+    def signature(self) -> tuple[object, ...]:
         """What a player sees: equal signatures are the same placement (a symmetric tile turned)."""
         regions = tuple(sorted((x.terrain, x.sides) for x in self.regions))
         cities = tuple(sorted((self.regions[a].sides, self.regions[b].sides) for a, b in self.cities))
@@ -147,7 +148,7 @@ def build_geometry(pattern: str, terrains: str, cities: list[list[int]] | None) 
     return Geometry("".join(edges), regions, borders, tuple(city_pairs))
 
 
-def _build(data: dict) -> TileSet:
+def _build(data: dict[str, Any]) -> TileSet:
     if data.get("format") != "discovery-tiles/1":
         raise ValueError("unknown tile data format")
     tiles: dict[str, TileDef] = {}
@@ -155,7 +156,7 @@ def _build(data: dict) -> TileSet:
     s = data["start"]
     tiles["start"] = TileDef("start", s["pattern"], build_geometry(s["pattern"], s["terrains"], s.get("cities")))
     ids = []
-    signatures: dict[tuple, str] = {}
+    signatures: dict[tuple[object, ...], str] = {}
     for entry in data["tiles"]:
         geometry = build_geometry(entry["pattern"], entry["terrains"], entry.get("cities"))
         for r in range(4):
@@ -192,7 +193,7 @@ def rotations(tid: str) -> tuple[Geometry, Geometry, Geometry, Geometry]:
 @cache
 def distinct_rotations(tid: str) -> tuple[int, ...]:
     """The rotations that look different (a symmetric tile offers each look once, the smallest turn)."""
-    seen: set[tuple] = set()
+    seen: set[tuple[object, ...]] = set()
     out = []
     for r, g in enumerate(rotations(tid)):
         sig = g.signature()

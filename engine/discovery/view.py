@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from engine.core.moves import Move
 from engine.discovery import board as B
-from engine.discovery.labels import numbered_legal
 from engine.discovery.state import State, pos_name
 from engine.discovery.tiles import ROLE_OF, TERRAIN_WORDS, rotations, sides_code, tile_words
 
@@ -25,6 +26,15 @@ def tile_view(tid: str, rotation: int = 0) -> dict[str, Any]:
         "cities": [list(c) for c in g.cities],
         "words": tile_words(tid, rotation),
     }
+
+
+def prompt(state: State, legal: Sequence[Move]) -> str:
+    return PROMPTS.get(state.phase, "make a move")
+
+
+def hidden(state: State, move: Move, viewer: int | None) -> bool:
+    """In the double-tile variant the placements would show the tiles in a private hand."""
+    return state.double and move.kind == "place" and move.player != viewer
 
 
 def view(state: State, viewer: int | None) -> dict[str, Any]:
@@ -84,8 +94,6 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
     for i, p in enumerate(state.players):
         players.append(
             {
-                "seat": i,
-                "name": p.name,
                 "score": p.score,
                 "vp": p.score,
                 "supply": p.supply,
@@ -96,23 +104,9 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         )
     xs = [x for x, _ in state.board]
     ys = [y for _, y in state.board]
-    legal = numbered_legal(state, m if state.phase == "follower" else None)
-    if state.double and state.phase == "place" and viewer != state.current:
-        legal = []  # the placements would show the tiles in a private hand
     placed = state.placed
     return {
-        "game": state.game,
-        "version": state.version,
-        "viewer": viewer,
-        "phase": state.phase,
-        "to_act": [] if state.game_over else [state.current],
-        "current_player": None if state.game_over else state.current,
-        "turn": state.turn,
-        "prompt": "" if state.game_over else PROMPTS.get(state.phase, "make a move"),
-        "legal": legal,
         "players": players,
-        "game_over": state.game_over,
-        "result": state.result,
         "bounds": {"min_x": min(xs), "max_x": max(xs), "min_y": min(ys), "max_y": max(ys)},
         "tiles": tiles,
         "territories": territories,

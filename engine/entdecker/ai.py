@@ -19,9 +19,3 @@ def random_move(state: State) -> Move:
 
 
 AIS: dict[str, Callable[[State], Move]] = {"random": random_move, "heuristic": heuristic_move, "expert": expert_move}
-
-
-def ai_move(state: State, kind: str = "heuristic") -> Move:
-    if kind not in AIS:
-        raise ValueError(f"unknown AI {kind!r}; known: {', '.join(AIS)}")
-    return AIS[kind](state)

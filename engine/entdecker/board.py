@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.grid import DIRECTIONS, opposite
 from engine.core.regions import Node, regions
 from engine.core.tiles import Geometry, edge_class
@@ -64,7 +66,7 @@ def placements(board: list[Cell | None], ship: ShipPos, tid: str) -> list[tuple[
     ship's line continues into the new tile. Rotations that look identical on the same space are listed once.
     """
     out = []
-    seen: set[tuple[int, tuple]] = set()
+    seen: set[tuple[int, tuple[Any, ...]]] = set()
     for space, entry in ship_targets(board, ship):
         for r in range(4):
             g = geometry(tid, r)

@@ -9,6 +9,7 @@ ship lines decide where it fits, so the tiles are counted by that shape.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from engine.core.grid import DIRECTIONS, opposite
 from engine.entdecker.state import GRID, State
@@ -54,7 +55,7 @@ def unseen(state: State) -> list[int]:
     return counts
 
 
-def sides(board: list, space: int) -> Sides:
+def sides(board: list[Any], space: int) -> Sides:
     """What each side of an empty space faces; the border counts as sea."""
     out = []
     nb_table = GRID.neighbours()[space]
@@ -89,7 +90,7 @@ def shape_fits(shape: int, need: Sides, entry: int) -> bool:
     return False
 
 
-def fit_share(counts: list[int], board: list, targets: list[tuple[int, int]]) -> float:
+def fit_share(counts: list[int], board: list[Any], targets: list[tuple[int, int]]) -> float:
     """The chance that the next tile fits at least one of the (space, entry side) targets."""
     total = sum(counts)
     if total <= 0 or not targets:

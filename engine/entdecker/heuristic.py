@@ -10,9 +10,9 @@ from engine.core.moves import Move
 from engine.core.rng import rand_below
 from engine.entdecker import board as B
 from engine.entdecker import fit as F
-from engine.entdecker.rules import legal_moves, step
+from engine.entdecker.rules import legal_moves, play
 from engine.entdecker.scoring import plants_left, rank_groups, shares
-from engine.entdecker.state import GRID, PIECES, State
+from engine.entdecker.state import GRID, PIECES, Cell, State
 
 PLANT_GUESS = 3  # a face-down token's value as the AI imagines it (the mean is 2.5)
 
@@ -75,7 +75,7 @@ def heuristic_move(state: State) -> Move:
             want = min(want, 2)
         return next(m for m in moves if m.kind == "explore" and m.get("count") == want)
     if state.phase == "place":
-        return _best_by_lookahead(state, moves, p)
+        return _best_placement(state, moves, p)
     if state.phase == "natives":
         return natives_choice(state, moves)
     # Voyage: build when it pays more than sailing on; otherwise draw from the tallest pile.
@@ -130,23 +130,27 @@ def blind(state: State) -> State:
     return out
 
 
-def _best_by_lookahead(state: State, moves: list[Move], p: int):  # type: ignore[no-untyped-def]
+def _best_placement(state: State, moves: list[Move], p: int) -> Move:
     state = blind(state)
-    if state.phase == "place":
-        counts = F.unseen(state)
-        scored = [(m, _placement_value(state, m, p, counts)) for m in moves if m.kind == "place"]
-        return max(scored, key=lambda x: x[1])[0]
-    scored = []
+    counts = F.unseen(state)
+    scored = [(m, _placement_value(state, m, p, counts)) for m in moves if m.kind == "place"]
+    return max(scored, key=lambda x: x[1])[0]
+
+
+def _best_by_lookahead(state: State, moves: list[Move], p: int) -> tuple[Move, float]:
+    """The move of the voyage's end (build or stop) with the best potential after it, and that potential."""
+    state = blind(state)
+    scored: list[tuple[Move, float]] = []
     for m in moves:
-        after, _ = step(state, m)
+        after, _ = play(state, m)
         scored.append((m, potential(after, p)))
     return max(scored, key=lambda x: x[1])
 
 
 def _placement_value(state: State, move: Move, p: int, counts: list[int]) -> float:
-    after, _ = step(state, move)
+    after, _ = play(state, move)
     if after.phase == "natives":
-        after, _ = step(after, natives_choice(after, legal_moves(after)))
+        after, _ = play(after, natives_choice(after, legal_moves(after)))
     value = potential(after, p)
     space = GRID.parse(move.get("space"))
     assert space is not None
@@ -164,7 +168,7 @@ def _placement_value(state: State, move: Move, p: int, counts: list[int]) -> flo
     return value
 
 
-def _hole_risk(state: State, board: list, space: int, counts: list[int]) -> float:
+def _hole_risk(state: State, board: list[Cell | None], space: int, counts: list[int]) -> float:
     """How much harder to fill the spaces next to `space` became by placing a tile on it (the space itself
     counts as it was before, since it is now filled)."""
     risk = -_space_risk(state, state.board, space, counts)
@@ -174,7 +178,7 @@ def _hole_risk(state: State, board: list, space: int, counts: list[int]) -> floa
     return risk
 
 
-def _space_risk(state: State, board: list, space: int, counts: list[int]) -> float:
+def _space_risk(state: State, board: list[Cell | None], space: int, counts: list[int]) -> float:
     need = F.sides(board, space)
     known = sum(1 for n in need if n != F.OPEN)
     if known == 4:
@@ -208,7 +212,7 @@ def ship_scores(state: State, moves: list[Move]) -> list[tuple[Move, float]]:
         near_own = 0
         if side < 0:
             for d in DIRECTIONS:
-                nb = B.GRID.neighbour(space, d)
+                nb = GRID.neighbour(space, d)
                 cell = state.board[nb] if nb is not None else None
                 if cell and cell.build and cell.build.player == p:
                     near_own += 1

@@ -7,7 +7,6 @@ from typing import Any
 from engine.core.grid import DIR_NAMES, DIR_WORDS
 from engine.core.moves import Move
 from engine.entdecker import board as B
-from engine.entdecker.rules import legal_moves
 from engine.entdecker.state import GRID, PIECE_VALUE, State
 from engine.entdecker.tiles import tile
 
@@ -56,30 +55,7 @@ def tile_words(tid: str) -> str:
     return f"{words}, event: {EVENT_WORDS[t.event]}" if t.event else words
 
 
-NUMBERED = ("ship", "place")
-
-
-def numbered_legal(state: State) -> list[dict[str, Any]]:
-    """The legal moves as data, with labels; ship positions and placements are numbered 1, 2, ... within their
-    kind so the board overlay can show the same numbers as the autocomplete labels."""
-    out = []
-    counters: dict[str, int] = {}
-    for move in legal_moves(state):
-        counters[move.kind] = counters.get(move.kind, 0) + 1
-        number = counters[move.kind]
-        entry: dict[str, Any] = {"key": move.key, "kind": move.kind, "player": move.player, "number": number}
-        entry.update(move.args)
-        entry["label"] = move_label(state, move, number if move.kind in NUMBERED else None)
-        out.append(entry)
-    return out
-
-
-def label_for(state: State, move: Move) -> str:
-    """The label of a legal move, numbered exactly as in numbered_legal."""
-    for entry in numbered_legal(state):
-        if entry["key"] == move.key:
-            return entry["label"]
-    return move_label(state, move)
+NUMBERED = ("ship", "place")  # their labels carry the number the board overlay shows
 
 
 def move_label(state: State, move: Move, number: int | None = None) -> str:
@@ -136,7 +112,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     t = event["type"]
 
     def who(key: str = "player") -> str:
-        return names[event[key]]
+        return names[int(event[key])]
 
     if t == "income":
         return f"Season {event['season']}: the wheel gives everyone {event['amount']} gold."

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import reducer
 from engine.core.moves import Move
 from engine.entdecker import board as B
 from engine.entdecker.scoring import Event, draw_plant, final_result, plants_left, score_island
 from engine.entdecker.setup import new_state, spin_wheel
 from engine.entdecker.state import GRID, MAX_GOLD, PIECE_VALUE, PIECES, Cell, Construction, State, Voyage
 from engine.entdecker.tiles import tile
-from engine.errors import IllegalMove
 
 PERSONAL_COST = 2
 NATIVES_CHOICES = ("take", "leave")
 
 
-def new_game(players: list[str], options: dict[str, Any] | None, seed: int) -> State:
+def new_game(players: list[str], options: dict[str, Any], seed: int) -> State:
     state = new_state(players, options, seed)
     events: list[Event] = []
     _start_season(state, events)
@@ -108,7 +108,7 @@ def _build_moves(state: State) -> list[Move]:
     cell, factor = site
     g = B.cell_geometry(cell)
     player = state.players[p]
-    out = []
+    out: list[Move] = []
     for piece in PIECES:
         if player.pieces[piece] > 0 and PIECE_VALUE[piece] * factor <= player.gold:
             out.extend(Move.make("build", p, piece=piece, segment=i) for i in range(len(g.segments)))
@@ -118,7 +118,7 @@ def _build_moves(state: State) -> list[Move]:
 def _voyage_moves(state: State) -> list[Move]:
     v, p = state.voyage, state.current
     assert v is not None
-    moves = []
+    moves: list[Move] = []
     if _can_draw(state):
         moves.extend(Move.make("draw", p, pile=i + 1) for i, pile in enumerate(state.piles) if pile)
     if B.ship_has_free_line(state.board, state.ship):
@@ -132,41 +132,14 @@ def _voyage_moves(state: State) -> list[Move]:
 # --- applying a move ----------------------------------------------------------------------------
 
 
-def step(state: State, move: Move) -> tuple[State, list[Event]]:
-    if state.game_over:
-        raise IllegalMove("The game is over.")
-    if not isinstance(move.player, int) or isinstance(move.player, bool) or move.player != state.current:
-        name = state.players[state.current].name
-        raise IllegalMove(f"It is {name}'s turn (seat {state.current + 1}), not seat {move.player!r}'s.")
-    legal = legal_moves(state)
-    args = dict(move.args)
-    match = next((m for m in legal if m.kind == move.kind and dict(m.args) == args), None)
-    if match is None:
-        raise IllegalMove(_why_illegal(state, move, legal))
-    move = match  # the canonical form, so logs and keys never depend on how the caller ordered arguments
-    new = state.copy()
-    events: list[Event] = []
-    _HANDLERS[move.kind](new, move, events)
-    new.version += 1
-    new.history.append(move)
-    return new, events
+def apply(state: State, move: Move, events: list[Event]) -> None:
+    """What a legal move does (engine/core/reducer.py has checked it and copied the state)."""
+    _HANDLERS[move.kind](state, move, events)
 
 
-def _why_illegal(state: State, move: Move, legal: list[Move]) -> str:
-    same_kind = [m for m in legal if m.kind == move.kind]
-    phase_text = {
-        "ship": "place the ship on a circle",
-        "explore": "declare how many tiles to explore",
-        "voyage": "draw a tile, build or stop",
-        "place": "choose where the drawn tile goes",
-        "natives": "take the natives' plant token or leave it",
-    }.get(state.phase, "wait")
-    if not same_kind:
-        kinds = sorted({m.kind for m in legal})
-        return f"You can't {move.kind} now: it is time to {phase_text} ({', '.join(kinds)})."
-    examples = ", ".join(m.key.split(":", 1)[-1] for m in same_kind[:8])
-    more = "…" if len(same_kind) > 8 else ""
-    return f"{move.key} is not legal now. Legal choices: {examples}{more}."
+def play(state: State, move: Move) -> tuple[State, list[Event]]:
+    """A legal move's new state and events, for the AIs' look-ahead (engine.core.reducer.play)."""
+    return reducer.play(apply, state, move)
 
 
 def _do_ship(state: State, move: Move, events: list[Event]) -> None:

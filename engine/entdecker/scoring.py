@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.regions import Node
 from engine.core.rng import rand_below
-from engine.entdecker.board import Node
 from engine.entdecker.state import PIECES, Cell, State
 
 Event = dict[str, Any]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core.moves import Move
 from engine.core.rng import rand_below, shuffled
 from engine.entdecker.heuristic import blind, heuristic_move, potential, ship_scores
-from engine.entdecker.rules import legal_moves, step
+from engine.entdecker.rules import legal_moves, play
 from engine.entdecker.state import State
 
 WORLDS = 6  # imagined worlds per decision
@@ -41,10 +41,10 @@ def outcome(state: State, p: int) -> float:
 
 
 def play_out_turn(world: State, move: Move, p: int) -> float:
-    state, _ = step(world, move)
+    state, _ = play(world, move)
     turn = world.turn
     while not state.game_over and state.turn == turn:
-        state, _ = step(state, heuristic_move(state))
+        state, _ = play(state, heuristic_move(state))
     return outcome(state, p)
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.rng import rand_below, shuffled
-from engine.entdecker.state import GRID, Player, State
+from engine.entdecker.state import GAME, GRID, RULES_VERSION, Player, State
 from engine.entdecker.tiles import tileset
-from engine.errors import IllegalMove
 
 # name -> (default, allowed values, description); the bot builds its option list from this table.
 OPTIONS: dict[str, tuple[Any, tuple[Any, ...], str]] = {
@@ -33,24 +32,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 PILES = 5
 
 
-def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
-    out = {name: default for name, (default, _, _) in OPTIONS.items()}
-    for name, value in (options or {}).items():
-        if name not in OPTIONS:
-            raise IllegalMove(f"Unknown option {name!r}; the options are {', '.join(OPTIONS)}.")
-        allowed = OPTIONS[name][1]
-        if value not in allowed or type(value) is not type(allowed[0]):
-            raise IllegalMove(f"Option {name} must be one of {', '.join(map(str, allowed))}.")
-        out[name] = value
-    return out
-
-
-def new_state(players: list[str], options: dict[str, Any] | None, seed: int) -> State:
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise IllegalMove(f"Entdecker is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}.")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise IllegalMove("The seed must be an integer.")
-    opts = normalise_options(options)
+def new_state(players: list[str], opts: dict[str, Any], seed: int) -> State:
+    """The starting position; the core has checked the seats, the options and the seed."""
     ts = tileset()
     seats = [Player(str(name)) for name in players]
     discovery = list(ts.discovery)
@@ -67,6 +50,8 @@ def new_state(players: list[str], options: dict[str, Any] | None, seed: int) -> 
     plants = shuffled(ts.plants, seed, "plants")
     plant_piles = [plants] if opts["plant_draw"] == "bag" else [plants[0::2], plants[1::2]]
     return State(
+        game=GAME,
+        rules_version=RULES_VERSION,
         seed=seed,
         options=opts,
         players=seats,

@@ -6,11 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from engine.core.grid import Grid
-from engine.core.moves import Move
+from engine.core.state import CoreState
 
 GAME = "entdecker"
 RULES_VERSION = 1
-STATE_FORMAT = "entdecker-state/1"
 GRID = Grid(10, 7)
 
 PIECES = ("trading_post", "fort", "colony")
@@ -82,10 +81,8 @@ class Voyage:
 ShipPos = tuple[int, int]
 
 
-@dataclass
-class State:
-    seed: int
-    options: dict[str, Any]
+@dataclass(kw_only=True)
+class State(CoreState):
     players: list[Player]
     board: list[Cell | None]
     piles: list[list[str]]  # five discovery piles, top = last
@@ -97,150 +94,95 @@ class State:
     season: int = 1
     first: int = 0
     seat_in_season: int = 0
-    turn: int = 1
-    current: int = 0
-    phase: str = "ship"  # ship, explore, voyage, place, over
     ship: ShipPos | None = None
     voyage: Voyage | None = None
     scored: list[int] = field(default_factory=list)  # island keys already scored (see board.island_key)
     last_turn: dict[str, Any] = field(default_factory=dict)
-    version: int = 0
-    history: list[Move] = field(default_factory=list)
-    game_over: bool = False
-    result: dict[str, Any] | None = None
-
-    game: str = GAME
-    rules_version: int = RULES_VERSION
-
-    @property
-    def current_player(self) -> int:
-        return self.current
 
     @property
     def names(self) -> list[str]:
         return [p.name for p in self.players]
 
-    def copy(self) -> State:
-        return State(
-            seed=self.seed,
-            options=self.options,  # never mutated after setup
-            players=[p.copy() for p in self.players],
-            board=list(self.board),
-            piles=[list(p) for p in self.piles],
-            fills={k: list(v) for k, v in self.fills.items()},
-            kept=list(self.kept),
-            box=list(self.box),
-            plant_piles=[list(p) for p in self.plant_piles],
-            rng=self.rng,
-            season=self.season,
-            first=self.first,
-            seat_in_season=self.seat_in_season,
-            turn=self.turn,
-            current=self.current,
-            phase=self.phase,
-            ship=self.ship,
-            voyage=self.voyage.copy() if self.voyage else None,
-            scored=list(self.scored),
-            last_turn=dict(self.last_turn),
-            version=self.version,
-            history=list(self.history),
-            game_over=self.game_over,
-            result=self.result,
-        )
+    def copy_data(self, new: State) -> None:
+        new.players = [p.copy() for p in self.players]
+        new.board = list(self.board)
+        new.piles = [list(p) for p in self.piles]
+        new.fills = {k: list(v) for k, v in self.fills.items()}
+        new.kept = list(self.kept)
+        new.box = list(self.box)
+        new.plant_piles = [list(p) for p in self.plant_piles]
+        new.voyage = self.voyage.copy() if self.voyage else None
+        new.scored = list(self.scored)
+        new.last_turn = dict(self.last_turn)
 
+    def data_to_dict(self) -> dict[str, Any]:
+        return {
+            "players": [
+                {
+                    "name": p.name,
+                    "gold": p.gold,
+                    "vp": p.vp,
+                    "pieces": p.pieces,
+                    "plants": p.plants,
+                    "personal": p.personal,
+                }
+                for p in self.players
+            ],
+            "board": [
+                None
+                if c is None
+                else {
+                    "tile": c.tile,
+                    "rotation": c.rotation,
+                    "turn": c.turn,
+                    "fill": c.fill,
+                    "build": list(c.build) if c.build else None,
+                }
+                for c in self.board
+            ],
+            "piles": self.piles,
+            "fills": {str(k): v for k, v in self.fills.items()},
+            "kept": self.kept,
+            "box": self.box,
+            "plant_piles": self.plant_piles,
+            "rng": self.rng,
+            "season": self.season,
+            "first": self.first,
+            "seat_in_season": self.seat_in_season,
+            "ship": list(self.ship) if self.ship else None,
+            "voyage": None if self.voyage is None else dict(vars(self.voyage)),
+            "scored": self.scored,
+            "last_turn": self.last_turn,
+        }
 
-def to_json(state: State) -> dict[str, Any]:
-    return {
-        "format": STATE_FORMAT,
-        "game": state.game,
-        "rules_version": state.rules_version,
-        "seed": state.seed,
-        "options": state.options,
-        "players": [
-            {
-                "name": p.name,
-                "gold": p.gold,
-                "vp": p.vp,
-                "pieces": p.pieces,
-                "plants": p.plants,
-                "personal": p.personal,
-            }
-            for p in state.players
-        ],
-        "board": [
-            None
-            if c is None
-            else {
-                "tile": c.tile,
-                "rotation": c.rotation,
-                "turn": c.turn,
-                "fill": c.fill,
-                "build": list(c.build) if c.build else None,
-            }
-            for c in state.board
-        ],
-        "piles": state.piles,
-        "fills": {str(k): v for k, v in state.fills.items()},
-        "kept": state.kept,
-        "box": state.box,
-        "plant_piles": state.plant_piles,
-        "rng": state.rng,
-        "season": state.season,
-        "first": state.first,
-        "seat_in_season": state.seat_in_season,
-        "turn": state.turn,
-        "current": state.current,
-        "phase": state.phase,
-        "ship": list(state.ship) if state.ship else None,
-        "voyage": None if state.voyage is None else dict(vars(state.voyage)),
-        "scored": state.scored,
-        "last_turn": state.last_turn,
-        "version": state.version,
-        "history": [m.to_json() for m in state.history],
-        "game_over": state.game_over,
-        "result": state.result,
-    }
-
-
-def from_json(data: dict[str, Any]) -> State:
-    if data.get("format") != STATE_FORMAT:
-        raise ValueError(f"not an {STATE_FORMAT} document")
-    board: list[Cell | None] = []
-    for c in data["board"]:
-        if c is None:
-            board.append(None)
-        else:
-            build = Construction(*c["build"]) if c["build"] else None
-            board.append(Cell(c["tile"], c["rotation"], c["turn"], c["fill"], build))
-    v = data["voyage"]
-    return State(
-        seed=data["seed"],
-        options=data["options"],
-        players=[
-            Player(p["name"], p["gold"], p["vp"], dict(p["pieces"]), list(p["plants"]), list(p["personal"]))
-            for p in data["players"]
-        ],
-        board=board,
-        piles=[list(p) for p in data["piles"]],
-        fills={int(k): list(v) for k, v in data["fills"].items()},
-        kept=list(data["kept"]),
-        box=list(data["box"]),
-        plant_piles=[list(p) for p in data["plant_piles"]],
-        rng=data["rng"],
-        season=data["season"],
-        first=data["first"],
-        seat_in_season=data["seat_in_season"],
-        turn=data["turn"],
-        current=data["current"],
-        phase=data["phase"],
-        ship=tuple(data["ship"]) if data["ship"] else None,  # type: ignore[arg-type]
-        voyage=None if v is None else Voyage(**{**v, "placed": list(v["placed"])}),
-        scored=list(data["scored"]),
-        last_turn=dict(data["last_turn"]),
-        version=data["version"],
-        history=[Move.from_json(m) for m in data["history"]],
-        game_over=data["game_over"],
-        result=data["result"],
-        game=data["game"],
-        rules_version=data["rules_version"],
-    )
+    @classmethod
+    def data_from_dict(cls, data: dict[str, Any]) -> dict[str, Any]:
+        board: list[Cell | None] = []
+        for c in data["board"]:
+            if c is None:
+                board.append(None)
+            else:
+                build = Construction(*c["build"]) if c["build"] else None
+                board.append(Cell(c["tile"], c["rotation"], c["turn"], c["fill"], build))
+        v = data["voyage"]
+        ship = data["ship"]
+        return {
+            "players": [
+                Player(p["name"], p["gold"], p["vp"], dict(p["pieces"]), list(p["plants"]), list(p["personal"]))
+                for p in data["players"]
+            ],
+            "board": board,
+            "piles": [list(p) for p in data["piles"]],
+            "fills": {int(k): list(v) for k, v in data["fills"].items()},
+            "kept": list(data["kept"]),
+            "box": list(data["box"]),
+            "plant_piles": [list(p) for p in data["plant_piles"]],
+            "rng": data["rng"],
+            "season": data["season"],
+            "first": data["first"],
+            "seat_in_season": data["seat_in_season"],
+            "ship": (ship[0], ship[1]) if ship else None,
+            "voyage": None if v is None else Voyage(**{**v, "placed": list(v["placed"])}),
+            "scored": list(data["scored"]),
+            "last_turn": dict(data["last_turn"]),
+        }

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from engine.core.tiles import Geometry, all_rotations, parse_geometry
 
@@ -36,7 +37,7 @@ class TileSet:
     plants: tuple[int, ...]
 
 
-def _build(data: dict) -> TileSet:
+def _build(data: dict[str, Any]) -> TileSet:
     if data.get("format") != "entdecker-tiles/1":
         raise ValueError("unknown tile data format")
     tiles: dict[str, TileDef] = {}
@@ -53,7 +54,7 @@ def _build(data: dict) -> TileSet:
         if len(events) > entry["count"]:
             raise ValueError(f"more events than tiles in {entry['type']}")
         # Tiles without an event come first in each type, so personal tiles (taken first) never carry one.
-        events = [None] * (entry["count"] - len(events)) + events
+        events = [*(None for _ in range(entry["count"] - len(events))), *events]
         for i, event in enumerate(events, 1):
             tid = f"{entry['type']}-{i:02d}"
             tiles[tid] = TileDef(tid, "discovery", entry["type"], entry["name"], geometry, event)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from engine.core.moves import Move
 from engine.entdecker import board as B
-from engine.entdecker.labels import numbered_legal
 from engine.entdecker.state import GRID, State
 from engine.entdecker.tiles import tile
 
@@ -33,6 +34,11 @@ def tile_view(tid: str, rotation: int = 0) -> dict[str, Any]:
         "circle": g.has_circle,
         "event": t.event,
     }
+
+
+def hidden(state: State, move: Move, viewer: int | None) -> bool:
+    """A player's personal tiles are theirs to see: the moves that play them too."""
+    return move.kind == "personal" and move.player != viewer
 
 
 def view(state: State, viewer: int | None) -> dict[str, Any]:
@@ -81,8 +87,6 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
     for i, p in enumerate(state.players):
         players.append(
             {
-                "seat": i,
-                "name": p.name,
                 "gold": p.gold,
                 "vp": p.vp,
                 "pieces": dict(p.pieces),
@@ -103,13 +107,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
             "drawn": drawn,
             "stormed": v.stormed,
         }
-    legal = [e for e in numbered_legal(state) if e["kind"] != "personal" or e["player"] == viewer]
     return {
-        "game": state.game,
-        "version": state.version,
-        "viewer": viewer,
-        "to_act": [] if state.game_over else [state.current],
-        "prompt": _prompt(state, legal),
         "board": {"cols": GRID.cols, "rows": GRID.rows},
         "tiles": tiles,
         "islands": islands,
@@ -126,25 +124,17 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         },
         "season": state.season,
         "first_player": state.first,
-        "current_player": state.current,
-        "turn": state.turn,
-        "phase": state.phase,
         "voyage": voyage,
         "last_turn": {k: state.last_turn.get(k) for k in ("player", "spaces", "fills")},
-        "legal": legal,
         "options": dict(state.options),
-        "game_over": state.game_over,
-        "result": state.result,
     }
 
 
-def _prompt(state: State, legal: list[dict[str, Any]]) -> str:
+def prompt(state: State, legal: Sequence[Move]) -> str:
     """What the player to move does now, in words; mid-voyage only what is possible (no "build" at sea)."""
-    if state.game_over:
-        return ""
     if state.phase != "voyage":
         return PROMPTS.get(state.phase, "make a move")
-    kinds = {e["kind"] for e in legal}
+    kinds = {m.kind for m in legal}
     steps = [words for kind, words in VOYAGE_STEPS if kind in kinds]
     if not steps:
         return "make a move"

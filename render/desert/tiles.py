@@ -10,31 +10,22 @@ from PIL import Image, ImageDraw
 from render import style
 from render.sprites import SS, finish
 
+from .colors import (
+    ACTIONS,
+    BROWN,
+    CENTRE,
+    OASIS,
+    OASIS_DONE,
+    OASIS_EDGE,
+    SAND,
+    SAND_CROSS,
+    SAND_EDGE,
+    UNKNOWN,
+    UNKNOWN_DOT,
+    WHITE,
+)
+
 TILE = 80
-
-SAND = (226, 200, 146)
-SAND_CROSS = (212, 182, 122)
-SAND_EDGE = (176, 146, 92)
-UNKNOWN = (54, 50, 46)
-UNKNOWN_DOT = (74, 68, 60)
-OASIS = (70, 162, 86)
-OASIS_DONE = (44, 118, 92)  # an oasis already scored
-OASIS_EDGE = (30, 90, 44)
-BROWN = (122, 74, 32)
-WHITE = (252, 252, 246)
-CENTRE = (248, 232, 196)
-
-# Action spaces: a colour and a letter each, so colour is never the only cue.
-ACTIONS = {
-    "myrrh": ((196, 112, 40), "M"),
-    "frankincense": ((236, 226, 200), "F"),
-    "gemstone": ((200, 40, 90), "G"),
-    "salt": ((190, 200, 210), "S"),
-    "camel": ((150, 100, 50), "C"),
-    "rumour": ((120, 70, 160), "R"),
-    "water": ((40, 120, 220), "W"),
-}
-GOOD_NAMES = {"myrrh": "Myrrh", "frankincense": "Frankincense", "gemstone": "Gemstone", "salt": "Salt"}
 
 # Side d: the midpoint of its edge and the inward direction, in units of the tile.
 EDGE_MID = {0: (0.5, 0.0), 1: (1.0, 0.5), 2: (0.5, 1.0), 3: (0.0, 0.5)}

@@ -1,18 +1,21 @@
 """The map: the window of tiles in use plus a ring of free spaces, coordinates on the margins, tiles, followers
-with their role and seat, the last tile framed, and (overlay) the numbered placements."""
+with their role and seat, and the last tile framed."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import style
 from render.frame import mark, panel_background
-from render.sprites import number_badge, paste, put_text
+from render.layout import Picture
+from render.sprites import paste, put_text
 
-from .art import anchor, look_of, tile_image
+from .colors import EMPTY, EMPTY_LINE
+from .tiles import anchor, look_of, tile_image
 
 MAX_SIDE = 1100  # the map's longest side in px, so an 84-tile map stays readable on a phone and small to upload
 MAX_TILE = 96
@@ -20,12 +23,10 @@ MIN_TILE = 40
 MARGIN = 40
 PANEL_HEIGHT = 340
 ROLE_LETTER = {"explorer": "E", "brigand": "B", "navigator": "N"}
-EMPTY = (28, 44, 62)
-EMPTY_LINE = (40, 60, 82)
 
 
 @dataclass(frozen=True)
-class MapLayout:
+class MapLayout(Picture):
     min_x: int  # the x of the first column drawn
     max_y: int  # the y of the first row drawn
     cols: int
@@ -46,21 +47,13 @@ class MapLayout:
     def frame_height(self) -> int:
         return 2 * self.margin + self.rows * self.tile
 
-    @property
-    def height(self) -> int:
-        return self.frame_height + self.panel_height
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return (self.width, self.height)
-
     def cell_rect(self, x: int, y: int) -> tuple[int, int, int, int]:
         px = self.left + (x - self.min_x) * self.tile
         py = self.margin + (self.max_y - y) * self.tile
         return (px, py, px + self.tile, py + self.tile)
 
 
-def layout_for(view: dict) -> MapLayout:
+def layout_for(view: dict[str, Any]) -> MapLayout:
     b = view.get("bounds") or {}
     min_x, max_x = int(b.get("min_x", 0)) - 1, int(b.get("max_x", 0)) + 1
     min_y, max_y = int(b.get("min_y", 0)) - 1, int(b.get("max_y", 0)) + 1
@@ -70,7 +63,8 @@ def layout_for(view: dict) -> MapLayout:
 
 
 @lru_cache(maxsize=16)
-def _background(lay: MapLayout) -> Image.Image:
+def background(lay: MapLayout) -> Image.Image:
+    """The free map of the layout with its coordinates, and the panel's background."""
     im = Image.new("RGB", lay.size, style.FRAME)
     d = ImageDraw.Draw(im)
     x0, y0, _, _ = lay.cell_rect(lay.min_x, lay.max_y)
@@ -91,7 +85,7 @@ def _background(lay: MapLayout) -> Image.Image:
         for cx in (lay.left - lay.margin // 2 + 2, lay.left + lay.cols * lay.tile + lay.margin // 2 - 2):
             put_text(im, (cx, cy), str(y), size, style.TEXT, "mm")
     put_text(im, (lay.left - lay.margin // 2 + 2, lay.margin // 2), "y\\x", size, style.TEXT_DIM, "mm")
-    panel_background(im, lay)  # type: ignore[arg-type]  # the core reads only width, height and frame_height
+    panel_background(im, lay)
     return im
 
 
@@ -107,8 +101,7 @@ def follower_sprite(seat: int, role: str, size: int) -> Image.Image:
     return im
 
 
-def draw_board(view: dict, lay: MapLayout, overlay: bool) -> Image.Image:
-    im = _background(lay).copy()
+def draw_board(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
     d = ImageDraw.Draw(im)
     looks = {}
     last_turn = max((t.get("turn", 0) for t in view.get("tiles") or []), default=0)
@@ -123,31 +116,9 @@ def draw_board(view: dict, lay: MapLayout, overlay: bool) -> Image.Image:
         if last_turn and t.get("turn") == last_turn:
             mark(d, lay.cell_rect(t["x"], t["y"]), style.HIGHLIGHT, 3)
     for f in view.get("followers") or []:
-        look = looks.get((f["x"], f["y"]))
-        if look is None:
+        under = looks.get((f["x"], f["y"]))
+        if under is None:
             continue
-        ax, ay = anchor(look, int(f["region"]), lay.tile)
+        ax, ay = anchor(under, int(f["region"]), lay.tile)
         x0, y0, _, _ = lay.cell_rect(f["x"], f["y"])
         paste(im, follower_sprite(int(f["player"]), str(f["role"]), lay.tile), (x0 + ax, y0 + ay))
-    if overlay:
-        draw_overlay(im, view, lay)
-    return im
-
-
-def draw_overlay(im: Image.Image, view: dict, lay: MapLayout) -> None:
-    """Each placement's number where its tile would go (up to four per space, one per turn of the tile)."""
-    by_space: dict[tuple[int, int], list[int]] = {}
-    for e in view.get("legal") or []:
-        if e.get("kind") != "place":
-            continue
-        x, y = (int(v) for v in str(e["at"]).split(","))
-        by_space.setdefault((x, y), []).append(int(e["number"]))
-    d = ImageDraw.Draw(im)
-    badge = max(16, lay.tile // 3)
-    for (x, y), numbers in by_space.items():
-        rect = lay.cell_rect(x, y)
-        mark(d, rect, style.OVERLAY, 2)
-        x0, y0, x1, y1 = rect
-        spots = [(0.5, 0.5)] if len(numbers) == 1 else [(0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)]
-        for n, (fx, fy) in zip(numbers, spots, strict=False):
-            paste(im, number_badge(n, badge), (x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)))

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 
-def mid_game(states: Sequence[Any], view: Callable[[Any], dict]) -> Any:
+def mid_game(states: Sequence[Any], view: Callable[[Any], dict[str, Any]]) -> Any:
     """The first state with 42 tiles on the map (half the set) and a tile to place."""
     for s in states:
         v = view(s)

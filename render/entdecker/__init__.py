@@ -1,20 +1,23 @@
-"""Entdecker's painter: `draw(view, overlay=...)` is what the render core calls for a view whose game is
-"entdecker" (see docs/render.md), with PALETTE, its fixed PNG palette; the rest is public for the tests, the docs
-and the demo."""
+"""Entdecker's painter (`PAINTER`, registered in render/games.py): the 10 x 7 board with its frame of edge circles,
+tiles, pieces and the ship, the overlay of numbered choices, and the legend below (docs/render.md). The rest is
+public for the tests, the docs and the demo."""
 
 from __future__ import annotations
 
-from PIL import Image
+from engine.entdecker.info import INFO
+from render import palette
+from render.painter import Painter
 
 from .board import background, draw_board, layout_for
 from .demo import mid_game
 from .legend import draw_legend, status_line
 from .overlay import draw_overlay, legal_choices, overlay_positions, recall_positions
-from .palette import PALETTE
+
+PALETTE = palette.load(__name__)  # the PNG's quantisation table, learned beside the painter
+PAINTER = Painter(INFO.name, layout_for, background, draw_board, draw_legend, draw_overlay, PALETTE, mid_game)
 
 __all__ = [
-    "PALETTE",
-    "draw",
+    "PAINTER",
     "layout_for",
     "legal_choices",
     "mid_game",
@@ -22,14 +25,3 @@ __all__ = [
     "recall_positions",
     "status_line",
 ]
-
-
-def draw(view: dict, *, overlay: bool) -> Image.Image:
-    """The picture of an Entdecker view as an RGB image of layout_for(view).size (may raise on a malformed view)."""
-    lay = layout_for(view)
-    im = background(lay).copy()
-    draw_board(im, view, lay)
-    if overlay:
-        draw_overlay(im, view, lay)
-    draw_legend(im, view, lay, overlay)
-    return im

@@ -10,19 +10,18 @@ from PIL import Image, ImageDraw
 
 from engine.core.grid import DIR_NAMES, N, S
 from render import frame, style
-from render.layout import PANEL_HEIGHT, Layout, layout
+from render.layout import PANEL_HEIGHT, TILE, Layout, layout
 from render.sprites import paste
 
 from . import colors, sprites, tiles
 
-TILE = tiles.TILE
 DEFAULT_SIZE = (10, 7)  # cols x rows when the view gives none that makes sense
 
 
 EVENTS_HEIGHT = 40  # the line along the bottom of the panel that says what the event icons mean
 
 
-def layout_for(view: dict) -> Layout:
+def layout_for(view: dict[str, Any]) -> Layout:
     """The layout of the view's board ({"cols", "rows"}), 10 x 7 if it gives no usable size."""
     board = view.get("board") or {}
     try:
@@ -76,7 +75,7 @@ def _edge_pill(name: str, horizontal: bool) -> Image.Image:
 # --- the board -----------------------------------------------------------------------------------------------
 
 
-def islands_by_id(view: dict) -> dict[Any, dict]:
+def islands_by_id(view: dict[str, Any]) -> dict[Any, dict[str, Any]]:
     out = {}
     for isl in view.get("islands") or []:
         if isinstance(isl, dict) and "id" in isl:
@@ -84,7 +83,7 @@ def islands_by_id(view: dict) -> dict[Any, dict]:
     return out
 
 
-def segment_islands(tile: dict, nseg: int) -> list[Any]:
+def segment_islands(tile: dict[str, Any], nseg: int) -> list[Any]:
     """Island id of each land segment of a tile ("islands" is parallel to "segments")."""
     ids = tile.get("islands")
     if isinstance(ids, list):
@@ -95,7 +94,7 @@ def segment_islands(tile: dict, nseg: int) -> list[Any]:
     return [one] * nseg
 
 
-def _tile_done(tile: dict, islands: dict[Any, dict], nseg: int) -> tuple[bool, ...]:
+def _tile_done(tile: dict[str, Any], islands: dict[Any, dict[str, Any]], nseg: int) -> tuple[bool, ...]:
     done = []
     for iid in segment_islands(tile, nseg):
         isl = islands.get(iid) if isinstance(iid, (int, str)) else None
@@ -103,7 +102,7 @@ def _tile_done(tile: dict, islands: dict[Any, dict], nseg: int) -> tuple[bool, .
     return tuple(done)
 
 
-def tile_space(lay: Layout, tile: dict) -> str | None:
+def tile_space(lay: Layout, tile: dict[str, Any]) -> str | None:
     """The space a tile of the view lies on ("space", else "col" and "row"); None if it is not on the board."""
     name = tile.get("space")
     if isinstance(name, str) and lay.parse_space(name):
@@ -115,7 +114,7 @@ def tile_space(lay: Layout, tile: dict) -> str | None:
     return lay.space_name(col, row) if lay.visible(col, row) else None
 
 
-def placed_tiles(view: dict, lay: Layout) -> dict[str, dict]:
+def placed_tiles(view: dict[str, Any], lay: Layout) -> dict[str, dict[str, Any]]:
     """The view's tiles by the space they lie on."""
     placed = {}
     for tile in view.get("tiles") or []:
@@ -126,7 +125,7 @@ def placed_tiles(view: dict, lay: Layout) -> dict[str, dict]:
     return placed
 
 
-def draw_board(im: Image.Image, view: dict, lay: Layout) -> dict[str, dict]:
+def draw_board(im: Image.Image, view: dict[str, Any], lay: Layout) -> dict[str, dict[str, Any]]:
     """Tiles, events, island flags, constructions and the ship. Returns the placed tiles by space."""
     islands = islands_by_id(view)
     placed = placed_tiles(view, lay)
@@ -137,12 +136,8 @@ def draw_board(im: Image.Image, view: dict, lay: Layout) -> dict[str, dict]:
     frame.grid_lines(im, lay)
     d = ImageDraw.Draw(im)
     last = view.get("last_turn") or {}
-    for name in last.get("fills") or []:
-        if isinstance(name, str) and lay.parse_space(name):
-            frame.mark(d, lay.space_rect(name), colors.FILL_HIGHLIGHT, 2)
-    for name in last.get("spaces") or []:
-        if isinstance(name, str) and lay.parse_space(name):
-            frame.mark(d, lay.space_rect(name), style.HIGHLIGHT, 4)
+    frame.mark_spaces(d, lay, last.get("fills") or [], colors.FILL_HIGHLIGHT, 2)
+    frame.mark_spaces(d, lay, last.get("spaces") or [], style.HIGHLIGHT, 4)
 
     ship = view.get("ship")
     if isinstance(ship, str):  # under the pieces, so that a piece's number is never hidden
@@ -191,7 +186,7 @@ def _badge_corner(avoid: tuple[int, int] | None) -> tuple[int, int]:
     return BADGE_CORNERS[3]
 
 
-def piece_center(lay: Layout, placed: dict[str, dict], space: str) -> tuple[int, int] | None:
+def piece_center(lay: Layout, placed: dict[str, dict[str, Any]], space: str) -> tuple[int, int] | None:
     """Where the construction on a space stands (its segment's anchor)."""
     tile = placed.get(space)
     if tile is None:

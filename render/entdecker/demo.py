@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 
-def mid_game(states: Sequence[Any], view: Callable[[Any], dict]) -> Any:
+def mid_game(states: Sequence[Any], view: Callable[[Any], dict[str, Any]]) -> Any:
     """The first state with about half the board discovered, moved on to a moment with a tile in hand if one
     comes within 40 states."""
     board = view(states[0]).get("board") or {}

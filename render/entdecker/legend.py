@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import Image, ImageDraw
 
 from engine.entdecker.state import PIECES
@@ -37,21 +39,20 @@ PHASE_WORDS = {
 }
 
 
-def status_line(view: dict) -> str:
-    """The one-line summary at the top of the panel."""
-    if panel.is_over(view):
-        return panel.game_over_line(view, "VP")
-    cur = view.get("current_player")
+def _status_parts(view: dict[str, Any], s: str) -> list[str]:
+    """Season, turn, who does what and (exploring) how many tiles are left."""
     phase = view.get("phase")
     parts = [f"Season {as_int(view.get('season'), 1)}", f"Turn {as_int(view.get('turn'))}"]
-    s = f"{panel.player_name(view, cur)} {PHASE_WORDS.get(str(phase), 'to play')}"
     voy = view.get("voyage")
     if isinstance(voy, dict) and phase in ("voyage", "place", "natives"):
         rem, dec = voy.get("remaining"), voy.get("declared")
         if isinstance(rem, int) and isinstance(dec, int):
             s += f" ({rem} of {dec} tiles left)"
     parts.append(s)
-    return "   |   ".join(parts)
+    return parts
+
+
+status_line = panel.Status("VP", PHASE_WORDS, _status_parts)
 
 
 def _leaf(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -60,18 +61,18 @@ def _leaf(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     d.line((x - 8, y, x + 8, y), fill=(30, 60, 20), width=1)
 
 
-def draw_legend(im: Image.Image, view: dict, lay: Layout, overlay: bool) -> None:
+def _columns(lay: Layout) -> panel.Columns:
     top = lay.frame_height
-    d = ImageDraw.Draw(im)
-    panel.heading(im, lay, status_line(view), panel.is_over(view))
-    _players(im, d, view, PAD, top + 56, SPLIT - PAD - 14)
-    panel.divider(d, SPLIT, top + 54, lay.height - EVENTS_HEIGHT - 8)
-    _piles(im, d, view, SPLIT + 18, top + 56, lay.width - SPLIT - 18 - PAD, overlay)
-    _event_legend(im, d, PAD, lay.height - EVENTS_HEIGHT // 2, lay.width - 2 * PAD)
+    return panel.Columns(
+        left=(PAD, top + 56, SPLIT - PAD - 14),
+        divider=(SPLIT, top + 54, lay.height - EVENTS_HEIGHT - 8),
+        right=(SPLIT + 18, top + 56, lay.width - SPLIT - 18 - PAD),
+    )
 
 
-def _event_legend(im: Image.Image, d: ImageDraw.ImageDraw, x: int, cy: int, w: int) -> None:
+def _event_legend(im: Image.Image, d: ImageDraw.ImageDraw, lay: Layout) -> None:
     """The event badges with what they mean, in one line along the bottom of the panel."""
+    x, cy, w = PAD, lay.height - EVENTS_HEIGHT // 2, lay.width - 2 * PAD
     d.line((x, cy - EVENTS_HEIGHT // 2 + 2, x + w, cy - EVENTS_HEIGHT // 2 + 2), fill=style.PANEL_LINE, width=1)
     size = 15
     room = w - sum(int(style.text_width(t, size)) + 28 for _, t in EVENT_LEGEND)
@@ -83,11 +84,12 @@ def _event_legend(im: Image.Image, d: ImageDraw.ImageDraw, x: int, cy: int, w: i
         x += 28 + put_text(im, (x + 28, cy + 5), words, size, style.TEXT_DIM) + gap
 
 
-def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, w: int) -> None:
+def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box) -> None:
+    x, y, w = area
     over = panel.is_over(view)
-    res = view.get("result") if isinstance(view.get("result"), dict) else {}
+    res = panel.as_dict(view.get("result"))
     winners = set(res.get("winners") or [])
-    scores = res.get("scores") if isinstance(res.get("scores"), list) else []
+    scores = panel.as_list(res.get("scores"))
     personal = bool((view.get("options") or {}).get("personal_tiles"))
     cols = {"name": x + 50, "gold": x + 50 + panel.NAME_WIDTH + 12, "pieces": x + w - 214, "plants": x + w - 58}
     cols["vp"] = cols["gold"] + 66
@@ -128,7 +130,7 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
         if over and seat < len(scores) and isinstance(scores[seat], int):
             vp = scores[seat]
         put_text(im, (cols["vp"] + 16, base), str(vp), big, style.GOLD if over and seat in winners else style.TEXT)
-        pieces = p.get("pieces") if isinstance(p.get("pieces"), dict) else {}
+        pieces = panel.as_dict(p.get("pieces"))
         px = cols["pieces"]
         for kind in PIECES:
             paste(im, sprites.piece(kind, seat, 0.62), (px + 12, cy))
@@ -138,8 +140,9 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
         put_text(im, (cols["plants"] + 22, base), str(len(plants)), big, style.TEXT)
 
 
-def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, w: int, overlay: bool) -> None:
-    piles = view.get("piles") if isinstance(view.get("piles"), dict) else {}
+def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box, overlay: bool) -> None:
+    x, y, w = area
+    piles = panel.as_dict(view.get("piles"))
     disc = [p for p in piles.get("discovery") or [] if isinstance(p, dict)]
     choices = legal_choices(view) if overlay else []
     drawable = set()
@@ -168,7 +171,7 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, 
         if (i + 1) in drawable:  # a pile the player may draw from: framed in white
             d.rounded_rectangle((cx - 4, y + 20, cx + cw + 4, y + 28 + ch), radius=9, outline=style.OVERLAY, width=3)
     # the tile in hand (face up: everyone saw it drawn)
-    voy = view.get("voyage") if isinstance(view.get("voyage"), dict) else {}
+    voy = panel.as_dict(view.get("voyage"))
     drawn = voy.get("drawn")
     hx = x + 5 * (cw + gap) + 8
     if isinstance(drawn, dict):
@@ -180,7 +183,7 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, 
             paste(im, sprites.event_badge(str(drawn["event"])), (hx + 62, y + 26))
     # fill-in and plant piles
     fy = y + 136
-    fill = piles.get("fill") if isinstance(piles.get("fill"), dict) else {}
+    fill = panel.as_dict(piles.get("fill"))
     put_text(im, (x, fy), "fill-in tiles", 17, style.TEXT_DIM)
     fx = x + 104
     for k in sorted(fill, key=str):
@@ -197,7 +200,7 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, 
         left = f"{sum(counts)} {where}" + (f" ({' + '.join(map(str, counts))})" if len(counts) > 1 else "")
         put_text(im, (x, py), "plant tokens", 17, style.TEXT_DIM)
         pw = put_text(im, (x + 104, py), left, 19, style.TEXT)
-        kept = piles.get("kept") if isinstance(piles.get("kept"), dict) else {}
+        kept = panel.as_dict(piles.get("kept"))
         kept_n = sum(as_int(v) for v in kept.values())
         if kept_n:
             put_text(im, (x + 116 + pw, py), f"kept aside: {kept_n}", 17, style.TEXT_DIM)
@@ -205,7 +208,7 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, 
         _choices(im, d, view, x, fy + 44, w)
 
 
-def _choices(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int, w: int) -> None:
+def _choices(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], x: int, y: int, w: int) -> None:
     """Choices the board cannot show (explore counts, stop, ...), and each placement of the tile in hand."""
     choices = legal_choices(view)
     drawn = (view.get("voyage") or {}).get("drawn") if isinstance(view.get("voyage"), dict) else None
@@ -217,7 +220,8 @@ def _choices(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
         for k, m in enumerate(places[: per_row * 2]):
             r, c = divmod(k, per_row)
             tx, ty = x + c * step, y + 6 + r * (size + 10)
-            rot = m.get("rotation") if isinstance(m.get("rotation"), int) else 0
+            rot = m.get("rotation")
+            rot = rot if isinstance(rot, int) else 0
             im.paste(tiles.tile_thumb(art.rotated(rot), size), (tx, ty))
             paste(im, number_badge(m["number"], 22), (tx + size - 2, ty + 4))
             if isinstance(m.get("space"), str):
@@ -229,5 +233,8 @@ def _choices(im: Image.Image, d: ImageDraw.ImageDraw, view: dict, x: int, y: int
     panel.choice_list(im, d, rest, x, y, w)
 
 
-def _on_board(m: dict) -> bool:
+def _on_board(m: dict[str, Any]) -> bool:
     return isinstance(m.get("space") or m.get("position"), str)
+
+
+draw_legend = panel.Legend(status_line, _columns, _players, _piles, footer=_event_legend)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import Image, ImageDraw
 
 from engine.entdecker.labels import NUMBERED
@@ -13,13 +15,13 @@ from . import colors, sprites, tiles
 from .board import layout_for, piece_center, placed_tiles
 
 
-def legal_choices(view: dict) -> list[dict]:
+def legal_choices(view: dict[str, Any]) -> list[dict[str, Any]]:
     """view["legal"] with "number" and "numbered" (see render.panel.legal_choices); a choice without a label is
     numbered if its kind is one the engine numbers."""
     return panel.legal_choices(view, NUMBERED)
 
 
-def overlay_positions(view: dict, lay: Layout | None = None) -> dict[int, tuple[int, int]]:
+def overlay_positions(view: dict[str, Any], lay: Layout | None = None) -> dict[int, tuple[int, int]]:
     """Centre of the number badge of each numbered legal choice that has a place on the board (a ship position
     or a placement), by its number."""
     lay = lay or layout_for(view)
@@ -46,7 +48,7 @@ def overlay_positions(view: dict, lay: Layout | None = None) -> dict[int, tuple[
     return out
 
 
-def recall_positions(view: dict, lay: Layout | None = None) -> dict[str, tuple[int, int]]:
+def recall_positions(view: dict[str, Any], lay: Layout | None = None) -> dict[str, tuple[int, int]]:
     """Centre of the "take back" marker for each trading post the current player may recall, by space."""
     lay = lay or layout_for(view)
     placed = placed_tiles(view, lay)
@@ -60,10 +62,10 @@ def recall_positions(view: dict, lay: Layout | None = None) -> dict[str, tuple[i
     return out
 
 
-def draw_overlay(im: Image.Image, view: dict, lay: Layout) -> None:
+def draw_overlay(im: Image.Image, view: dict[str, Any], lay: Layout) -> None:
     choices = legal_choices(view)
     drawn = (view.get("voyage") or {}).get("drawn")
-    place_by_space: dict[str, list[dict]] = {}
+    place_by_space: dict[str, list[dict[str, Any]]] = {}
     for m in choices:
         if m.get("kind") == "place" and isinstance(m.get("space"), str) and lay.parse_space(m["space"]):
             place_by_space.setdefault(m["space"].upper(), []).append(m)

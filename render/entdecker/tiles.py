@@ -6,11 +6,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFilter
 
 from engine.core.tiles import Geometry
 from render.layout import TILE
+from render.style import Color
 
 from . import colors
 
@@ -36,7 +38,7 @@ class Art:
         return Art(self.geometry.rotated(rotation), self.circle)
 
 
-def art_key(tile: dict) -> Art:
+def art_key(tile: dict[str, Any]) -> Art:
     """The drawing key of a tile dict as the view gives it (sides, segments, lines, circle), read defensively."""
     sides = str(tile.get("sides") or "SSSS").upper()
     if len(sides) != 4 or any(c not in "LS" for c in sides):
@@ -166,7 +168,7 @@ def _waves(draw: ImageDraw.ImageDraw, size: int) -> None:
             draw.arc((cx - 4 * u, cy - 3 * u, cx + 3 * u, cy + 3 * u), 200, 340, fill=colors.SEA_WAVE, width=int(u))
 
 
-def _dotted(draw: ImageDraw.ImageDraw, a: Point, b: Point, r: float, step: float, fill: colors.Color) -> None:
+def _dotted(draw: ImageDraw.ImageDraw, a: Point, b: Point, r: float, step: float, fill: Color) -> None:
     length = math.hypot(b[0] - a[0], b[1] - a[1])
     n = max(int(length // step), 1)
     for i in range(n + 1):
@@ -194,8 +196,10 @@ def _draw_art(draw: ImageDraw.ImageDraw, art: Art, size: int, done: tuple[bool, 
         _dotted(draw, _px(a, size), _px(SIDE_MID[s], size), 2.6 * u, 9 * u, colors.LINE)
     if circle:
         r = CIRCLE_R * size
-        c = size / 2
-        draw.ellipse((c - r, c - r, c + r, c + r), fill=colors.CIRCLE_FILL, outline=colors.CIRCLE, width=int(3 * u))
+        mid = size / 2
+        draw.ellipse(
+            (mid - r, mid - r, mid + r, mid + r), fill=colors.CIRCLE_FILL, outline=colors.CIRCLE, width=int(3 * u)
+        )
 
 
 @lru_cache(maxsize=1024)

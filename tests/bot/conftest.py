@@ -1,4 +1,4 @@
-"""Shared fixtures for GameService tests: a service on a fresh database with a clock the test moves."""
+"""Shared fixtures for the service tests: a service on a fresh database with a clock the test moves."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService
+from bot.service import Services, build_services
 from bot.settings import Settings
 from storage import Store
 
@@ -21,8 +21,8 @@ class Clock:
 
 
 @pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
+async def svc(tmp_path: Path) -> AsyncIterator[Services]:
     store = await Store.open(tmp_path / "t.db")
-    service = GameService(store, Settings(db_path=str(tmp_path / "t.db"), ai_delay=0), Clock())
-    yield service
-    await service.store.close()  # a test may have swapped in a new store (a restart); the old one is closed
+    services = build_services(store, Settings(db_path=str(tmp_path / "t.db"), ai_delay=0), Clock())
+    yield services
+    await services.store.close()

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import time
+
 import pytest
 
 import engine
 from bot.boards import WARM_POSITIONS, Boards, draw_all, warm_views
+from tests.bot.helpers import alive, python_process
 
 
 def test_warm_views_cover_every_game_new_and_under_way() -> None:
@@ -32,8 +37,6 @@ async def test_warming_draws_them_all_in_threads() -> None:
 
 async def test_a_render_worker_that_dies_is_replaced() -> None:
     """A worker killed by the system (out of memory...) breaks its pool for good: the next board starts new ones."""
-    import os
-    import signal
 
     boards = Boards(None, processes=1)  # type: ignore[arg-type]
     try:
@@ -65,3 +68,32 @@ async def test_a_host_that_cannot_start_workers_draws_in_threads(monkeypatch: py
     assert boards._pool is None
     png = await boards.png({}, False, 10_000_000)
     assert png is not None and png[:4] == b"\x89PNG"
+
+
+def test_render_workers_end_when_the_bot_process_is_killed() -> None:
+    proc = python_process(
+        """
+        import asyncio, time
+        from bot.boards import Boards
+
+        async def main():
+            boards = Boards(None, processes=2)
+            await boards.warm()
+            print(" ".join(str(pid) for pid in boards._pool._processes), flush=True)
+            png = await boards.png({}, False, 10_000_000)  # the workers draw
+            print("drawn" if png is None or png[:4] == b"\\x89PNG" else "bad", flush=True)
+            time.sleep(60)
+
+        asyncio.run(main())
+        """
+    )
+    assert proc.stdout is not None
+    workers = [int(pid) for pid in proc.stdout.readline().split()]
+    assert len(workers) == 2 and all(alive(pid) for pid in workers)
+    assert proc.stdout.readline().strip() == "drawn"
+    proc.kill()  # no chance to shut the pool down
+    proc.wait(timeout=30)
+    deadline = time.monotonic() + 15
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in workers), "a render worker outlived the killed bot"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,19 @@ async def running(fake: FakeDiscord, config: Settings) -> AsyncIterator[tuple[En
     bot = create_bot(config, **FAST_CLIENT_OPTIONS)
     async with run_bot(fake, bot, loggers=LOGGERS) as run:
         yield bot, run
+
+
+@contextlib.asynccontextmanager
+async def started(
+    tmp_path: Path, channel: str, players: list[str], **game: Any
+) -> AsyncIterator[tuple[FakeDiscord, EntdeckerBot]]:
+    """The fake Discord, the bot on a fresh database and a game opened in `channel` (open_game's keywords); on the
+    way out, that no Discord rule was broken."""
+    async with FakeDiscord() as fake:
+        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
+            await open_game(fake, channel, players, **game)
+            yield fake, bot
+        fake.assert_no_violations()
 
 
 async def ok(handle: InteractionHandle) -> FakeMessage:
@@ -99,7 +112,7 @@ async def set_options(fake: FakeDiscord, channel: str, user: str, game: str, **o
 
 
 async def table_of(bot: EntdeckerBot, fake: FakeDiscord, channel: str) -> Table | None:
-    return await bot.service.table(fake.channel(channel).id, fresh=True)
+    return await bot.services.tables.table(fake.channel(channel).id, fresh=True)
 
 
 def user_of(fake: FakeDiscord, table: Table) -> str:
@@ -155,6 +168,16 @@ async def click_move(fake: FakeDiscord, message: FakeMessage, user: str, key: st
         if key in [o["value"] for o in select["options"]]:
             return await fake.select(user, message, select["custom_id"], [key])
     raise AssertionError(f"{key} is not on the turn message: {message.custom_ids()}")
+
+
+async def kill_all(processes: Iterable[asyncio.subprocess.Process], wait: float) -> None:
+    """Kill -9 the bot processes (tests.e2e.killable_bot) still running and reap them: a test that failed midway
+    leaves some."""
+    for process in processes:
+        if process.returncode is None:
+            process.kill()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(process.wait(), wait)
 
 
 async def wait_for_human(bot: EntdeckerBot, fake: FakeDiscord, channel: str, timeout: float = 30) -> Table | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp import web
 
 from bot import create_bot
@@ -13,7 +14,7 @@ from bot.announcer import PASSED
 from storage import StorageError
 from tests.fakediscord import FAST_CLIENT_OPTIONS, FakeDiscord, FakeMessage, run_bot
 
-from .helpers import ok, open_game, refused, running, settings, slash_move, table_of
+from .helpers import ok, open_game, refused, running, settings, slash_move, started, table_of
 
 
 def turn_messages_of(fake: FakeDiscord, channel: str, game_id: int, version: int) -> list[FakeMessage]:
@@ -23,64 +24,58 @@ def turn_messages_of(fake: FakeDiscord, channel: str, game_id: int, version: int
 
 
 async def test_a_502_after_discord_made_the_turn_message_posts_it_once(tmp_path: Path) -> None:
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"])
-            cid = fake.channel("game-1").id
-            original = fake._channel
-            failed: list[int] = []
+    async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
+        cid = fake.channel("game-1").id
+        original = fake._channel
+        failed: list[int] = []
 
-            def flaky(method: str, p: list[str], request: Any, payload: Any, uploads: Any, route: str) -> Any:
-                response = original(method, p, request, payload, uploads, route)
-                if method == "POST" and p[1:] == [str(cid), "messages"] and not failed:
-                    failed.append(1)  # Discord made the message, then the gateway in front of it said 502
-                    return web.json_response({"message": "Bad Gateway"}, status=502)
-                return response
+        def flaky(method: str, p: list[str], request: Any, payload: Any, uploads: Any, route: str) -> Any:
+            response = original(method, p, request, payload, uploads, route)
+            if method == "POST" and p[1:] == [str(cid), "messages"] and not failed:
+                failed.append(1)  # Discord made the message, then the gateway in front of it said 502
+                return web.json_response({"message": "Bad Gateway"}, status=502)
+            return response
 
-            fake._channel = flaky  # type: ignore[method-assign]
-            for key in ("ship:A1N", "explore:1", "draw:1"):
-                table = await table_of(bot, fake, "game-1")
-                if table.current is None or (table.view(None)["phase"] == "ship" and key != "ship:A1N"):
-                    break
-                await ok(await slash_move(fake, "game-1", "alice", key))
+        fake._channel = flaky  # type: ignore[method-assign]
+        for key in ("ship:A1N", "explore:1", "draw:1"):
             table = await table_of(bot, fake, "game-1")
-            while table.current is not None and fake.users[table.current.user_id].name == "alice":
-                legal = [e["key"] for e in table.view(0)["legal"]]
-                await ok(await slash_move(fake, "game-1", "alice", "stop" if "stop" in legal else legal[0]))
-                table = await table_of(bot, fake, "game-1")
-            assert failed, "the turn never ended with a new message"
-            assert len(turn_messages_of(fake, "game-1", table.game_id, table.version)) == 1
-        fake.assert_no_violations()
+            if table.current is None or (table.view(None)["phase"] == "ship" and key != "ship:A1N"):
+                break
+            await ok(await slash_move(fake, "game-1", "alice", key))
+        table = await table_of(bot, fake, "game-1")
+        while table.current is not None and fake.users[table.current.user_id].name == "alice":
+            legal = [e["key"] for e in table.view(0)["legal"]]
+            await ok(await slash_move(fake, "game-1", "alice", "stop" if "stop" in legal else legal[0]))
+            table = await table_of(bot, fake, "game-1")
+        assert failed, "the turn never ended with a new message"
+        assert len(turn_messages_of(fake, "game-1", table.game_id, table.version)) == 1
 
 
 async def test_a_crash_between_posting_and_recording_is_not_posted_twice(tmp_path: Path) -> None:
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"])
-            store = bot.service.store
-            real = store.set_announced_version
-            broken: list[int] = []
+    async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
+        store = bot.services.store
+        real = store.set_announced_version
+        broken: list[int] = []
 
-            async def lost(game_id: int, version: int, **kwargs: Any) -> Any:
-                if kwargs.get("turn_message_id") is not None and not broken:
-                    broken.append(version)
-                    raise StorageError("the process died here")
-                return await real(game_id, version, **kwargs)
+        async def lost(game_id: int, version: int, **kwargs: Any) -> Any:
+            if kwargs.get("turn_message_id") is not None and not broken:
+                broken.append(version)
+                raise StorageError("the process died here")
+            return await real(game_id, version, **kwargs)
 
-            store.set_announced_version = lost  # type: ignore[method-assign]
-            table = await table_of(bot, fake, "game-1")
-            # Bob's first turn starts when Alice's ends: a new turn message that cannot be recorded.
-            while (table := await table_of(bot, fake, "game-1")).current.seat == 0:
-                legal = [e["key"] for e in table.view(0)["legal"]]
-                key = "stop" if "stop" in legal else ("explore:1" if "explore:1" in legal else legal[0])
-                await (await slash_move(fake, "game-1", "alice", key)).final(timeout=15)
-            assert broken == [table.version]
-            assert await bot.announcer.catch_up() == 1  # after a restart: the state is unannounced
-            shown = turn_messages_of(fake, "game-1", table.game_id, table.version)
-            assert len(shown) == 1
-            record = await store.game(table.game_id)
-            assert record.announced_version == table.version and record.turn_message_id == shown[0].id
-        fake.assert_no_violations()
+        store.set_announced_version = lost  # type: ignore[method-assign]
+        table = await table_of(bot, fake, "game-1")
+        # Bob's first turn starts when Alice's ends: a new turn message that cannot be recorded.
+        while (table := await table_of(bot, fake, "game-1")).current.seat == 0:
+            legal = [e["key"] for e in table.view(0)["legal"]]
+            key = "stop" if "stop" in legal else ("explore:1" if "explore:1" in legal else legal[0])
+            await (await slash_move(fake, "game-1", "alice", key)).final(timeout=15)
+        assert broken == [table.version]
+        assert await bot.announcer.catch_up() == 1  # after a restart: the state is unannounced
+        shown = turn_messages_of(fake, "game-1", table.game_id, table.version)
+        assert len(shown) == 1
+        record = await store.game(table.game_id)
+        assert record.announced_version == table.version and record.turn_message_id == shown[0].id
 
 
 async def test_a_lobby_lost_in_a_crash_is_posted_once(tmp_path: Path) -> None:
@@ -89,7 +84,7 @@ async def test_a_lobby_lost_in_a_crash_is_posted_once(tmp_path: Path) -> None:
             cid = fake.channel("game-1").id
             alice = fake.user("alice")
             # `/game new` stored the lobby and the process died before posting it.
-            table = await bot.service.new_game(cid, fake.guild_id, alice.id, "alice", None, None, 5)
+            table = await bot.services.lobby.new_game(cid, fake.guild_id, alice.id, "alice", None, None, 5)
             assert not fake.channel_messages("game-1")
             assert "already has a game" in await refused(await fake.slash("bob", "game-1", "game", "new"))
             assert await bot.announcer.post_lost_lobbies(grace=0) == 1
@@ -102,30 +97,24 @@ async def test_a_lobby_lost_in_a_crash_is_posted_once(tmp_path: Path) -> None:
 
 
 async def test_an_old_turn_message_says_its_turn_has_passed(tmp_path: Path) -> None:
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"])
-            first = (await table_of(bot, fake, "game-1")).record.turn_message_id
-            while (table := await table_of(bot, fake, "game-1")).current.seat == 0:
-                legal = [e["key"] for e in table.view(0)["legal"]]
-                key = "stop" if "stop" in legal else ("explore:1" if "explore:1" in legal else legal[0])
-                await ok(await slash_move(fake, "game-1", "alice", key))
-            old = fake.message(first)
-            assert old.content == PASSED and not old.attachments and not old.components
-            assert f"<@{fake.user('bob').id}>" in fake.channel_messages("game-1")[-1].content
-        fake.assert_no_violations()
+    async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
+        first = (await table_of(bot, fake, "game-1")).record.turn_message_id
+        while (table := await table_of(bot, fake, "game-1")).current.seat == 0:
+            legal = [e["key"] for e in table.view(0)["legal"]]
+            key = "stop" if "stop" in legal else ("explore:1" if "explore:1" in legal else legal[0])
+            await ok(await slash_move(fake, "game-1", "alice", key))
+        old = fake.message(first)
+        assert old.content == PASSED and not old.attachments and not old.components
+        assert f"<@{fake.user('bob').id}>" in fake.channel_messages("game-1")[-1].content
 
 
 async def test_an_endless_number_is_an_ordinary_refusal(tmp_path: Path) -> None:
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"])
-            text = await refused(await fake.slash("alice", "game-1", "ship", position="9" * 5000))
-            assert "Choose one of your options" in text
-            text = await refused(await fake.slash("alice", "game-1", "play", move="#" + "7" * 4000))
-            assert "Choose one of your options" in text
-            assert (await table_of(bot, fake, "game-1")).version == 0
-        fake.assert_no_violations()
+    async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
+        text = await refused(await fake.slash("alice", "game-1", "ship", position="9" * 5000))
+        assert "Choose one of your options" in text
+        text = await refused(await fake.slash("alice", "game-1", "play", move="#" + "7" * 4000))
+        assert "Choose one of your options" in text
+        assert (await table_of(bot, fake, "game-1")).version == 0
 
 
 async def test_boards_drawn_in_worker_processes(tmp_path: Path) -> None:
@@ -139,16 +128,22 @@ async def test_boards_drawn_in_worker_processes(tmp_path: Path) -> None:
         fake.assert_no_violations()
 
 
-async def test_a_database_deleted_under_the_bot_stops_it_with_one_reason(tmp_path: Path) -> None:
+@pytest.mark.parametrize("fault", ["database moved away", "its WAL deleted"])
+async def test_a_database_deleted_under_the_bot_stops_it_with_one_reason(tmp_path: Path, fault: str) -> None:
     db = tmp_path / "g.db"
     async with FakeDiscord() as fake:
         bot = create_bot(settings(db), **FAST_CLIENT_OPTIONS)
         async with run_bot(fake, bot, loggers=("bot",), fail_on_errors=False) as run:
             await open_game(fake, "game-1", ["alice", "bob"])
-            db.rename(tmp_path / "moved-away.db")  # an operator's slip: the file the bot writes is gone
+            if fault == "database moved away":
+                db.rename(tmp_path / "moved-away.db")  # an operator's slip: the file the bot writes is gone
+            else:
+                (tmp_path / "g.db-wal").unlink()  # the moves since the last checkpoint live only in the open WAL
             text = await refused(await fake.slash("alice", "game-1", "ship", position="A1N"))
             assert "database" in text and "nothing was saved" in text
             await fake.wait_for(lambda: bot.is_closed(), timeout=10)
             assert bot.fatal.reason is not None and "g.db" in bot.fatal.reason
+            if fault == "its WAL deleted":
+                assert "every move it held was copied into" in bot.fatal.reason  # before the bot stops
             assert any("stopping" in str(e) for e in run.errors)
         fake.assert_no_violations()

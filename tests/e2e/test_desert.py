@@ -40,7 +40,8 @@ async def test_a_whole_game_by_the_games_commands_with_a_scoring_chosen_out_of_t
     started = time.perf_counter()
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "d.db")) as (bot, _):
-            await open_game(fake, "game-1", PLAYERS, seed=4, game=GAME)
+            # A seed whose heuristic game has an oasis shared by two players (issue 20 made them rarer).
+            await open_game(fake, "game-1", PLAYERS, seed=7, game=GAME)
             out_of_turn = 0
             verbs_used: set[str] = set()
             moves = 0

@@ -22,6 +22,7 @@ from .helpers import (
     refused,
     running,
     settings,
+    started,
     table_of,
     turn_message,
     wait_for_human,
@@ -92,19 +93,16 @@ async def test_lobby_menus_seats_and_start(game: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_whole_game_through_play_alone(game: str, tmp_path: Path) -> None:
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", players_for(game), game=game)
-            moves = 0
-            while (table := await table_of(bot, fake, "game-1")) is not None:
-                await ok(await play_move(fake, "game-1", acting_user(fake, table), sensible(table)))
-                moves += 1
-                assert moves < MAX_MOVES
-            last = fake.channel_messages("game-1")[-1]
-            assert "Game over" in last.content and last.attachments and not last.components
-            status = await ok(await fake.slash("carol", "game-1", "game", "status"))
-            assert "finished" in status.content
-        fake.assert_no_violations()
+    async with started(tmp_path, "game-1", players_for(game), game=game) as (fake, bot):
+        moves = 0
+        while (table := await table_of(bot, fake, "game-1")) is not None:
+            await ok(await play_move(fake, "game-1", acting_user(fake, table), sensible(table)))
+            moves += 1
+            assert moves < MAX_MOVES
+        last = fake.channel_messages("game-1")[-1]
+        assert "Game over" in last.content and last.attachments and not last.components
+        status = await ok(await fake.slash("carol", "game-1", "game", "status"))
+        assert "finished" in status.content
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -158,12 +156,9 @@ async def test_a_stale_click_is_refused_and_a_restart_keeps_the_game(game: str, 
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_two_channels_are_two_games(game: str, tmp_path: Path) -> None:
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", players_for(game), game=game, seed=1)
-            await open_game(fake, "game-2", players_for(game), game=game, seed=2)
-            one = await table_of(bot, fake, "game-1")
-            await ok(await play_move(fake, "game-1", acting_user(fake, one), sensible(one)))
-            assert (await table_of(bot, fake, "game-1")).version == 1
-            assert (await table_of(bot, fake, "game-2")).version == 0
-        fake.assert_no_violations()
+    async with started(tmp_path, "game-1", players_for(game), game=game, seed=1) as (fake, bot):
+        await open_game(fake, "game-2", players_for(game), game=game, seed=2)
+        one = await table_of(bot, fake, "game-1")
+        await ok(await play_move(fake, "game-1", acting_user(fake, one), sensible(one)))
+        assert (await table_of(bot, fake, "game-1")).version == 1
+        assert (await table_of(bot, fake, "game-2")).version == 0

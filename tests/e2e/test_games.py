@@ -15,6 +15,7 @@ from .helpers import (
     running,
     settings,
     slash_move,
+    started,
     table_of,
     turn_message,
     user_of,
@@ -23,25 +24,22 @@ from .helpers import (
 
 
 async def test_whole_game_by_slash_commands(tmp_path: Path) -> None:
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"], seed=1)
-            first = fake.channel_messages("game-1")[-1]
-            assert first.attachments and first.attachments[0].image().format == "PNG"
-            assert f"<@{fake.user('alice').id}>" in first.content
-            moves = 0
-            while (table := await table_of(bot, fake, "game-1")) is not None:
-                await ok(await slash_move(fake, "game-1", user_of(fake, table), pick(table)))
-                moves += 1
-                assert moves < 600
-            last = fake.channel_messages("game-1")[-1]
-            assert "Game over" in last.content and last.attachments
-            assert not last.components  # nothing left to click
-            status = await ok(await fake.slash("carol", "game-1", "game", "status"))
-            assert "finished" in status.content and "points" in status.content
-            record = (await bot.service.store.history(fake.channel("game-1").id))[0]
-            assert record.status == "finished" and record.version == moves
-        fake.assert_no_violations()
+    async with started(tmp_path, "game-1", ["alice", "bob"], seed=1) as (fake, bot):
+        first = fake.channel_messages("game-1")[-1]
+        assert first.attachments and first.attachments[0].image().format == "PNG"
+        assert f"<@{fake.user('alice').id}>" in first.content
+        moves = 0
+        while (table := await table_of(bot, fake, "game-1")) is not None:
+            await ok(await slash_move(fake, "game-1", user_of(fake, table), pick(table)))
+            moves += 1
+            assert moves < 600
+        last = fake.channel_messages("game-1")[-1]
+        assert "Game over" in last.content and last.attachments
+        assert not last.components  # nothing left to click
+        status = await ok(await fake.slash("carol", "game-1", "game", "status"))
+        assert "finished" in status.content and "points" in status.content
+        record = (await bot.services.store.history(fake.channel("game-1").id))[0]
+        assert record.status == "finished" and record.version == moves
 
 
 async def test_whole_game_by_buttons(tmp_path: Path) -> None:
@@ -80,9 +78,9 @@ async def test_ai_seat_plays_its_own_turns(tmp_path: Path) -> None:
                 await ok(await slash_move(fake, "game-1", "alice", pick(table)))
                 turns += 1
                 assert turns < 400
-            history = (await bot.service.store.history(fake.channel("game-1").id))[0]
-            saved = await bot.service.store.saved_game(history.id)
-            users = {m.user_id for m in await bot.service.store.moves(history.id)}
+            history = (await bot.services.store.history(fake.channel("game-1").id))[0]
+            saved = await bot.services.store.saved_game(history.id)
+            users = {m.user_id for m in await bot.services.store.moves(history.id)}
             assert users == {fake.user("alice").id, None}  # None: the AI's moves
             assert engine.replay(saved).game_over
             # The database says "finished" before the AI's task has posted the final message: wait for it.
@@ -95,26 +93,23 @@ async def test_ai_seat_plays_its_own_turns(tmp_path: Path) -> None:
 async def test_two_channels_play_at_once(tmp_path: Path) -> None:
     import asyncio
 
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"], seed=5)
-            await open_game(fake, "game-2", ["carol", "dave"], seed=6)
+    async with started(tmp_path, "game-1", ["alice", "bob"], seed=5) as (fake, bot):
+        await open_game(fake, "game-2", ["carol", "dave"], seed=6)
 
-            async def play(channel: str, turns: int) -> int:
-                done = 0
-                while done < turns and (table := await table_of(bot, fake, channel)) is not None:
-                    await ok(await slash_move(fake, channel, user_of(fake, table), pick(table)))
-                    done += 1
-                return done
+        async def play(channel: str, turns: int) -> int:
+            done = 0
+            while done < turns and (table := await table_of(bot, fake, channel)) is not None:
+                await ok(await slash_move(fake, channel, user_of(fake, table), pick(table)))
+                done += 1
+            return done
 
-            # Interleaved interactions in two channels: each game goes on as if alone.
-            assert await asyncio.gather(play("game-1", 30), play("game-2", 30)) == [30, 30]
-            for channel, seed in (("game-1", 5), ("game-2", 6)):
-                table = await table_of(bot, fake, channel)
-                assert table is not None and table.record.seed == seed and table.version == 30
-                saved = await bot.service.store.saved_game(table.game_id)
-                assert engine.state_to_json(engine.replay(saved)) == engine.state_to_json(table.state)
-        fake.assert_no_violations()
+        # Interleaved interactions in two channels: each game goes on as if alone.
+        assert await asyncio.gather(play("game-1", 30), play("game-2", 30)) == [30, 30]
+        for channel, seed in (("game-1", 5), ("game-2", 6)):
+            table = await table_of(bot, fake, channel)
+            assert table is not None and table.record.seed == seed and table.version == 30
+            saved = await bot.services.store.saved_game(table.game_id)
+            assert engine.state_to_json(engine.replay(saved)) == engine.state_to_json(table.state)
 
 
 async def test_variants_and_private_personal_tiles(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ import random
 import signal
 import statistics
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,7 +35,7 @@ import engine
 from storage import GameRecord, Store
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 
-from .helpers import click_move, ok, open_game, refused, slash_move
+from .helpers import click_move, kill_all, ok, open_game, refused, slash_move
 
 ROOT = Path(__file__).resolve().parents[2]
 CHANNEL = "game-1"
@@ -147,21 +147,8 @@ class Launcher:
         # Its gateway socket is closed by the kernel; the fake must notice before anyone is dispatched to it.
         await self.fake.wait_for(lambda: not self.fake.connected, WAIT, "the killed bot's gateway socket to close")
 
-    async def close(self) -> None:
-        for bot in self.processes:
-            if bot.process.returncode is None:
-                bot.process.kill()
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(bot.process.wait(), WAIT)
-
-
-@contextlib.asynccontextmanager
-async def launcher(fake: FakeDiscord, db: Path, logs: Path) -> AsyncIterator[Launcher]:
-    processes = Launcher(fake, db, logs)
-    try:
-        yield processes
-    finally:
-        await processes.close()
+    async def aclose(self) -> None:
+        await kill_all((bot.process for bot in self.processes), WAIT)
 
 
 @dataclass
@@ -289,7 +276,7 @@ async def test_kill_9_in_the_middle_of_a_turn_and_restart(tmp_path: Path) -> Non
     rng = random.Random(CHOICES_SEED)
     db = tmp_path / "kill.db"
     in_flight: set[int] = set()  # interactions whose process was killed before it answered them
-    async with GatedFake() as fake, launcher(fake, db, tmp_path) as processes:
+    async with GatedFake() as fake, contextlib.aclosing(Launcher(fake, db, tmp_path)) as processes:
         first = await processes.start()
         await open_game(fake, CHANNEL, PLAYERS, seed=GAME_SEED)
         async with await Store.open(db, lock=False) as store:  # an observer beside the bot

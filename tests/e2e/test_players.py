@@ -14,7 +14,7 @@ from bot.announcer import PASSED
 from bot.service import Table
 from tests.fakediscord import FakeDiscord, FakeMessage
 
-from .helpers import CATALOG, ok, open_game, play_move, refused, running, settings, table_of, wait_for_human
+from .helpers import CATALOG, ok, open_game, play_move, refused, running, settings, started, table_of, wait_for_human
 
 GAMES = list(engine.GAMES)
 
@@ -81,38 +81,35 @@ async def test_undo_alone_when_nothing_was_revealed_else_by_consent(game: str, t
             table = await table_of(bot, fake, "game-1")
             assert table.version == 1
             # The version number came back: the channel is shown the new state all the same, not the old message.
-            record = await bot.service.store.game(table.game_id)
+            record = await bot.services.store.game(table.game_id)
             assert record.announced_version == 1
             assert fake.message(record.turn_message_id).content != PASSED
         fake.assert_no_violations()
 
 
 async def test_entdecker_a_draw_needs_consent_and_one_refusal_ends_it(tmp_path: Path) -> None:
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"])
-            for key in ("ship:A1N", "explore:2"):
-                await ok(await play_move(fake, "game-1", "alice", key))
-            await ok(await fake.slash("alice", "game-1", "undo"))  # declaring showed nothing: alone
-            assert (await table_of(bot, fake, "game-1")).version == 1
-            await ok(await play_move(fake, "game-1", "alice", "explore:2"))
-            await ok(await play_move(fake, "game-1", "alice", "draw:1"))
-            await ok(await fake.slash("alice", "game-1", "undo"))  # a draw showed a tile: bob must agree
-            request = last_with(fake, "game-1", "↩️ **alice** asks")
-            assert (await table_of(bot, fake, "game-1")).version == 3
-            await ok(await fake.click("bob", request, button(request, ":no")))
-            assert "refused by **bob**" in fake.message(request.id).content
-            assert not fake.message(request.id).custom_ids()
-            assert (await table_of(bot, fake, "game-1")).version == 3
-            # A move made while a request waits ends the request.
-            await ok(await fake.slash("alice", "game-1", "undo"))
-            request = last_with(fake, "game-1", "↩️ **alice** asks")
-            table = await table_of(bot, fake, "game-1")
-            await ok(await play_move(fake, "game-1", "alice", engine.ai_move(table.state, "heuristic").key))
-            text = await refused(await fake.click("bob", request, button(request, ":yes")))
-            assert "moved on" in text
-            assert (await table_of(bot, fake, "game-1")).version == 4
-        fake.assert_no_violations()
+    async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
+        for key in ("ship:A1N", "explore:2"):
+            await ok(await play_move(fake, "game-1", "alice", key))
+        await ok(await fake.slash("alice", "game-1", "undo"))  # declaring showed nothing: alone
+        assert (await table_of(bot, fake, "game-1")).version == 1
+        await ok(await play_move(fake, "game-1", "alice", "explore:2"))
+        await ok(await play_move(fake, "game-1", "alice", "draw:1"))
+        await ok(await fake.slash("alice", "game-1", "undo"))  # a draw showed a tile: bob must agree
+        request = last_with(fake, "game-1", "↩️ **alice** asks")
+        assert (await table_of(bot, fake, "game-1")).version == 3
+        await ok(await fake.click("bob", request, button(request, ":no")))
+        assert "refused by **bob**" in fake.message(request.id).content
+        assert not fake.message(request.id).custom_ids()
+        assert (await table_of(bot, fake, "game-1")).version == 3
+        # A move made while a request waits ends the request.
+        await ok(await fake.slash("alice", "game-1", "undo"))
+        request = last_with(fake, "game-1", "↩️ **alice** asks")
+        table = await table_of(bot, fake, "game-1")
+        await ok(await play_move(fake, "game-1", "alice", engine.ai_move(table.state, "heuristic").key))
+        text = await refused(await fake.click("bob", request, button(request, ":yes")))
+        assert "moved on" in text
+        assert (await table_of(bot, fake, "game-1")).version == 4
 
 
 async def test_the_log_pages_through_the_whole_game(tmp_path: Path) -> None:
@@ -134,7 +131,7 @@ async def test_the_log_pages_through_the_whole_game(tmp_path: Path) -> None:
             for page in range(1, pages + 1):
                 text = (await ok(await fake.slash("carol", "game-1", "game", "log", page=page))).content
                 seen.update(int(line[2:].split(".")[0]) for line in text.splitlines() if line[2:3].isdigit())
-            record = (await bot.service.store.history(fake.channel("game-1").id, limit=1))[0]
+            record = (await bot.services.store.history(fake.channel("game-1").id, limit=1))[0]
             assert max(seen) == record.version  # every move is on some page
         fake.assert_no_violations()
 
@@ -211,45 +208,39 @@ async def test_a_secret_seed_is_revealed_at_the_end_and_a_chosen_one_shown_alway
 
 
 async def test_a_seat_goes_to_a_member_only_when_they_accept(tmp_path: Path) -> None:
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"])
-            await ok(await fake.slash("bob", "game-1", "game", "handover", to="carol"))
-            offer = last_with(fake, "game-1", "🔁")
-            assert f"<@{fake.user('carol').id}>" in offer.content
-            table = await table_of(bot, fake, "game-1")
-            assert table.players[1].user_id == fake.user("bob").id  # nothing changed yet
-            assert "only they" in await refused(await fake.click("alice", offer, button(offer, ":yes")))
-            assert "Only" in await refused(await fake.click("bob", offer, button(offer, ":yes")))
-            await ok(await fake.click("carol", offer, button(offer, ":yes")))
-            table = await table_of(bot, fake, "game-1")
-            assert table.players[1].user_id == fake.user("carol").id
-            assert "now played by" in fake.message(offer.id).content and not fake.message(offer.id).custom_ids()
-            # A declined offer changes nothing.
-            await ok(await fake.slash("carol", "game-1", "game", "handover", to="dave"))
-            offer = last_with(fake, "game-1", "🔁 <@")
-            await ok(await fake.click("dave", offer, button(offer, ":no")))
-            assert (await table_of(bot, fake, "game-1")).players[1].user_id == fake.user("carol").id
-        fake.assert_no_violations()
+    async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
+        await ok(await fake.slash("bob", "game-1", "game", "handover", to="carol"))
+        offer = last_with(fake, "game-1", "🔁")
+        assert f"<@{fake.user('carol').id}>" in offer.content
+        table = await table_of(bot, fake, "game-1")
+        assert table.players[1].user_id == fake.user("bob").id  # nothing changed yet
+        assert "only they" in await refused(await fake.click("alice", offer, button(offer, ":yes")))
+        assert "Only" in await refused(await fake.click("bob", offer, button(offer, ":yes")))
+        await ok(await fake.click("carol", offer, button(offer, ":yes")))
+        table = await table_of(bot, fake, "game-1")
+        assert table.players[1].user_id == fake.user("carol").id
+        assert "now played by" in fake.message(offer.id).content and not fake.message(offer.id).custom_ids()
+        # A declined offer changes nothing.
+        await ok(await fake.slash("carol", "game-1", "game", "handover", to="dave"))
+        offer = last_with(fake, "game-1", "🔁 <@")
+        await ok(await fake.click("dave", offer, button(offer, ":no")))
+        assert (await table_of(bot, fake, "game-1")).players[1].user_id == fake.user("carol").id
 
 
 async def test_moves_stay_credited_to_who_made_them(tmp_path: Path) -> None:
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"])
-            table = await table_of(bot, fake, "game-1")
-            while (table := await table_of(bot, fake, "game-1")).current.seat == 0:
-                await ok(await play_move(fake, "game-1", "alice", engine.ai_move(table.state, "heuristic").key))
-            await ok(await play_move(fake, "game-1", "bob", engine.ai_move(table.state, "heuristic").key))
-            # bob's seat goes to carol, then to an AI: bob's move stays his, the AI's are "AI for carol".
-            await ok(await fake.slash("bob", "game-1", "game", "handover", to="carol"))
-            offer = last_with(fake, "game-1", "🔁")
-            await ok(await fake.click("carol", offer, button(offer, ":yes")))
-            await ok(await fake.slash("carol", "game-1", "game", "handover"))
-            await wait_for_human(bot, fake, "game-1")
-            text = (await ok(await fake.slash("alice", "game-1", "game", "log"))).content
-            lines = [line for line in text.splitlines() if line.startswith("• ")]
-            assert any(line.split(". ", 1)[1].startswith("bob ") for line in lines), text
-            assert any("AI for carol " in line for line in lines), text
-            assert not any("carol (AI)" in line for line in lines)
-        fake.assert_no_violations()
+    async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
+        table = await table_of(bot, fake, "game-1")
+        while (table := await table_of(bot, fake, "game-1")).current.seat == 0:
+            await ok(await play_move(fake, "game-1", "alice", engine.ai_move(table.state, "heuristic").key))
+        await ok(await play_move(fake, "game-1", "bob", engine.ai_move(table.state, "heuristic").key))
+        # bob's seat goes to carol, then to an AI: bob's move stays his, the AI's are "AI for carol".
+        await ok(await fake.slash("bob", "game-1", "game", "handover", to="carol"))
+        offer = last_with(fake, "game-1", "🔁")
+        await ok(await fake.click("carol", offer, button(offer, ":yes")))
+        await ok(await fake.slash("carol", "game-1", "game", "handover"))
+        await wait_for_human(bot, fake, "game-1")
+        text = (await ok(await fake.slash("alice", "game-1", "game", "log"))).content
+        lines = [line for line in text.splitlines() if line.startswith("• ")]
+        assert any(line.split(". ", 1)[1].startswith("bob ") for line in lines), text
+        assert any("AI for carol " in line for line in lines), text
+        assert not any("carol (AI)" in line for line in lines)

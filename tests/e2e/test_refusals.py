@@ -16,85 +16,77 @@ from .helpers import (
     running,
     settings,
     slash_move,
+    started,
     table_of,
     turn_message,
 )
 
 
 async def test_wrong_player_and_spectators_get_private_answers(tmp_path: Path) -> None:
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"])
-            # Only the player to move is offered moves; the others get one note saying whose turn it is.
-            for user in ("bob", "carol"):
-                note = await fake.autocomplete(user, "game-1", "ship", focused="position", value="")
-                assert [c["value"] for c in note] == ["-"] and "alice's turn" in note[0]["name"], note
-            text = await refused(await fake.slash("bob", "game-1", "ship", position="-"))
-            assert "alice's turn, not yours" in text
-            assert len(await fake.autocomplete("alice", "game-1", "ship", focused="position", value="")) == 25
-            assert [
-                c["value"] for c in await fake.autocomplete("alice", "game-1", "ship", focused="position", value="J7")
-            ] == [
-                "J7E",
-                "J7S",
-            ]
-            text = await refused(await fake.slash("bob", "game-1", "ship", position="A1N"))
-            assert "alice's turn, not yours" in text
-            text = await refused(await fake.slash("carol", "game-1", "ship", position="A1N"))
-            assert "not playing" in text
-            table = await table_of(bot, fake, "game-1")
-            message = turn_message(fake, table)
-            text = await refused(await click_move(fake, message, "bob", "ship:A1N"))
-            assert "alice's turn" in text
-            # Spectators may look at everything public.
-            board = await ok(await fake.slash("carol", "game-1", "game", "board", overlay=True))
-            assert board.ephemeral and board.attachments[0].image().format == "PNG"
-            for sub in ("status", "log", "rules"):
-                reply = await ok(await fake.slash("carol", "game-1", "game", sub))
-                assert reply.ephemeral and reply.content
-            assert "alice" in (await ok(await fake.slash("carol", "game-1", "game", "status"))).content
-            assert (await table_of(bot, fake, "game-1")).version == 0
-        fake.assert_no_violations()
+    async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
+        # Only the player to move is offered moves; the others get one note saying whose turn it is.
+        for user in ("bob", "carol"):
+            note = await fake.autocomplete(user, "game-1", "ship", focused="position", value="")
+            assert [c["value"] for c in note] == ["-"] and "alice's turn" in note[0]["name"], note
+        text = await refused(await fake.slash("bob", "game-1", "ship", position="-"))
+        assert "alice's turn, not yours" in text
+        assert len(await fake.autocomplete("alice", "game-1", "ship", focused="position", value="")) == 25
+        assert [
+            c["value"] for c in await fake.autocomplete("alice", "game-1", "ship", focused="position", value="J7")
+        ] == [
+            "J7E",
+            "J7S",
+        ]
+        text = await refused(await fake.slash("bob", "game-1", "ship", position="A1N"))
+        assert "alice's turn, not yours" in text
+        text = await refused(await fake.slash("carol", "game-1", "ship", position="A1N"))
+        assert "not playing" in text
+        table = await table_of(bot, fake, "game-1")
+        message = turn_message(fake, table)
+        text = await refused(await click_move(fake, message, "bob", "ship:A1N"))
+        assert "alice's turn" in text
+        # Spectators may look at everything public.
+        board = await ok(await fake.slash("carol", "game-1", "game", "board", overlay=True))
+        assert board.ephemeral and board.attachments[0].image().format == "PNG"
+        for sub in ("status", "log", "rules"):
+            reply = await ok(await fake.slash("carol", "game-1", "game", sub))
+            assert reply.ephemeral and reply.content
+        assert "alice" in (await ok(await fake.slash("carol", "game-1", "game", "status"))).content
+        assert (await table_of(bot, fake, "game-1")).version == 0
 
 
 async def test_bad_values_name_what_is_legal(tmp_path: Path) -> None:
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"])
-            text = await refused(await fake.slash("alice", "game-1", "ship", position="Z99"))
-            assert "not one of your choices" in text and "A1N" in text and "ship:" not in text
-            await ok(await slash_move(fake, "game-1", "alice", "ship:A1N"))
-            text = await refused(await fake.slash("alice", "game-1", "draw", pile="9"))
-            assert "/explore tiles:" in text
-            await ok(await slash_move(fake, "game-1", "alice", "explore:2"))
-            text = await refused(await fake.slash("alice", "game-1", "draw", pile="9"))
-            assert "Pile 1" in text and "Pile 5" in text and "draw:" not in text
-            text = await refused(await fake.slash("alice", "game-1", "explore", tiles="3"))
-            assert "You cannot `/explore` now" in text and "/draw pile:" in text
-            assert (await table_of(bot, fake, "game-1")).version == 2
-        fake.assert_no_violations()
+    async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
+        text = await refused(await fake.slash("alice", "game-1", "ship", position="Z99"))
+        assert "not one of your choices" in text and "A1N" in text and "ship:" not in text
+        await ok(await slash_move(fake, "game-1", "alice", "ship:A1N"))
+        text = await refused(await fake.slash("alice", "game-1", "draw", pile="9"))
+        assert "/explore tiles:" in text
+        await ok(await slash_move(fake, "game-1", "alice", "explore:2"))
+        text = await refused(await fake.slash("alice", "game-1", "draw", pile="9"))
+        assert "Pile 1" in text and "Pile 5" in text and "draw:" not in text
+        text = await refused(await fake.slash("alice", "game-1", "explore", tiles="3"))
+        assert "You cannot `/explore` now" in text and "/draw pile:" in text
+        assert (await table_of(bot, fake, "game-1")).version == 2
 
 
 async def test_stale_and_double_clicks_act_once(tmp_path: Path) -> None:
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"])
-            table = await table_of(bot, fake, "game-1")
-            message = turn_message(fake, table)
-            select = message.selects()[0]["custom_id"]
-            # A double click: two interactions for the same button at once.
-            first, second = await asyncio.gather(
-                fake.select("alice", message, select, ["ship:A1N"]), fake.select("alice", message, select, ["ship:A1N"])
-            )
-            answers = [await first.final(timeout=15), await second.final(timeout=15)]
-            refusals = [a for a in answers if a.ephemeral and a.content.startswith("⚠️")]
-            assert len(refusals) == 1 and "earlier turn" in refusals[0].content
-            assert "/explore tiles:" in refusals[0].content
-            table = await table_of(bot, fake, "game-1")
-            assert table.version == 1
-            # The turn message now offers the next step, under the new version.
-            assert all(c.startswith("ed:1:1:") for c in fake.message(message.id).custom_ids())
-        fake.assert_no_violations()
+    async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
+        table = await table_of(bot, fake, "game-1")
+        message = turn_message(fake, table)
+        select = message.selects()[0]["custom_id"]
+        # A double click: two interactions for the same button at once.
+        first, second = await asyncio.gather(
+            fake.select("alice", message, select, ["ship:A1N"]), fake.select("alice", message, select, ["ship:A1N"])
+        )
+        answers = [await first.final(timeout=15), await second.final(timeout=15)]
+        refusals = [a for a in answers if a.ephemeral and a.content.startswith("⚠️")]
+        assert len(refusals) == 1 and "earlier turn" in refusals[0].content
+        assert "/explore tiles:" in refusals[0].content
+        table = await table_of(bot, fake, "game-1")
+        assert table.version == 1
+        # The turn message now offers the next step, under the new version.
+        assert all(c.startswith("ed:1:1:") for c in fake.message(message.id).custom_ids())
 
 
 async def test_restart_in_the_middle_of_a_turn(tmp_path: Path) -> None:
@@ -129,18 +121,15 @@ async def test_board_is_sent_smaller_under_a_small_upload_limit(tmp_path: Path) 
 
 
 async def test_abandon_and_history(tmp_path: Path) -> None:
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"])
-            assert "already has a game" in await refused(await fake.slash("bob", "game-1", "game", "new"))
-            assert "Only the host" in await refused(await fake.slash("bob", "game-1", "game", "abandon"))
-            await ok(await fake.slash("mod", "game-1", "game", "abandon"))  # Manage Channels
-            assert "abandoned" in fake.channel_messages("game-1")[-1].content
-            assert "no game" in await refused(await fake.slash("alice", "game-1", "ship", position="A1N"))
-            await ok(await fake.slash("bob", "game-1", "game", "new"))
-            history = await bot.service.store.history(fake.channel("game-1").id)
-            assert [g.status for g in history] == ["lobby", "abandoned"]
-        fake.assert_no_violations()
+    async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
+        assert "already has a game" in await refused(await fake.slash("bob", "game-1", "game", "new"))
+        assert "Only the host" in await refused(await fake.slash("bob", "game-1", "game", "abandon"))
+        await ok(await fake.slash("mod", "game-1", "game", "abandon"))  # Manage Channels
+        assert "abandoned" in fake.channel_messages("game-1")[-1].content
+        assert "no game" in await refused(await fake.slash("alice", "game-1", "ship", position="A1N"))
+        await ok(await fake.slash("bob", "game-1", "game", "new"))
+        history = await bot.services.store.history(fake.channel("game-1").id)
+        assert [g.status for g in history] == ["lobby", "abandoned"]
 
 
 async def test_reminders_and_absent_players(tmp_path: Path) -> None:
@@ -173,15 +162,12 @@ async def test_reminders_and_absent_players(tmp_path: Path) -> None:
 
 
 async def test_a_lost_announcement_is_repaired_by_the_next_click(tmp_path: Path) -> None:
-    async with FakeDiscord() as fake:
-        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"])
-            table = await table_of(bot, fake, "game-1")
-            message = turn_message(fake, table)
-            # As if the process died after storing the move and before updating the channel.
-            await bot.service.play(fake.channel("game-1").id, fake.user("alice").id, key="ship:A1N")
-            text = await refused(await click_move(fake, message, "alice", "ship:B1N"))
-            assert "earlier turn" in text and "/explore tiles:" in text
-            await fake.wait_for(lambda: "ed:1:1:explore:1" in fake.message(message.id).custom_ids(), timeout=5)
-            await ok(await click_move(fake, fake.message(message.id), "alice", "explore:1"))
-        fake.assert_no_violations()
+    async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
+        table = await table_of(bot, fake, "game-1")
+        message = turn_message(fake, table)
+        # As if the process died after storing the move and before updating the channel.
+        await bot.services.turns.play(fake.channel("game-1").id, fake.user("alice").id, key="ship:A1N")
+        text = await refused(await click_move(fake, message, "alice", "ship:B1N"))
+        assert "earlier turn" in text and "/explore tiles:" in text
+        await fake.wait_for(lambda: "ed:1:1:explore:1" in fake.message(message.id).custom_ids(), timeout=5)
+        await ok(await click_move(fake, fake.message(message.id), "alice", "explore:1"))

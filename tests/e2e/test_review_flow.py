@@ -68,7 +68,7 @@ async def test_turn_ending_click_without_send_permission_still_answers(tmp_path:
         handle = await click_move(fake, turn_message(fake, table), "alice", key)
         await handle.acked()
         # The move itself is stored (the game is not lost)...
-        await fake.wait_for(lambda: bot.service.cached(fake.channel("game-1").id).version > table.version, 5)
+        await fake.wait_for(lambda: bot.services.tables.cached(fake.channel("game-1").id).version > table.version, 5)
         after = await table_of(bot, fake, "game-1")
         assert after.version == table.version + 1 and after.current.user_id == fake.user("bob").id
         # ...but Alice must be told something (e.g. "I cannot post in this channel").
@@ -81,7 +81,7 @@ async def test_new_game_without_send_permission_is_explained(tmp_path: Path) -> 
         forbid_posts(fake, "game-1")
         handle = await fake.slash("alice", "game-1", "game", "new", game="entdecker", seed=1)
         answer = await handle.final(timeout=10)
-        lobby = await bot.service.store.active_game(fake.channel("game-1").id)
+        lobby = await bot.services.store.active_game(fake.channel("game-1").id)
         # Either nothing was created, or the answer says the lobby exists and why it is not shown.
         assert lobby is None or "permission" in answer.content.lower(), (lobby, answer.content)
 
@@ -99,10 +99,12 @@ async def test_lost_turn_announcement_is_posted_after_restart(tmp_path: Path) ->
             alice = fake.user("alice").id
             # As if the process died after storing Alice's turn-ending move, before announcing it.
             while True:
-                outcome = await bot.service.play(cid, alice, key=pick(await bot.service.table(cid, fresh=True)))
+                outcome = await bot.services.turns.play(
+                    cid, alice, key=pick(await bot.services.tables.table(cid, fresh=True))
+                )
                 if outcome.turn_over:
                     break
-            table = await bot.service.table(cid, fresh=True)
+            table = await bot.services.tables.table(cid, fresh=True)
             assert table.current.user_id == fake.user("bob").id
             posted = len(fake.channel_messages("game-1"))
         async with lenient(fake, config) as (bot, _):
@@ -252,7 +254,7 @@ async def test_start_without_send_permission_is_explained(tmp_path: Path) -> Non
         assert answer.ephemeral and "permission" in answer.content.lower() and "started" in answer.content
         table = await table_of(bot, fake, "game-1")
         assert table.state is not None and table.version == 0
-        record = await bot.service.store.game(table.game_id)
+        record = await bot.services.store.game(table.game_id)
         assert record.announced_version == 0  # given up: the reminder loop will not retry it forever
         fake.assert_no_violations()
 

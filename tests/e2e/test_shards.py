@@ -12,7 +12,6 @@ import contextlib
 import random
 import signal
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,7 @@ import engine
 from storage import AnyStore, open_store
 from tests.fakediscord import FakeDiscord, InteractionHandle
 
-from .helpers import click_move, ok, open_game, running, settings, slash_move
+from .helpers import click_move, kill_all, ok, open_game, running, settings, slash_move
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["alice", "bob"]
@@ -58,7 +57,7 @@ async def test_one_process_runs_both_shards(tmp_path: Path) -> None:
             assert fake.connected_for(zero) == fake.connected_for(one) == 1
             for channel in ("zero-1", "one-1"):
                 await open_game(fake, channel, PLAYERS)
-            games = await bot.service.store.active_games()
+            games = await bot.services.store.active_games()
             assert sorted(g.guild_id for g in games) == sorted([zero, one])
         # Every guild event went to the connection of the guild's shard only.
         for guild, shard in ((zero, 0), (one, 1)):
@@ -68,7 +67,7 @@ async def test_one_process_runs_both_shards(tmp_path: Path) -> None:
 
 
 class Processes:
-    """Bot processes (tests.e2e.killable_bot) on shards of 2, all on one database; all killed at the end."""
+    """Bot processes (tests.e2e.killable_bot) on shards of 2, all on one database; all killed by aclose."""
 
     def __init__(self, fake: FakeDiscord, db: str, logs: Path) -> None:
         self.fake, self.db, self.logs = fake, db, logs
@@ -107,21 +106,8 @@ class Processes:
             if line.startswith(("ERROR", "CRITICAL"))
         ]
 
-    async def close(self) -> None:
-        for process in self.running.values():
-            if process.returncode is None:
-                process.kill()
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(process.wait(), WAIT)
-
-
-@contextlib.asynccontextmanager
-async def processes(fake: FakeDiscord, db: str, logs: Path) -> AsyncIterator[Processes]:
-    procs = Processes(fake, db, logs)
-    try:
-        yield procs
-    finally:
-        await procs.close()
+    async def aclose(self) -> None:
+        await kill_all(self.running.values(), WAIT)
 
 
 class Table:
@@ -190,7 +176,10 @@ async def test_two_processes_on_two_shards_share_postgres_and_survive_kill_9(pg_
     rng = random.Random(13)
     store = await open_store(pg_url)  # creates the schema before either bot starts
     try:
-        async with FakeDiscord(response_deadline=10.0) as fake, processes(fake, pg_url, tmp_path) as bots:
+        async with (
+            FakeDiscord(response_deadline=10.0) as fake,
+            contextlib.aclosing(Processes(fake, pg_url, tmp_path)) as bots,
+        ):
             zero, one = two_guilds(fake)
             await asyncio.gather(bots.start(0), bots.start(1))
             # Each guild's events reach exactly one process: the one on its shard.

@@ -1,12 +1,15 @@
 """Golden playthroughs (OpenSpiel style), the same for every game: fixed seeds played by the AIs, written out as
 a readable transcript, and the checks that a fresh playthrough and a replay of the saved log match the file.
 
-Each game's `tests/engine/<game>/golden_games.py` lists its cases; regenerate after an intended rules or data change
-with `python -m tests.engine.<game>.golden_games` and read the diff: every changed line is a changed game.
+A game's cases are its files, `tests/engine/<game>/golden/<name>.json`, each holding the case it was played from
+(seed, AI kind per seat, options). Regenerate after an intended rules or data change with
+`python -m tests.engine.golden GAME...` (every file of those games, replayed from its own case) and read the diff:
+every changed line is a changed game. A new case is a file holding only `{"case": {...}}`, then that command.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 from typing import Any
@@ -14,6 +17,20 @@ from typing import Any
 import engine
 
 Case = dict[str, Any]
+HERE = Path(__file__).parent
+
+
+def golden_dir(game: str) -> Path:
+    return HERE / game / "golden"
+
+
+def golden_files(game: str) -> list[Path]:
+    return sorted(golden_dir(game).glob("*.json"))
+
+
+def read(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
 def playthrough(game: str, case: Case) -> dict[str, Any]:
@@ -36,22 +53,18 @@ def playthrough(game: str, case: Case) -> dict[str, Any]:
     }
 
 
-def write(game: str, cases: list[Case], directory: Path) -> None:
-    directory.mkdir(exist_ok=True)
-    for case in cases:
-        path = directory / f"{case['name']}.json"
-        path.write_text(json.dumps(playthrough(game, case), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"wrote {path}")
+def write(game: str, path: Path) -> None:
+    """Play the file's own case again and write the whole file."""
+    fresh = playthrough(game, read(path)["case"])
+    path.write_text(json.dumps(fresh, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {path}")
 
 
-def _golden(case: Case, directory: Path) -> dict[str, Any]:
-    return json.loads((directory / f"{case['name']}.json").read_text(encoding="utf-8"))
-
-
-def check_playthrough(game: str, case: Case, directory: Path) -> None:
+def check_playthrough(game: str, path: Path) -> None:
     """A fresh playthrough equals the golden file, move by move (the first differing move is named)."""
-    golden = _golden(case, directory)
-    fresh = playthrough(game, case)
+    golden = read(path)
+    assert golden["case"]["name"] == path.stem, "a file is named after its case"
+    fresh = playthrough(game, golden["case"])
     for i, (want, got) in enumerate(zip(golden["transcript"], fresh["transcript"], strict=False)):
         assert got == want, f"move {i + 1} differs"
     assert len(fresh["transcript"]) == len(golden["transcript"])
@@ -59,8 +72,20 @@ def check_playthrough(game: str, case: Case, directory: Path) -> None:
     assert fresh["final_state"] == golden["final_state"]
 
 
-def check_replay(case: Case, directory: Path) -> None:
+def check_replay(path: Path) -> None:
     """The golden file's saved log replays to its final state."""
-    golden = _golden(case, directory)
+    golden = read(path)
     state = engine.replay(golden["saved"])
     assert json.loads(engine.state_to_json(state)) == golden["final_state"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Regenerate golden playthroughs from the cases in their files.")
+    parser.add_argument("games", nargs="+", choices=list(engine.GAMES))
+    for game in parser.parse_args().games:
+        for path in golden_files(game):
+            write(game, path)
+
+
+if __name__ == "__main__":
+    main()

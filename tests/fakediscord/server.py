@@ -157,6 +157,16 @@ def _no_content() -> web.Response:
     return web.Response(status=204)
 
 
+_Named = TypeVar("_Named", FakeUser, FakeChannel)
+
+
+def _by_id_or_name(things: list[_Named], ref: int | str, what: str) -> _Named:
+    for thing in things:
+        if ref in (thing.id, thing.name):
+            return thing
+    raise KeyError(f"no {what} {ref!r}; known: {[t.name for t in things]}")
+
+
 class FakeDiscord:
     """A Discord API + gateway on 127.0.0.1 for one test; use as ``async with FakeDiscord() as fake``.
 
@@ -338,21 +348,11 @@ class FakeDiscord:
 
     def user(self, ref: UserRef) -> FakeUser:
         """Look a member up by object, id or name (``fake.user("alice")``)."""
-        if isinstance(ref, FakeUser):
-            return ref
-        for user in self.users.values():
-            if ref in (user.id, user.name):
-                return user
-        raise KeyError(f"no member {ref!r}; known: {[u.name for u in self.users.values()]}")
+        return ref if isinstance(ref, FakeUser) else _by_id_or_name(list(self.users.values()), ref, "member")
 
     def channel(self, ref: ChannelRef) -> FakeChannel:
         """Look a text channel up by object, id or name (``fake.channel("game-1")``)."""
-        if isinstance(ref, FakeChannel):
-            return ref
-        for channel in self.channels.values():
-            if ref in (channel.id, channel.name):
-                return channel
-        raise KeyError(f"no channel {ref!r}; known: {[c.name for c in self.channels.values()]}")
+        return ref if isinstance(ref, FakeChannel) else _by_id_or_name(list(self.channels.values()), ref, "channel")
 
     def message(self, ref: MessageRef) -> FakeMessage:
         if isinstance(ref, FakeMessage):

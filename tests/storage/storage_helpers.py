@@ -2,13 +2,46 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 from typing import Any
 
 import engine
 from storage import AnyStore, GameRecord, Store, archive, snapshots
 
 T0 = 1_700_000_000.0  # a fixed "now"; tests add seconds to it
+HERE = Path(__file__).resolve().parent
+
+
+def child_env() -> dict[str, str]:
+    """The environment of a Python child that imports what these tests import (storage, these helpers)."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), *sys.path])}
+
+
+def open_in_another_process(db_path: Path) -> subprocess.CompletedProcess[str]:
+    """Store.open of the same file in a second Python process; prints the outcome."""
+    script = textwrap.dedent(
+        f"""
+        import asyncio
+        from storage import Store, StorageError
+
+        async def main():
+            try:
+                store = await Store.open({str(db_path)!r})
+            except StorageError as exc:
+                print(type(exc).__name__, exc)
+                return
+            await store.close()
+            print("opened")
+
+        asyncio.run(main())
+        """
+    )
+    return subprocess.run([sys.executable, "-c", script], env=child_env(), capture_output=True, text=True, timeout=60)
 
 
 def play(state: Any, n: int, kind: str = "random") -> list[tuple[Any, Any, list[dict[str, Any]]]]:

@@ -7,14 +7,21 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
-import subprocess
-import sys
-import textwrap
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from storage_helpers import T0, play, raw_sql, record_all, same, started_game, stored_snapshot, user_of
+from storage_helpers import (
+    T0,
+    open_in_another_process,
+    play,
+    raw_sql,
+    record_all,
+    same,
+    started_game,
+    stored_snapshot,
+    user_of,
+)
 
 import engine
 from storage import (
@@ -38,29 +45,6 @@ async def sqlite_store(db_path: Path) -> AsyncIterator[Store]:
     s = await Store.open(db_path)
     yield s
     await s.close()
-
-
-def open_in_another_process(db_path: Path) -> subprocess.CompletedProcess[str]:
-    """Store.open of the same file in a second Python process; prints the outcome."""
-    script = textwrap.dedent(
-        f"""
-        import asyncio
-        from storage import Store, StorageError
-
-        async def main():
-            try:
-                store = await Store.open({str(db_path)!r})
-            except StorageError as exc:
-                print(type(exc).__name__, exc)
-                return
-            await store.close()
-            print("opened")
-
-        asyncio.run(main())
-        """
-    )
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    return subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
 
 
 # ---------------------------------------------------------------------- 1. two processes on one database

@@ -16,6 +16,8 @@ from engine.desert import rules as R
 from engine.desert.state import GRID, State
 from engine.desert.tiles import geometry, tile, tileset
 
+RED, BLUE, ORANGE = 0, 1, 2
+
 
 def sp(name: str) -> int:
     idx = GRID.parse(name)
@@ -76,4 +78,35 @@ def tile_sides(state: State, name: str) -> str:
     return geometry(cell[0], cell[1]).sides
 
 
-__all__ = ["blank", "find", "keys", "new", "place_explorer", "play", "put", "sp", "tile", "tile_sides"]
+def top_row_oasis() -> tuple[State, str]:
+    """An oasis along the top edge, B1-C1-D1 and a gap at E1; Blue's caravan on F1 holds the closing tile."""
+    s = blank(new(3), {RED: "K11", BLUE: "F1", ORANGE: "A11"})
+    put(s, "K11", "BDDD")
+    put(s, "A11", "BDDD")
+    put(s, "B1", "BWBB", shape="cap-three")
+    put(s, "C1", "BWBW", shape="through")
+    put(s, "D1", "BWBW", shape="through")
+    put(s, "F1", "DDDB")
+    closing, _ = find("DBDW", shape="cap-straight")
+    s.displays[BLUE] = [closing]
+    s.current = BLUE
+    s.phase = "discover"
+    return s, closing
+
+
+__all__ = [
+    "BLUE",
+    "ORANGE",
+    "RED",
+    "blank",
+    "find",
+    "keys",
+    "new",
+    "place_explorer",
+    "play",
+    "put",
+    "sp",
+    "tile",
+    "tile_sides",
+    "top_row_oasis",
+]

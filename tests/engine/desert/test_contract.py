@@ -1,16 +1,17 @@
-"""The game contract (engine/api.py) as the bot relies on it: INFO, presenter verbs, views, labels, secrets, AIs."""
+"""This game's side of the contract (engine/api.py): its INFO, who is named in the header, secrets, words. What every
+game must do is tested once in tests/engine/test_contract.py."""
 
 from __future__ import annotations
 
 import json
-import time
 
 import engine
-from engine.api import header_problems
-from engine.desert import INFO, PRESENTER
+from engine.core.moves import Move
 from engine.desert import rules as R
+from engine.desert.info import INFO
 from engine.desert.labels import slot_words
-from engine.desert.presenter import secrets
+from engine.desert.presenter import PRESENTER, secrets
+from tests.engine.desert.helpers import BLUE, RED, place_explorer, top_row_oasis
 
 
 def test_info_names_the_game_and_its_seats() -> None:
@@ -23,16 +24,6 @@ def test_info_names_the_game_and_its_seats() -> None:
     assert info.option("two_player_pile_one").label
 
 
-def test_verbs_share_option_names_with_other_games() -> None:
-    seen: dict[str, str | None] = {}
-    for game in engine.GAMES:
-        for verb in engine.presenter(game).verbs:
-            assert len(verb.name) <= 32 and len(verb.description) <= 100
-            if verb.name in seen:
-                assert seen[verb.name] == verb.option, f"/{verb.name} needs the option {seen[verb.name]!r}"
-            seen[verb.name] = verb.option
-
-
 def play_some(seed: int, players: int = 3, moves: int = 4000):  # type: ignore[no-untyped-def]
     state = engine.new_game("desert", [f"P{i}" for i in range(players)], {}, seed)
     for _ in range(moves):
@@ -43,35 +34,17 @@ def play_some(seed: int, players: int = 3, moves: int = 4000):  # type: ignore[n
     yield state
 
 
-def test_every_legal_kind_has_a_verb_and_values_are_unique_per_seat() -> None:
-    for i, state in enumerate(play_some(5)):
-        if i % 7:
-            continue
-        view = engine.view(state, None)
-        assert header_problems(view) == []
-        assert view["prompt"] or view["game_over"]
-        values: dict[tuple[int, str], str] = {}
-        for entry in view["legal"]:
-            verb = PRESENTER.verb_of(entry["kind"])
-            assert verb is not None, entry["kind"]
-            value = PRESENTER.value_of(entry)
-            assert (entry["player"], verb.name, value) not in values, entry
-            values[(entry["player"], verb.name, value)] = entry["key"]  # type: ignore[index]
-            assert 0 < len(entry["label"]) <= 100
-            assert not entry["label"].startswith(entry["kind"] + ":")
-
-
 def test_a_non_current_player_choosing_an_action_space_is_named_in_the_header() -> None:
-    for seed in range(1, 6):
-        for state in play_some(seed):
-            if state.phase == "action" and R.to_act(state) != [state.current]:
-                view = engine.view(state, None)
-                seat = R.to_act(state)[0]
-                assert view["to_act"] == [seat] and view["current_player"] == state.current
-                assert all(e["player"] == seat for e in view["legal"])
-                assert state.names[seat] in view["prompt"]
-                return
-    raise AssertionError("no scoring with a non-current chooser in five games")
+    # A hand-made position rather than AI play: whether AIs share an oasis depends on how they are tuned.
+    state, closing = top_row_oasis()
+    place_explorer(state, 16, "C1")  # Red's explorer in the oasis Blue closes
+    state = engine.apply(state, Move.make("display", BLUE, tile=closing))
+    state = engine.apply(state, Move.make("no_explorer", BLUE))
+    assert state.phase == "action" and R.to_act(state) == [RED] and state.current == BLUE
+    view = engine.view(state, None)
+    assert view["to_act"] == [RED] and view["current_player"] == BLUE
+    assert view["legal"] and all(e["player"] == RED for e in view["legal"])
+    assert state.names[RED] in view["prompt"]
 
 
 def test_secret_rumours_are_private() -> None:
@@ -105,14 +78,3 @@ def test_describe_and_status_words_for_a_whole_game() -> None:
     assert len(status) == 4 and "Ann" in status[0]
     assert "Wüstensöhne" in PRESENTER.rules_text
     json.dumps(engine.view(state, 0))
-
-
-def test_ai_moves_are_fast() -> None:
-    worst = 0.0
-    for i, state in enumerate(play_some(11, players=4)):
-        if state.game_over or i % 5:
-            continue
-        t = time.perf_counter()
-        engine.ai_move(state, "heuristic")
-        worst = max(worst, time.perf_counter() - t)
-    assert worst < 0.5

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.desert.tiles import geometry, rotations, tile, tileset
+from tests.engine.placements import assert_each_look_offered_once
 
 
 def look(tid: str, r: int) -> tuple:
@@ -17,7 +18,4 @@ def look(tid: str, r: int) -> tuple:
 
 @pytest.mark.parametrize("tid", sorted(tileset().tiles))
 def test_rotations_are_the_distinct_looks(tid: str) -> None:
-    offered = rotations(tid)
-    looks = [look(tid, r) for r in offered]
-    assert len(looks) == len(set(looks)), f"{tid} offers a look twice: {offered}"
-    assert set(looks) == {look(tid, r) for r in range(4)}, f"{tid} loses a look"
+    assert_each_look_offered_once(tid, rotations(tid), look)

@@ -8,27 +8,22 @@ from typing import Any
 
 import engine
 from engine.desert import rules as R
-from engine.desert.state import State
-from engine.desert.tiles import GOODS
-from tests.engine.desert.helpers import blank, find, keys, new, place_explorer, play, put, sp
-
-RED, BLUE, ORANGE = 0, 1, 2
-
-
-def top_row_oasis() -> tuple[State, str]:
-    """An oasis along the top edge, B1-C1-D1 and a gap at E1; Blue's caravan on F1 holds the closing tile."""
-    s = blank(new(3), {RED: "K11", BLUE: "F1", ORANGE: "A11"})
-    put(s, "K11", "BDDD")
-    put(s, "A11", "BDDD")
-    put(s, "B1", "BWBB", shape="cap-three")
-    put(s, "C1", "BWBW", shape="through")
-    put(s, "D1", "BWBW", shape="through")
-    put(s, "F1", "DDDB")
-    closing, _ = find("DBDW", shape="cap-straight")
-    s.displays[BLUE] = [closing]
-    s.current = BLUE
-    s.phase = "discover"
-    return s, closing
+from engine.desert.state import GRID, HEIGHTS, ON_ACTION, State
+from engine.desert.tiles import GOODS, tileset
+from tests.engine.desert.helpers import (
+    BLUE,
+    ORANGE,
+    RED,
+    blank,
+    find,
+    keys,
+    new,
+    place_explorer,
+    play,
+    put,
+    sp,
+    top_row_oasis,
+)
 
 
 def test_an_explorer_goes_only_on_the_new_tiles_oasis_or_one_is_taken_back() -> None:
@@ -62,6 +57,15 @@ def test_a_tile_with_separate_oasis_parts_lets_the_player_choose_one() -> None:
         after, _ = play(after, "place", space="C2", rotation=int(keys(after)[0].split(":")[2]))
     parts = {k.rsplit(":", 1)[1] for k in keys(after) if k.startswith("explorer:16:")}
     assert parts == {"0", "1"}
+
+
+def on_action_spaces(s: State) -> dict[int, str]:
+    """Explorer height -> the space whose action space it occupies."""
+    return {e[0]: GRID.name(e[2]) for e in s.explorers if e[2] >= 0 and e[3] == ON_ACTION}
+
+
+def where(s: State, height: int) -> int:
+    return next(e[2] for e in s.explorers if e[0] == height)
 
 
 def run_scoring(s: State) -> tuple[State, list[dict[str, Any]], list[int]]:
@@ -99,7 +103,11 @@ def test_example_orange_cannot_pay_then_blue_red_red_blue_choose_and_the_turban_
     assert actors == [BLUE, RED, RED, BLUE]
     assert any(e["type"] == "turban" and e["player"] == RED for e in events)
     assert done.turban == RED  # Orange's left-hand neighbour (seat order wraps)
-    assert all(e[2] == -1 for e in done.explorers)
+    # "The player whose explorer figure stands at the front takes it and thereby occupies an action space": the four
+    # that chose stay there; Orange's, which stepped out for lack of water, is back in the supply.
+    taken = [e["space"] for e in events if e["type"] == "action"]
+    assert on_action_spaces(done) == dict(zip((12, 11, 6, 5), taken, strict=True))
+    assert where(done, 14) == -1
 
 
 def test_the_tallest_pays_one_water_stone_and_a_lone_explorer_pays_nothing() -> None:
@@ -138,11 +146,17 @@ def test_more_explorers_than_action_spaces_the_rest_go_home() -> None:
     done, events, actors = run_scoring(after)
     assert len(actors) == 4
     assert any(e["type"] == "no_space_left" for e in events)
-    assert all(e[2] == -1 for e in done.explorers)
+    # "If all explorer figures have been placed on the action spaces of the oasis ... all players take their
+    # remaining explorer figures back to their supply."
+    tallest = sorted(heights, reverse=True)
+    assert set(on_action_spaces(done)) == set(tallest[:4])  # the turban is Red's 16: the line is by height
+    assert all(where(done, h) == -1 for h in tallest[4:])
 
 
 def scoring_of(s: State, seat: int, kind: str) -> State:
-    s.scoring = [{"spaces": ["C3"], "actions": [[sp("C3"), kind]], "taken": [], "queue": [[seat, 9]], "turban": False}]
+    s.board[sp("C3")] = (next(t for t, info in tileset().tiles.items() if info.action == kind), 0)
+    line = [[seat, HEIGHTS[seat][1]]]
+    s.scoring = [{"spaces": ["C3"], "actions": [[sp("C3"), kind]], "taken": [], "queue": line, "turban": False}]
     s.phase = "action"
     return s
 
@@ -218,3 +232,81 @@ def test_with_the_supply_empty_a_rumour_peeks_and_may_take_a_token_off_for_the_n
 
 def test_goods_kinds_are_four() -> None:
     assert GOODS == ("myrrh", "frankincense", "gemstone", "salt")
+
+
+# --- explorers on the action spaces ------------------------------------------------------------
+
+
+def occupy(s: State, height: int, name: str) -> None:
+    """The explorer stands on the action space of a pond put on `name` (an oasis scored before)."""
+    put(s, name, "BBBB", shape="pond")
+    e = next(e for e in s.explorers if e[0] == height)
+    e[2], e[3] = sp(name), ON_ACTION
+
+
+def test_with_all_four_explorers_on_the_board_none_can_be_placed_but_any_one_may_be_taken_back() -> None:
+    # "If a player has no explorer figure available, because all four are already placed on the board, they cannot
+    # place an explorer figure on this turn. But: if a player places no explorer figure on their turn, they may remove
+    # any one of their own explorer figures from the board and return it to their supply."
+    s, closing = top_row_oasis()
+    for h, name in ((15, "H8"), (12, "H10"), (5, "J8")):
+        occupy(s, h, name)
+    place_explorer(s, 2, "C1")  # the fourth in the oasis the closing tile completes
+    after, _ = play(s, "display", tile=closing)
+    options = keys(after)
+    assert not any(k.startswith("explorer:") for k in options)
+    assert {"withdraw:15", "withdraw:12", "withdraw:5", "withdraw:2", "no_explorer"} == set(options)
+    back, events = play(after, "withdraw", height=12)
+    words = [engine.describe("desert", e, back.names) for e in events if e["type"] == "withdraw"]
+    assert words == ["P1 takes the explorer of height 12 back from the action space of H10."]
+    done, more, _ = run_scoring(back)  # the oasis scores: the 2 takes one of its action spaces
+    taken = next(e["space"] for e in more if e["type"] == "action")
+    assert where(done, 12) == -1 and on_action_spaces(done) == {15: "H8", 5: "J8", 2: taken}
+
+
+def test_an_explorer_taken_back_may_be_placed_again_on_the_next_turn() -> None:
+    # "They may then place it again on their next turn."
+    s, closing = top_row_oasis()
+    for h, name in ((15, "H8"), (5, "J8"), (2, "J10")):
+        occupy(s, h, name)
+    after, _ = play(s, "display", tile=closing)
+    assert {k for k in keys(after) if k.startswith("explorer:")} == {"explorer:12:0"}
+    assert "withdraw:15" in keys(after)
+
+
+def test_the_turban_goes_to_the_tallest_explorer_also_when_it_stands_on_the_board() -> None:
+    # "This player must then place it on their tallest explorer figure, regardless of whether that explorer figure
+    # is in their supply or on the board."
+    s, closing = top_row_oasis()
+    s.turban = BLUE
+    place_explorer(s, 15, "C1")  # Blue's tallest wears the turban and stands in the oasis
+    occupy(s, 14, "H8")  # Orange's tallest stands on an action space
+    after, _ = play(s, "display", tile=closing)
+    after, _ = play(after, "no_explorer")
+    done, events, _ = run_scoring(after)
+    assert done.turban == ORANGE and where(done, 14) == sp("H8")
+    turban = next(e for e in events if e["type"] == "turban")
+    assert turban["player"] == ORANGE and turban["height"] == 14
+    wearer = [e for e in engine.view(done, None)["explorers"] if e["turban"]]
+    assert [(e["height"], e["space"], e["action_space"]) for e in wearer] == [(14, "H8", True)]
+    assert where(done, 15) >= 0  # Blue's 15 took an action space and stays, without the turban
+
+
+def test_the_view_puts_an_explorer_on_its_action_space() -> None:
+    s, _ = top_row_oasis()
+    occupy(s, 12, "H8")
+    place_explorer(s, 5, "C1")
+    shown = {e["height"]: e for e in engine.view(s, None)["explorers"]}
+    pond = tileset().tiles[s.board[sp("H8")][0]]
+    assert (shown[12]["space"], shown[12]["part"], shown[12]["action_space"]) == ("H8", pond.action_part, True)
+    assert (shown[5]["space"], shown[5]["action_space"]) == ("C1", False)
+    assert shown[2]["space"] is None and shown[2]["action_space"] is False
+
+
+def test_taking_back_an_explorer_from_an_action_space_may_be_undone_alone() -> None:
+    s, closing = top_row_oasis()
+    occupy(s, 12, "H8")
+    after, _ = play(s, "display", tile=closing)
+    move = next(m for m in engine.legal_moves(after) if m.key == "withdraw:12")
+    _, events = engine.step(after, move)
+    assert engine.undoable(after, move, events)

@@ -1,11 +1,12 @@
 """Which Wüstensöhne moves a player may take back alone: those that revealed nothing hidden (no pile tile drawn, no
-rumour token learnt, not the end of the game)."""
+rumour token learnt, not the end of the game). That an undo restores the state exactly: tests/engine/test_undo.py."""
 
 from __future__ import annotations
 
 import engine
 from engine.core.moves import Move
 from engine.desert.state import GRID, State
+from tests.engine.playing import steps
 
 
 def _revealed(before: State, after: State) -> bool:
@@ -15,29 +16,13 @@ def _revealed(before: State, after: State) -> bool:
     return after.game_over or after.piles != before.piles or learnt
 
 
-def _undone(after: State) -> State:
-    """The state the bot restores: the game replayed without its last move."""
-    saved = engine.saved_game(after)
-    saved["moves"] = saved["moves"][:-1]
-    return engine.replay(saved)
-
-
 def _play(players: int, seed: int, kind: str, seen: dict[bool, set[str]]) -> None:
-    state = engine.new_game("desert", ["a", "b", "c", "d"][:players], {}, seed)
-    checked = 0
-    while not state.game_over:
-        move = engine.ai_move(state, kind)
-        after, events = engine.step(state, move)
-        alone = engine.undoable(state, move, events)
-        assert alone == (not _revealed(state, after)), (move.key, events)
-        if alone:
+    for step in steps("desert", players, seed, kind):
+        assert step.alone == (not _revealed(step.before, step.after)), (step.move.key, step.events)
+        if step.alone:
             # Nothing hidden moved: the piles keep their order and nobody learnt a token.
-            assert after.piles == state.piles and after.rumour_known == state.rumour_known
-            if checked % 25 == 0:  # a replay per move would make the test slow; a sample shows the undo is exact
-                assert engine.state_to_json(_undone(after)) == engine.state_to_json(state)
-            checked += 1
-        seen[alone].add(move.kind)
-        state = after
+            assert step.after.piles == step.before.piles and step.after.rumour_known == step.before.rumour_known
+        seen[step.alone].add(step.move.kind)
 
 
 def test_every_move_of_seeded_games_is_judged_by_what_it_revealed() -> None:

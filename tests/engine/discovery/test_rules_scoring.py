@@ -154,6 +154,48 @@ def test_ex16_complete_sea_of_only_2_tiles_scores_only_its_ports() -> None:
     assert _score(state, "0,0", "N") == 1
 
 
+# ---------------------------------------------------------------------------------------------- one-tile territories
+# The exceptions say "when a completed sea has just 2 tiles, it is worth only 1 point for each city" (and likewise for
+# grassland and mountain). An inner lake or island is a completed territory of one tile; it is worth what the
+# two-tile exceptions say, not more than a territory twice its size.
+
+INNER = 1  # the inner region of an island tile
+
+
+def test_a_one_tile_inner_lake_with_one_city_is_worth_what_a_two_tile_sea_is() -> None:
+    for number in ("51", "52"):  # a lake in grassland, a lake in mountains, a port on each shore
+        state = blank()
+        put(state, T(number), (0, 0))
+        t = territory(state, (0, 0), INNER)
+        assert t.terrain == "S" and t.complete and t.size == 1
+        assert value(state, (0, 0), INNER) == 1, number  # by the general rule it would be 1 city + 1 tile = 2
+        follower(state, RED, (0, 0), INNER)
+        assert _score(state, "0,0", "inner") == 1
+
+
+def test_the_cross_tiles_inner_lake_counts_its_one_port_only() -> None:
+    state = blank()
+    put(state, T("48"), (0, 0))
+    lake = 4
+    assert territory(state, (0, 0), lake).size == 1 and value(state, (0, 0), lake) == 1
+
+
+def test_tile_66s_inner_mountain_scores_1_per_city_like_a_two_tile_mountain() -> None:
+    state = blank()
+    put(state, T("66"), (0, 0))  # a mountain island in the sea, a port on its shore
+    t = territory(state, (0, 0), INNER)
+    assert t.terrain == "M" and t.complete and t.size == 1
+    assert value(state, (0, 0), INNER) == 1  # by the general rule 2 per city = 2
+
+
+def test_a_one_tile_grassland_island_is_worth_2_like_a_two_tile_grassland() -> None:
+    state = blank()
+    put(state, T("50"), (0, 0))
+    t = territory(state, (0, 0), INNER)
+    assert t.terrain == "G" and t.complete and t.size == 1
+    assert value(state, (0, 0), INNER) == 2
+
+
 # ---------------------------------------------------------------------------------------------- final scoring
 
 

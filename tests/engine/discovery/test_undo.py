@@ -1,5 +1,5 @@
 """Which Discovery moves a player may take back alone: those that revealed nothing hidden (no tile drawn, none
-shown, not the end of the game)."""
+shown, not the end of the game). That an undo restores the state exactly: tests/engine/test_undo.py."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 import engine
 from engine.discovery.state import State
+from tests.engine.playing import steps
 
 
 def _revealed(before: State, after: State) -> bool:
@@ -18,31 +19,16 @@ def _revealed(before: State, after: State) -> bool:
     return any(Counter(a.hand) - Counter(b.hand) for a, b in zip(after.players, before.players, strict=True))
 
 
-def _undone(after: State) -> State:
-    """The state the bot restores: the game replayed without its last move."""
-    saved = engine.saved_game(after)
-    saved["moves"] = saved["moves"][:-1]
-    return engine.replay(saved)
-
-
 def _play(options: dict[str, Any], seed: int, kind: str, seen: dict[bool, set[str]]) -> None:
-    state = engine.new_game("discovery", ["a", "b", "c"], options, seed)
-    checked = 0
-    while not state.game_over:
-        move = engine.ai_move(state, kind)
-        after, events = engine.step(state, move)
-        alone = engine.undoable(state, move, events)
-        assert alone == (not _revealed(state, after)), (move.key, events)
-        if alone:
+    for step in steps("discovery", 3, seed, kind, options):
+        assert step.alone == (not _revealed(step.before, step.after)), (step.move.key, step.events)
+        if step.alone:
             # Nothing hidden moved: the pile keeps its order and no other player's hand changed.
-            assert after.pile == state.pile
-            others = [i for i in range(len(state.players)) if i != move.player]
-            assert all(after.players[i].hand == state.players[i].hand for i in others)
-            if checked % 10 == 0:  # a replay per move would make the test slow; a sample shows the undo is exact
-                assert engine.state_to_json(_undone(after)) == engine.state_to_json(state)
-            checked += 1
-        seen[alone].add(move.kind)
-        state = after
+            before, after = step.before, step.after
+            assert after.pile == before.pile
+            others = [i for i in range(len(before.players)) if i != step.move.player]
+            assert all(after.players[i].hand == before.players[i].hand for i in others)
+        seen[step.alone].add(step.move.kind)
 
 
 def test_every_move_of_seeded_games_is_judged_by_what_it_revealed() -> None:

@@ -7,10 +7,11 @@ from collections import Counter
 import pytest
 
 import engine
+from engine import ai_move
 from engine.core.moves import Move
 from engine.core.rng import shuffled
 from engine.entdecker import fit as F
-from engine.entdecker.ai import AIS, ai_move
+from engine.entdecker.ai import AIS
 from engine.entdecker.heuristic import heuristic_move
 from engine.entdecker.info import INFO
 from engine.entdecker.search import imagined_world

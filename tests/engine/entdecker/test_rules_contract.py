@@ -84,11 +84,6 @@ def test_illegal_move_reason_names_what_is_legal():
     assert "ship:A1N" in exc.value.reason
 
 
-def test_not_a_move_is_refused():
-    with pytest.raises(engine.IllegalMove):
-        engine.step(game(), "ship:A1N")  # type: ignore[arg-type]
-
-
 def test_move_from_key_and_argument_order_do_not_matter():
     state = game()
     state, _ = engine.step(state, engine.move_from_key(state, "ship:C1N"))
@@ -193,10 +188,3 @@ def test_replay_of_a_tampered_log_names_the_bad_move():
     with pytest.raises(engine.IllegalMove) as exc:
         engine.replay(saved)
     assert "move 2" in exc.value.reason and "explore" in exc.value.reason
-
-
-@pytest.mark.parametrize("player", ["1", None])
-def test_move_with_a_non_integer_seat_is_refused_as_illegal(player):
-    state = game()
-    with pytest.raises(engine.IllegalMove):
-        engine.step(state, Move("ship", player, (("position", "A1N"),)))  # type: ignore[arg-type]

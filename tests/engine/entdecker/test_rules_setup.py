@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 import engine
-from engine.entdecker import OPTIONS
+from engine.entdecker.setup import OPTIONS
 from engine.entdecker.state import GRID
 from engine.entdecker.tiles import tile, tileset
 from tests.engine.entdecker.helpers import game

@@ -221,9 +221,8 @@ def test_game_goes_on_without_plants_by_default():
     assert not state.game_over
 
 
-def test_welcoming_natives_taking_the_last_token_ends_the_game_with_the_dutch_option():
-    state = game(2, {"end_when_plants_run_out": True})
-    state.plant_piles = [[2], []]
+def _take_from_welcoming_natives(state):
+    """Seat 0 sails to C1, draws a welcoming-natives cape there and takes their plant token."""
     set_piles(state, [SEA, SEA, event_tile("welcoming_natives", "cape")])
     state, _ = play(state, "ship", position="C1N")
     state, _ = play(state, "explore", count=1)
@@ -231,6 +230,13 @@ def test_welcoming_natives_taking_the_last_token_ends_the_game_with_the_dutch_op
     if state.phase == "place":
         state, _ = play(state, "place", space="C1", rotation=2)
     state, _ = play(state, "natives", choice="take")
+    return state
+
+
+def test_welcoming_natives_taking_the_last_token_ends_the_game_with_the_dutch_option():
+    state = game(2, {"end_when_plants_run_out": True})
+    state.plant_piles = [[2], []]
+    state = _take_from_welcoming_natives(state)
     assert state.players[0].plants == [2]
     state, events = play(state, "stop")
     assert state.game_over and events_of(events, "end")[0]["reason"] == "plants_gone"
@@ -251,13 +257,7 @@ def test_bag_draw_takes_one_token_reproducibly():
     results = []
     for _ in range(2):
         state = game(2, {"plant_draw": "bag"})
-        set_piles(state, [SEA, SEA, event_tile("welcoming_natives", "cape")])
-        state, _ = play(state, "ship", position="C1N")
-        state, _ = play(state, "explore", count=1)
-        state, _ = play(state, "draw", pile=1)
-        if state.phase == "place":
-            state, _ = play(state, "place", space="C1", rotation=2)
-        state, _ = play(state, "natives", choice="take")
+        state = _take_from_welcoming_natives(state)
         assert len(state.plant_piles[0]) == 19
         assert len(state.players[0].plants) == 1
         results.append((state.players[0].plants, state.plant_piles))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import engine
-import engine.entdecker as entdecker
+from tests.engine.playing import steps
 
 REVEALING = {"draw", "personal", "fill", "fill_missing", "event", "income", "discard", "game_over", "end"}
 
@@ -13,11 +15,8 @@ REVEALING = {"draw", "personal", "fill", "fill_missing", "event", "income", "dis
 def test_every_move_of_seeded_games_is_judged_by_what_it_revealed() -> None:
     seen: dict[bool, set[str]] = {True: set(), False: set()}
     for seed in range(3):
-        state = engine.new_game("entdecker", ["a", "b", "c"], {"personal_tiles": seed == 1}, seed)
-        while not state.game_over:
-            move = engine.ai_move(state, "heuristic")
-            after, events = engine.step(state, move)
-            alone = engine.undoable(state, move, events)
+        for step in steps("entdecker", 3, seed, "heuristic", {"personal_tiles": seed == 1}):
+            events, alone = step.events, step.alone
             kinds = {e["type"] for e in events}
             revealed = bool(kinds & REVEALING) or any(
                 (e["type"] == "place" and e.get("event"))
@@ -25,9 +24,8 @@ def test_every_move_of_seeded_games_is_judged_by_what_it_revealed() -> None:
                 or (e["type"] == "natives" and e.get("plant") is not None)
                 for e in events
             )
-            assert alone == (not revealed), (move.key, events)
-            seen[alone].add(move.kind)
-            state = after
+            assert alone == (not revealed), (step.move.key, events)
+            seen[alone].add(step.move.kind)
     # Ship, declare and build are taken back alone when quiet; a draw never is.
     assert {"ship", "explore", "build"} <= seen[True]
     assert "draw" in seen[False] and "draw" not in seen[True]
@@ -38,5 +36,5 @@ def test_a_game_without_a_judge_allows_no_lone_undo(monkeypatch: pytest.MonkeyPa
     move = engine.ai_move(state, "heuristic")
     _, events = engine.step(state, move)
     assert engine.undoable(state, move, events)
-    monkeypatch.delattr(entdecker, "undoable")
+    monkeypatch.setitem(engine.GAMES, "entdecker", dataclasses.replace(engine.GAMES["entdecker"], undoable=None))
     assert not engine.undoable(state, move, events)

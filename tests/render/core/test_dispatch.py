@@ -1,17 +1,18 @@
-"""The core draws a view with its game's sub-package, found by the view's "game" key, and never fails."""
+"""The core draws a view with the painter registered for its "game" key (else the plain one), and never fails."""
 
 from __future__ import annotations
 
 import io
-import sys
-import types
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import engine
 import render
+import render.games
 from render import plain
+from render.layout import Picture
+from render.painter import Painter
 
 A_GAME = next(iter(engine.GAMES))
 
@@ -31,41 +32,130 @@ HEADER = {
 }
 
 
+class FakeLayout(Picture):
+    """64 x 48: a 40 px board and an 8 px panel."""
+
+    panel_height = 8
+
+    @property
+    def width(self) -> int:
+        return 64
+
+    @property
+    def frame_height(self) -> int:
+        return 40
+
+
+class FakeGame:
+    """The parts of a painter for a game render/ does not know: the board blue, the overlay red; a part in
+    `fail` raises."""
+
+    def __init__(self) -> None:
+        self.fail: set[str] = set()
+        self.calls: list[str] = []
+
+    def _part(self, name: str) -> None:
+        self.calls.append(name)
+        if name in self.fail:
+            raise ValueError(f"cannot draw the {name}")
+
+    def background(self, lay: FakeLayout) -> Image.Image:
+        self._part("background")
+        return BACKGROUND
+
+    def board(self, im: Image.Image, view: dict, lay: FakeLayout) -> None:
+        self._part("board")
+        ImageDraw.Draw(im).rectangle((0, 0, 63, 39), fill=(0, 0, 255))
+
+    def overlay(self, im: Image.Image, view: dict, lay: FakeLayout) -> None:
+        self._part("overlay")
+        ImageDraw.Draw(im).rectangle((0, 0, 63, 39), fill=(255, 0, 0))
+
+    def legend(self, im: Image.Image, view: dict, lay: FakeLayout, overlay: bool) -> None:
+        self._part("legend")
+        ImageDraw.Draw(im).rectangle((0, 40, 63, 47), fill=(0, 255, 0) if overlay else (9, 9, 9))
+
+
+BACKGROUND = Image.new("RGB", (64, 48), (7, 7, 7))
+
+
 @pytest.fixture
-def fake_game(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
-    """A game sub-package render.fakegame whose draw paints the overlay red and fails when told to."""
-    module = types.ModuleType("render.fakegame")
-    module.__path__ = []  # a package, as a game's painter is
-    module.fail = set()  # type: ignore[attr-defined]
-
-    def draw(view: dict, *, overlay: bool) -> Image.Image:
-        if overlay in module.fail or "always" in module.fail:  # type: ignore[attr-defined]
-            raise ValueError("cannot draw this")
-        return Image.new("RGB", (64, 48), (255, 0, 0) if overlay else (0, 0, 255))
-
-    module.draw = draw  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "render.fakegame", module)
-    render._painter.cache_clear()
-    yield module
-    render._painter.cache_clear()
+def fake_game(monkeypatch: pytest.MonkeyPatch) -> FakeGame:
+    """A painter for the game "fakegame", registered for the test only."""
+    game = FakeGame()
+    painter = Painter(
+        game="fakegame",
+        layout=lambda view: FakeLayout(),
+        background=game.background,
+        board=game.board,
+        overlay=game.overlay,
+        legend=game.legend,
+    )
+    monkeypatch.setitem(render.games.PAINTERS, "fakegame", painter)
+    return game
 
 
-def test_the_game_key_picks_the_painter(fake_game: types.ModuleType) -> None:
+def test_the_game_key_picks_the_painter(fake_game: FakeGame) -> None:
     view = {**HEADER, "game": "fakegame"}
-    assert render.painter("fakegame") is fake_game
+    assert render.painter("fakegame") is render.painter_of(view)
     assert render.render_image(view).getpixel((0, 0)) == (0, 0, 255)
     assert decode(render.render_board(view, overlay=True)).getpixel((5, 5)) == (255, 0, 0)
     assert decode(render.render_board(view, scale=0.5)).size == (32, 24)
 
 
-def test_less_on_the_picture_beats_no_picture(fake_game: types.ModuleType) -> None:
+def test_the_core_runs_the_parts_in_order_on_a_copy_of_the_background(fake_game: FakeGame) -> None:
     view = {**HEADER, "game": "fakegame"}
-    fake_game.fail.add(True)  # type: ignore[attr-defined]
+    im = render.compose(view, overlay=True)
+    assert fake_game.calls == ["background", "board", "overlay", "legend"]
+    assert im.getpixel((0, 45)) == (0, 255, 0)  # the legend knows the overlay is on
+    fake_game.calls.clear()
+    render.compose(view)
+    assert fake_game.calls == ["background", "board", "legend"]
+    assert BACKGROUND.getpixel((0, 0)) == (7, 7, 7)  # the painter's cached background is never drawn on
+
+
+def test_less_on_the_picture_beats_no_picture(fake_game: FakeGame) -> None:
+    view = {**HEADER, "game": "fakegame"}
+    fake_game.fail.add("overlay")
     assert render.render_image(view, overlay=True).getpixel((0, 0)) == (0, 0, 255)  # without the overlay
     with pytest.raises(ValueError):
         render.compose(view, overlay=True)
-    fake_game.fail.add("always")  # type: ignore[attr-defined]
+    fake_game.fail.add("board")
     assert render.render_image(view, overlay=True).tobytes() == plain.draw(view).tobytes()
+
+
+def test_register_adds_a_painter_and_never_replaces_another(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(render.games, "PAINTERS", dict(render.games.PAINTERS))
+    view = {**HEADER, "game": "toygame"}
+    assert render.painter_of(view) is plain.PLAIN  # a game with no painter: the status in words
+    toy = Painter(
+        game="toygame",
+        layout=plain.layout,
+        background=plain.background,
+        board=plain.no_board,
+        legend=plain.legend,
+        palette=bytes(768),
+    )
+    assert render.register(toy) is toy and render.register(toy) is toy
+    assert render.painter_of(view) is toy and render.palette_of(view) == bytes(768)
+    assert render.render_image(view).tobytes() == plain.draw(view).tobytes()
+    with pytest.raises(ValueError):
+        render.register(
+            Painter(
+                game="toygame",
+                layout=plain.layout,
+                background=plain.background,
+                board=plain.no_board,
+                legend=plain.legend,
+            )
+        )
+    with pytest.raises(ValueError):
+        render.register(
+            Painter(
+                game=A_GAME, layout=plain.layout, background=plain.background, board=plain.no_board, legend=plain.legend
+            )
+        )
+    assert render.painter(A_GAME) is not toy
 
 
 def test_unknown_game_gives_the_plain_picture_with_the_status() -> None:
@@ -78,10 +168,10 @@ def test_unknown_game_gives_the_plain_picture_with_the_status() -> None:
 
 
 @pytest.mark.parametrize(
-    "game", [None, 7, "", "png", "layout", "style", "_painter", "../bot", "render.png", "os.path", f"{A_GAME}.board"]
+    "game", [None, 7, "", "png", "layout", "style", "games", "../bot", "render.png", "os.path", f"{A_GAME}.board"]
 )
 def test_names_that_are_no_game(game: object) -> None:
-    """Core modules, private names and dotted paths are never taken for a game's painter."""
+    """Only a registered game has a painter: core modules, sub-packages and dotted paths do not."""
     assert render.painter(game) is None
     assert decode(render.render_board({**HEADER, "game": game})).size == plain.draw(HEADER).size
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import math
+import pathlib
 import pickle
 from concurrent.futures import ProcessPoolExecutor
 
@@ -62,16 +63,29 @@ def test_psnr() -> None:
     assert palette.psnr(a, b) == pytest.approx(10 * math.log10(255**2 / (100 / 3)))
 
 
-def test_palette_image_and_module_text() -> None:
+def test_palette_image_and_the_palette_file(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(ValueError):
         palette.palette_image(bytes(767))
     pal = bytes(range(256)) * 3
     assert palette.palette_image(pal).getpalette() == list(pal)
-    text = palette.module_text(pal, "somegame", "python -m render palette --game somegame --write")
-    space: dict = {}
-    exec(compile(text, "palette.py", "exec"), space)
-    assert space["PALETTE"] == pal
-    assert max(len(line) for line in text.splitlines()) <= 120
+    package = tmp_path / "somegame"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert palette.load("somegame") is None  # no file: an adaptive palette
+    (package / palette.FILE).write_text(palette.hex_text(pal))
+    assert palette.load("somegame") == pal
+    assert max(len(line) for line in palette.hex_text(pal).splitlines()) <= 120
+    (package / palette.FILE).write_text(palette.hex_text(pal)[:-10])
+    assert palette.load("somegame") is None  # not 768 bytes
+
+
+def test_a_painter_carries_the_palette_learned_beside_it() -> None:
+    files = sorted(pathlib.Path(render.__file__).parent.glob(f"*/{palette.FILE}"))
+    assert files
+    for path in files:
+        found = render.painter(path.parent.name)
+        assert found is not None and found.palette == bytes.fromhex(path.read_text()), path
 
 
 def test_encode_with_a_palette_keeps_it() -> None:

@@ -10,11 +10,10 @@ from PIL import Image
 
 import engine
 import render
-from render.desert import draw, layout_for, overlay_positions, status_line
-from render.desert import tiles as art
+from render.desert import PAINTER, layout_for, overlay_positions, status_line, tiles
 from render.selfplay import selfplay_states
 
-SIZE = (2 * 66 + 11 * art.TILE, 2 * 66 + 11 * art.TILE + 430)  # documented: 1012 x 1442
+SIZE = (2 * 66 + 11 * tiles.TILE, 2 * 66 + 11 * tiles.TILE + 430)  # documented: 1012 x 1442
 
 
 @lru_cache(maxsize=4)
@@ -47,7 +46,7 @@ def test_deterministic() -> None:
 def test_every_seat_sees_the_same_picture_and_no_secret_rumour() -> None:
     state = next(s for s in states(3) if any(t is not None for t in s.rumour_board.values()) and not s.game_over)
     knower = next(seat for t in state.rumour_board.values() if t is not None for seat in state.rumour_known[t])
-    pictures = {draw(engine.view(state, seat), overlay=False).tobytes() for seat in (None, 0, 1, 2)}
+    pictures = {PAINTER.draw(engine.view(state, seat), overlay=False).tobytes() for seat in (None, 0, 1, 2)}
     assert len(pictures) == 1
     assert any(r["value"] is not None for r in engine.view(state, knower)["rumour_board"])
 
@@ -55,7 +54,7 @@ def test_every_seat_sees_the_same_picture_and_no_secret_rumour() -> None:
 def test_caravans_are_drawn_on_their_spaces() -> None:
     v = engine.view(states(1)[0], None)
     lay = layout_for(v)
-    im = draw(v, overlay=False)
+    im = PAINTER.draw(v, overlay=False)
     for p in v["players"]:
         cx, cy = lay.space_center(p["caravan"])
         color = im.getpixel((cx - 11, cy + 6))  # the body of the camel badge, beside its number
@@ -67,8 +66,8 @@ def test_overlay_badges_at_the_numbered_destinations() -> None:
     positions = overlay_positions(v)
     numbered = [m for m in v["legal"] if m["label"].startswith(f"#{m['number']} ")]
     assert set(positions) == {m["number"] for m in numbered}
-    plain = draw(v, overlay=False)
-    marked = draw(v, overlay=True)
+    plain = PAINTER.draw(v, overlay=False)
+    marked = PAINTER.draw(v, overlay=True)
     for x, y in positions.values():
         assert marked.getpixel((x, y)) != plain.getpixel((x, y))
 
@@ -92,3 +91,19 @@ def test_the_fixed_palette_keeps_player_colours_and_a_small_png() -> None:
     for p in v["players"]:
         cx, cy = lay.space_center(p["caravan"])
         assert png.getpixel((cx - 11, cy + 6)) == picture.getpixel((cx - 11, cy + 6))
+
+
+def test_an_explorer_on_an_action_space_is_drawn_on_it() -> None:
+    v = first(6, lambda v: any(e["action_space"] for e in v["explorers"]))
+    e = next(e for e in v["explorers"] if e["action_space"])
+    t = next(t for t in v["tiles"] if t["space"] == e["space"])
+    lay = layout_for(v)
+    x0, y0, _, _ = lay.space_rect(e["space"])
+    spot = {}
+    for which in (0, 1):  # the action icon's place, the place of an explorer in the oasis part
+        ax, ay = tiles.part_anchor(tuple(t["parts"][t["action_part"]]), which)
+        spot[which] = (int(x0 + ax * lay.tile), int(y0 + ay * lay.tile))
+    home = {**v, "explorers": [{**x, "space": None} if x is e else x for x in v["explorers"]]}
+    drawn, without = PAINTER.draw(v, overlay=False), PAINTER.draw(home, overlay=False)
+    assert drawn.getpixel(spot[0]) != without.getpixel(spot[0])
+    assert drawn.getpixel(spot[1]) == without.getpixel(spot[1])

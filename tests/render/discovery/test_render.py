@@ -79,7 +79,7 @@ def test_followers_are_drawn_in_their_players_colour() -> None:
     lay = layout_for(view)
     f = view["followers"][0]
     from render import style
-    from render.discovery.art import anchor, look_of
+    from render.discovery.tiles import anchor, look_of
 
     tile = next(t for t in view["tiles"] if (t["x"], t["y"]) == (f["x"], f["y"]))
     ax, ay = anchor(look_of(tile), f["region"], lay.tile)

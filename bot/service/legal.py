@@ -1,0 +1,120 @@
+"""What a user may do now, in data and in words, and reading what they typed as one legal move. No I/O: a
+function of the table and the catalog. The bot never decides legality itself: the engine's view lists the moves."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..catalog import Catalog
+from ..text import safe_name
+from .refusal import Refusal
+from .table import Table
+
+TYPED_LIMIT = 100  # what a user types into an option is never longer than a label; longer is not a choice
+
+
+class Legal:
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    def legal_for(self, table: Table | None, user_id: int, kinds: Iterable[str] | None = None) -> list[dict[str, Any]]:
+        """The legal entries (of the given kinds; None: all) for this user: empty unless they are to act now."""
+        if table is None or not table.active:
+            return []
+        seat = table.seat_of(user_id)
+        if seat is None or not table.acts(seat) or table.players[seat].is_ai:
+            return []
+        return self.legal_of(table, seat, kinds)
+
+    @staticmethod
+    def legal_of(table: Table, seat: int, kinds: Iterable[str] | None = None) -> list[dict[str, Any]]:
+        """The seat's legal entries (of the given kinds), as the seat itself sees them."""
+        if not table.active or not table.acts(seat):
+            return []
+        wanted = None if kinds is None else set(kinds)
+        return [
+            entry
+            for entry in table.view(seat)["legal"]
+            if entry["player"] == seat and (wanted is None or entry["kind"] in wanted)
+        ]
+
+    @staticmethod
+    def waiting_for(table: Table) -> str:
+        """Whose turn it is, in words: "alice's turn" (several seats acting: "alice and bob must act")."""
+        acting = table.to_act
+        if not acting:
+            return "The game is over"
+        names = [safe_name(p.display_name) for p in acting]
+        if len(names) == 1:
+            return f"It is {names[0]}'s turn"
+        return f"{' and '.join(names)} must act now"
+
+    def verb_refusal(self, table: Table, command: str) -> Refusal | None:
+        """A refusal if the channel's game has no such verb (it belongs to another game)."""
+        if command == "play" or self.catalog.verb_named(table.game, command) is not None:
+            return None
+        title = self.catalog.title(table.game)
+        return Refusal(
+            f"`/{command}` is not a command of {title}, the game in this channel. "
+            f"Its commands: {self.catalog.verbs_text(table.game)}."
+        )
+
+    def resolve(self, table: Table, seat: int, command: str, value: str | int | None) -> str:
+        """The key of the one legal move that `/command option:value` names, or a Refusal saying why not.
+
+        Accepted: the value autocomplete fills in, a move's label, its number (as on the board overlay), or a
+        unique part of a label; for a verb without a value, its one legal move."""
+        refusal = self.verb_refusal(table, command)
+        if refusal is not None:
+            raise refusal
+        verb = None if command == "play" else self.catalog.verb_named(table.game, command)
+        kinds = None if verb is None else verb.kinds
+        legal = self.legal_of(table, seat, kinds)
+        if not legal:
+            prompt = table.view(seat).get("prompt") or "make another move"
+            raise Refusal(f"You cannot `/{command}` now: it is time to {prompt}. {self.legal_text(table, seat=seat)}")
+        if verb is not None and verb.option is None:
+            return str(legal[0]["key"])
+        text = " ".join(str(value if value is not None else "").split())
+        if not text or len(text) > TYPED_LIMIT:
+            raise Refusal(f"Choose one of your options. {self.legal_text(table, seat=seat)}")
+        presenter = self.catalog.presenter(table.game)
+        low = text.lower()
+        for matches in (
+            lambda e: e["key"] == text,
+            lambda e: presenter.value_of(e).lower() == low,
+            lambda e: str(e.get("label", "")).lower() == low,
+            lambda e: low.lstrip("#").isdigit() and e.get("number") == int(low.lstrip("#")),
+        ):
+            found = [e for e in legal if matches(e)]
+            if len(found) == 1 or (found and all(f["key"] == found[0]["key"] for f in found)):
+                return str(found[0]["key"])
+        partial = [e for e in legal if low in str(e.get("label", "")).lower()]
+        if len(partial) == 1:
+            return str(partial[0]["key"])
+        why = "names several of your choices" if partial else "is not one of your choices now"
+        raise Refusal(f"“{safe_name(text)}” {why}. {self.legal_text(table, seat=seat)}")
+
+    def check_turn(self, table: Table, user_id: int) -> int:
+        """The user's seat if they are to act now; else a Refusal saying whose turn it is."""
+        if not table.active:
+            raise Refusal("The game is over; see `/game status` for the final scores.")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise Refusal(f"You are not playing in this game. {self.waiting_for(table)}.")
+        if not table.acts(seat):
+            raise Refusal(f"{self.waiting_for(table)}, not yours.")
+        if table.players[seat].is_ai:
+            raise Refusal("Your seat is played by an AI now.")
+        return seat
+
+    def legal_text(self, table: Table, user_id: int | None = None, *, seat: int | None = None) -> str:
+        """What the user (or seat) may do now, in words; whose turn it is for anyone else."""
+        if not table.active:
+            return "The game is over."
+        if seat is None and user_id is not None:
+            seat = table.seat_of(user_id)
+        if seat is None or not table.acts(seat):
+            return f"{self.waiting_for(table)}."
+        return self.catalog.legal_summary(table.game, self.legal_of(table, seat))

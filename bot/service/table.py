@@ -1,0 +1,93 @@
+"""A channel's game as the bot holds it (Table), and one applied move (MoveOutcome)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from storage import GameRecord, PlayerRecord
+
+from ..text import safe_name
+
+
+@dataclass
+class Table:
+    """A channel's open game as this process knows it: the record, the seats and (once started) the state."""
+
+    record: GameRecord
+    players: list[PlayerRecord]
+    state: Any | None = None
+    _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, repr=False)
+
+    @property
+    def game_id(self) -> int:
+        return self.record.id
+
+    @property
+    def game(self) -> str:
+        return self.record.game
+
+    @property
+    def version(self) -> int:
+        return self.state.version if self.state is not None else -1
+
+    @property
+    def active(self) -> bool:
+        return self.state is not None and not self.state.game_over
+
+    @property
+    def names(self) -> list[str]:
+        """Display names by seat: a substitute's name replaces the original one the engine keeps."""
+        return [p.display_name for p in self.players]
+
+    @property
+    def shown_names(self) -> list[str]:
+        """The names as they may appear in a message (they cannot ping anyone or break the Markdown)."""
+        return [safe_name(n) for n in self.names]
+
+    def view(self, viewer: int | None = None) -> dict[str, Any]:
+        """engine.view, computed once per (state, viewer): autocomplete asks on every keystroke."""
+        if viewer not in self._views:
+            self._views[viewer] = engine.view(self.state, viewer)
+        return self._views[viewer]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for p in self.players:
+            if p.user_id == user_id:
+                return p.seat
+        return None
+
+    @property
+    def to_act(self) -> list[PlayerRecord]:
+        """The seats that must act now, in order (the view header's to_act)."""
+        if not self.active:
+            return []
+        seats = self.view(None)["to_act"]
+        return [self.players[s] for s in seats if 0 <= s < len(self.players)]
+
+    @property
+    def current(self) -> PlayerRecord | None:
+        """The first seat to act (the one reminders ping and skips play for)."""
+        acting = self.to_act
+        return acting[0] if acting else None
+
+    def acts(self, seat: int | None) -> bool:
+        return seat is not None and any(p.seat == seat for p in self.to_act)
+
+
+@dataclass
+class MoveOutcome:
+    """One applied move: what it said, and whether the turn or the game ended with it."""
+
+    table: Table  # after the move
+    key: str
+    seat: int
+    by_ai: bool
+    events: list[dict[str, Any]]
+    lines: list[str]
+    turn_over: bool
+
+    @property
+    def game_over(self) -> bool:
+        return bool(self.table.state is not None and self.table.state.game_over)

@@ -1,0 +1,73 @@
+"""Accounts: turn accounts, names that cannot ping, the log in pages (also of an archived game)."""
+
+from __future__ import annotations
+
+import engine
+from bot import messages
+from bot.service import Services
+from storage import Store
+from storage.store import _unarchive
+from tests.bot.helpers import ANN, BOB, CH, engine_pick, started
+
+
+async def test_turn_account_covers_the_whole_turn(svc: Services) -> None:
+    await started(svc)
+    lines: list[str] = []
+    while True:
+        table = await svc.tables.table(CH)
+        outcome = await svc.turns.ai_step(CH, force=True)
+        lines.extend(outcome.lines)
+        if outcome.turn_over:
+            break
+    account = await svc.accounts.turn_account(table.game_id, table.names, "entdecker")
+    # The AI played a person's turn (force, as /game skip does): credited as acting for that person.
+    assert account == lines and account[0].startswith("AI for Ann puts the ship")
+
+
+async def test_names_in_accounts_cannot_ping(svc: Services) -> None:
+    tag = "<@123456789012345678>"
+    await svc.lobby.new_game(CH, 1, ANN, tag, "entdecker", {}, 1)
+    await svc.lobby.join(CH, BOB, "**Bob**")
+    table = await svc.lobby.start(CH, ANN)
+    assert tag not in " ".join(table.shown_names) and "\\*\\*Bob\\*\\*" in table.shown_names[1]
+    outcome = await svc.turns.play(CH, ANN, key=engine_pick(table))
+    assert all(tag not in line for line in outcome.lines)
+    assert tag not in messages.turn_content(svc.catalog, outcome.table, outcome.lines)
+    assert tag not in messages.lobby_content(svc.catalog, table)
+
+
+T0 = 1_700_000_000.0
+
+
+async def pages_of(svc: Services, budget: int = 900) -> list[str]:
+    _, _, count, _ = await svc.accounts.log_page(CH, None, budget)
+    return [(await svc.accounts.log_page(CH, page, budget))[3] for page in range(1, count + 1)]
+
+
+async def test_the_log_of_an_archived_game_pages_as_before(svc: Services) -> None:
+    store = svc.store
+    assert isinstance(store, Store)
+    names = ["Ann", "Bob"]
+    game = await store.create_game(1, CH, "entdecker", {}, 5, 1, T0)
+    for user, name in enumerate(names, start=1):
+        await store.join(game.id, user, name, max_seats=2, now=T0)
+    state = engine.new_game("entdecker", names, {}, 5)
+    await store.start_game(game.id, state, T0)
+    undone = False
+    while not state.game_over:
+        move = engine.ai_move(state, "random")
+        new_state, events = engine.step(state, move)
+        now = T0 + new_state.version
+        await store.record_move(game.id, state.version, move, new_state, events, move.player + 1, now, actor="x")
+        if new_state.version == 20 and not undone:  # an undo shows in the log where it happened
+            state = await store.rollback(game.id, 19, now + 0.5, expected_version=20, undone_by="Ann")
+            undone = True
+            continue
+        state = new_state
+    assert (await store.game(game.id)).status == "finished"
+    assert not await store._db.execute_fetchall("SELECT 1 FROM moves WHERE game_id = ?", (game.id,))
+    archived = await pages_of(svc)
+    assert len(archived) > 3 and "took back move 20" in "".join(archived)
+    async with store._write() as db:  # the log as its own rows again, as before migration 6
+        await _unarchive(db, game.id)
+    assert await pages_of(svc) == archived
