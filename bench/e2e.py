@@ -457,24 +457,6 @@ def report(run: Run, args: argparse.Namespace, wall: float, lag: list[float], db
 # ---------------------------------------------------------------------- --breakdown: where a move's time goes
 
 
-class TimedLock:
-    """Stands in for Store._lock: records how long each acquirer waited and how long it held the lock."""
-
-    def __init__(self, inner: asyncio.Lock, waits: list[float], holds: list[float]) -> None:
-        self.inner, self.waits, self.holds = inner, waits, holds
-        self._since = 0.0
-
-    async def __aenter__(self) -> None:
-        start = time.perf_counter()
-        await self.inner.acquire()
-        self._since = time.perf_counter()
-        self.waits.append(self._since - start)
-
-    async def __aexit__(self, *exc: object) -> None:
-        self.holds.append(time.perf_counter() - self._since)
-        self.inner.release()
-
-
 def instrument(bot: Any) -> dict[str, list[float]]:
     """Time the stages of a move by wrapping the bot's objects (instance attributes; bot/ is not changed)."""
     import render
@@ -482,8 +464,6 @@ def instrument(bot: Any) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {
         k: []
         for k in (
-            "store wait",
-            "store hold",
             "db round trip",
             "service.play",
             "announce",
@@ -493,7 +473,6 @@ def instrument(bot: Any) -> dict[str, list[float]]:
         )
     }
     store = bot.store
-    store._lock = TimedLock(store._lock, times["store wait"], times["store hold"])
 
     def timed(owner: Any, name: str, key: str) -> None:
         inner = getattr(owner, name)
@@ -507,17 +486,10 @@ def instrument(bot: Any) -> dict[str, list[float]]:
 
         setattr(owner, name, wrapper)
 
-    db = store._db  # aiosqlite: each statement, fetch and commit is one hop to its thread and back
-    hop = db._execute
-
-    async def execute(*a: Any, **kw: Any) -> Any:
-        start = time.perf_counter()
-        try:
-            return await hop(*a, **kw)
-        finally:
-            times["db round trip"].append(time.perf_counter() - start)
-
-    db._execute = execute
+    # Every call of the driver is one trip to the database (SQLite: to its connection's thread and back, a whole
+    # transaction at a time; storage/sqlite_driver.py), so timing the calls times the round trips.
+    for name in ("fetch", "write_one", "read", "write"):
+        timed(store.driver, name, "db round trip")
     timed(bot.services.turns, "play", "service.play")
     timed(bot.announcer, "announce", "announce")
     timed(bot.boards, "file", "board_file")
@@ -539,12 +511,8 @@ def print_breakdown(times: dict[str, list[float]], wall: float) -> None:
     print("breakdown (--breakdown; perf_counter, includes waiting for the loop / GIL):")
     for name, values in times.items():
         print("  " + dist(name, values) + f"  sum {sum(values):6.2f} s")
-    holds = times["store hold"]
-    hops = len(times["db round trip"])
-    print(
-        f"  store lock held {sum(holds) / wall * 100:.0f}% of the wall time; {len(holds)} transactions, "
-        f"{hops} db round trips ({hops / max(1, len(holds)):.1f} per transaction)"
-    )
+    trips = times["db round trip"]
+    print(f"  {len(trips)} db round trips (one per transaction), {sum(trips) / wall * 100:.0f}% of the wall time")
 
 
 # ---------------------------------------------------------------------- main

@@ -300,10 +300,17 @@ async def main() -> None:
     parser.add_argument("--page-size", type=int, help="the page size of the new database (default: the store's)")
     args = parser.parse_args()
     import storage
-    import storage.db
 
     if args.page_size is not None:
-        storage.db.PAGE_SIZE = args.page_size  # read when the store creates the file
+        # Read when the store creates the file; storage/db.py held it before storage/sqlite_driver.py.
+        import importlib
+
+        for name in ("storage.sqlite_driver", "storage.db"):
+            try:
+                importlib.import_module(name).PAGE_SIZE = args.page_size
+                break
+            except ImportError:
+                continue
     print(f"storage from {Path(storage.__file__).parent}; SQLite {sqlite3.sqlite_version}")
     with tempfile.TemporaryDirectory(prefix="bench-storage-") as tmp:
         directory = args.keep or Path(tmp)

@@ -1,16 +1,15 @@
-"""Persistence for hosted games: SQLite (aiosqlite) by default, PostgreSQL (asyncpg) for several processes.
+"""Persistence for hosted games: SQLite (sqlite3) by default, PostgreSQL (asyncpg) for several processes.
 The only package that contains SQL.
 
     store = await open_store("data/entdecker.db")             # SQLite file (also "sqlite:///data/entdecker.db")
     store = await open_store("postgresql://bot@db/entdecker")  # PostgreSQL server
 
-Both backends offer the same methods, records, errors and guarantees. See docs/storage.md.
+One repository (storage/repository.py) over a driver per backend (storage/driver.py). See docs/storage.md.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .errors import (
     AlreadyJoined,
@@ -30,17 +29,15 @@ from .errors import (
     SeatNotFound,
     StaleVersion,
     StorageError,
+    StorageFull,
+    StorageReadOnly,
+    StorageUnavailable,
     WrongStatus,
 )
 from .records import AiKind, GameRecord, GameStatus, IdleGame, MoveRecord, PlayerRecord, UndoRecord
-from .store import UNSET, Store
+from .repository import UNSET, Store
 
-if TYPE_CHECKING:
-    from .postgres import PostgresStore
-
-    AnyStore = Store | PostgresStore
-else:
-    AnyStore = Store
+AnyStore = Store  # one repository for both backends (the name is kept for the callers that still use it)
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -68,11 +65,7 @@ def sqlite_path(url: str | Path) -> str:
 async def open_store(url: str | Path) -> AnyStore:
     """Open the database a setting names (ENTDECKER_DB): a PostgreSQL URL or a SQLite file; StorageError if not."""
     if is_postgres(url):
-        try:
-            from .postgres import PostgresStore
-        except ImportError as exc:  # asyncpg is an optional extra
-            raise StorageError("PostgreSQL needs the asyncpg package: pip install 'entdecker-bot[postgres]'") from exc
-        return await PostgresStore.open(str(url).strip())
+        return await Store.open_postgres(str(url).strip())
     return await Store.open(sqlite_path(url))
 
 
@@ -102,6 +95,9 @@ __all__ = [
     "SeatNotFound",
     "StaleVersion",
     "StorageError",
+    "StorageFull",
+    "StorageReadOnly",
+    "StorageUnavailable",
     "Store",
     "UndoRecord",
     "WrongStatus",

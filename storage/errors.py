@@ -140,3 +140,39 @@ class DatabaseDamaged(DatabaseUnusable):
 
     def __init__(self, path: object, detail: str) -> None:
         super().__init__(f"cannot open database at {path}: the file is damaged ({detail}); restore it from a backup")
+
+
+class _Failed(StorageError):
+    """The database failed a call for a cause outside the program; `TEXT` says what, with the driver's detail."""
+
+    TEXT = ""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(self.TEXT.format(detail))
+
+
+class StorageUnavailable(_Failed):
+    """The database cannot be reached or read right now (connection lost, I/O error): nothing was changed; the same
+    call may succeed once the database is back."""
+
+    TEXT = "the database is unavailable: {}"
+
+
+class StorageFull(_Failed):
+    """The disk holding the database (or the server's) is full: nothing was changed, and nothing will be written until
+    an operator frees space."""
+
+    TEXT = "the database's disk is full; nothing was changed ({})"
+
+
+class StorageReadOnly(_Failed):
+    """The database cannot be written (a read-only file, directory or server): nothing was changed, and no write will
+    succeed until an operator makes it writable again."""
+
+    TEXT = "the database is read-only; nothing was changed ({})"
+
+
+class Conflict(StorageError):
+    """A constraint or trigger of the schema refused a write (a unique key, the append-only log). Inside storage it is
+    turned into the refusal it means (ChannelBusy, AlreadyJoined, StaleVersion); it reaches callers only when the
+    schema refused something the checks before it let through."""

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import functools
 import json
-import sqlite3
 from dataclasses import dataclass
 from typing import Any, Literal
 
 GameStatus = Literal["lobby", "active", "finished", "abandoned"]
-AiKind = Literal["heuristic", "random"]
+AiKind = str  # an AI kind the engine names (engine.info(game).ai_kinds); storage keeps the name as given
 OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "active")
 
 
@@ -51,7 +50,7 @@ class GameRecord:
         return self.status in OPEN_STATUSES
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> GameRecord:
+    def from_row(cls, row: Any) -> GameRecord:
         """ValueError/TypeError if the row does not parse (the options are not a JSON object)."""
         return cls(
             id=row["id"],
@@ -94,15 +93,16 @@ class PlayerRecord:
     joined_at: float
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> PlayerRecord:
+    def from_row(cls, row: Any, prefix: str = "") -> PlayerRecord:
+        """From a players row, or from the columns named `prefix` + column of a row joined with one."""
         return cls(
-            game_id=row["game_id"],
-            seat=row["seat"],
-            user_id=row["user_id"],
-            display_name=row["display_name"],
-            is_ai=bool(row["is_ai"]),
-            ai_kind=row["ai_kind"],
-            joined_at=row["joined_at"],
+            game_id=row[prefix + "game_id"],
+            seat=row[prefix + "seat"],
+            user_id=row[prefix + "user_id"],
+            display_name=row[prefix + "display_name"],
+            is_ai=bool(row[prefix + "is_ai"]),
+            ai_kind=row[prefix + "ai_kind"],
+            joined_at=row[prefix + "joined_at"],
         )
 
 
@@ -117,7 +117,7 @@ class MoveRecord:
     actor: str | None = None  # who acted, named as they were then ("alice", "AI for bob"); None: not recorded
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> MoveRecord:
+    def from_row(cls, row: Any) -> MoveRecord:
         return cls(
             game_id=row["game_id"],
             seq=row["seq"],
@@ -142,7 +142,7 @@ class UndoRecord:
     created_at: float
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> UndoRecord:
+    def from_row(cls, row: Any) -> UndoRecord:
         return cls(
             game_id=row["game_id"],
             seq=row["seq"],

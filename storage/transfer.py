@@ -11,12 +11,12 @@ meanwhile (moves made during the copy would be lost); see docs/scaling.md.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import AnyStore, Store, open_store, replay, snapshots
+from . import AnyStore, open_store, replay, snapshots
+from .driver import Tx
 from .errors import LogCorrupt, StorageError
 
 # Parents before children: the foreign keys and the move log's trigger (seq in order) hold on every insert.
@@ -45,44 +45,33 @@ class CopyReport:
 
 
 class _Side:
-    """Raw table access on either backend, for this module only."""
+    """Raw table access on either backend, for this module only (named parameters, as everywhere in storage)."""
 
     def __init__(self, store: AnyStore) -> None:
         self.store = store
-        self.sqlite = isinstance(store, Store)
+        self.sqlite = store.driver.name == "sqlite"
 
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        if isinstance(self.store, Store):
-            rows = await self.store._db.execute_fetchall(sql, tuple(params))
-            return [dict(row) for row in rows]
-        for i in range(1, len(params) + 1):
-            sql = sql.replace("?", f"${i}", 1)
-        return [dict(row) for row in await self.store._pool.fetch(sql, *params)]
+    async def fetch(self, sql: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        return [dict(row) for row in await self.store.driver.fetch(sql, params or {})]
 
-    @asynccontextmanager
-    async def writer(self) -> AsyncIterator[Callable[[str, list[str], list[tuple[Any, ...]]], Any]]:
-        """One transaction; yields insert(table, columns, rows)."""
-        if isinstance(self.store, Store):
-            async with self.store._write() as db:
+    async def copy(self, batches: Callable[[Callable[..., Any]], Any]) -> None:
+        """One transaction: `batches(insert)` calls insert(table, columns, rows) for each batch of rows."""
 
-                async def insert_sqlite(table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
-                    marks = ", ".join("?" for _ in columns)
-                    await db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+        async def body(tx: Tx) -> None:
+            async def insert(table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
+                marks = ", ".join(f":{column}" for column in columns)
+                sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})"
+                await tx.executemany(sql, [dict(zip(columns, row, strict=True)) for row in rows])
 
-                yield insert_sqlite
-            return
-        async with self.store._pool.acquire() as conn, conn.transaction():
+            await batches(insert)
+            if not self.sqlite:
+                # Ids were copied explicitly: move the identity on, or the next new game would collide.
+                await tx.execute(
+                    "SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE((SELECT MAX(id) FROM games), 0)"
+                    " + 1, false)"
+                )
 
-            async def insert_pg(table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
-                marks = ", ".join(f"${i}" for i in range(1, len(columns) + 1))
-                await conn.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
-
-            yield insert_pg
-            # Ids were copied explicitly: move the identity on, or the next new game would collide.
-            await conn.execute(
-                "SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE((SELECT MAX(id) FROM games), 0) + 1,"
-                " false)"
-            )
+        await self.store.driver.write(body)
 
 
 def _convert(table: str, row: dict[str, Any], to_sqlite: bool) -> dict[str, Any]:
@@ -115,9 +104,12 @@ async def _copy(source: _Side, target: _Side, progress: Callable[[str], None]) -
     if existing:
         raise StorageError(f"the target already holds {existing} games; copy only into an empty database")
     report = CopyReport()
-    async with target.writer() as insert:
-        for table, order in TABLES:
-            rows = await source.fetch(f"SELECT * FROM {table} ORDER BY {order}")
+    # Read first, then write in one transaction: a SQLite transaction body runs whole on its connection's thread and
+    # cannot wait for the other database meanwhile (storage/sqlite_driver.py).
+    tables = {table: await source.fetch(f"SELECT * FROM {table} ORDER BY {order}") for table, order in TABLES}
+
+    async def batches(insert: Callable[..., Any]) -> None:
+        for table, rows in tables.items():
             report.rows[table] = len(rows)
             if not rows:
                 continue
@@ -125,7 +117,10 @@ async def _copy(source: _Side, target: _Side, progress: Callable[[str], None]) -
             for start in range(0, len(rows), BATCH):
                 batch = [_convert(table, row, target.sqlite) for row in rows[start : start + BATCH]]
                 await insert(table, columns, [tuple(row[c] for c in columns) for row in batch])
-            progress(f"copied {len(rows)} {table}")
+
+    await target.copy(batches)
+    for table, rows in tables.items():
+        progress(f"copied {len(rows)} {table}")
     await _check(source, target, report, progress)
     return report
 
@@ -149,8 +144,8 @@ async def _check(source: _Side, target: _Side, report: CopyReport, progress: Cal
         if copied != original:
             report.mismatches.append(f"game {game_id}: the copy replays to another state than the original")
             continue
-        query = "SELECT version, state, log_digest, digest FROM snapshots WHERE game_id = ?"
-        if _snapshot(await source.fetch(query, (game_id,))) != _snapshot(await target.fetch(query, (game_id,))):
+        query, at = "SELECT version, state, log_digest, digest FROM snapshots WHERE game_id = :id", {"id": game_id}
+        if _snapshot(await source.fetch(query, at)) != _snapshot(await target.fetch(query, at)):
             report.mismatches.append(f"game {game_id}: the snapshot differs from the original's")
             continue
         if await source.store.players(game_id) != await target.store.players(game_id):

@@ -176,36 +176,12 @@ def _describe(component: frozenset[str], edges: list[Edge]) -> str:
     return f"{len(component)} modules ({', '.join(sorted(component))}); e.g. " + "; ".join(map(str, path))
 
 
-# The cycles in the tree today, each by the modules it joins. The engineers of those packages empty this list (issue
-# 18): when a cycle is gone, its xfail below passes, and strict=True turns that into a failure saying to remove it.
-# A cycle that is not here, or that grows beyond its modules here, fails test_no_import_cycle_but_the_known_ones.
-KNOWN_CYCLES: dict[str, frozenset[str]] = {
-    # storage.db opens the store inside a function; store imports db at the top (storage engineer).
-    "storage.db <-> storage.store": frozenset({"storage.db", "storage.store"}),
-}
-
 CYCLES_NOW = _cycles(EDGES)
 
 
-def _known(component: frozenset[str]) -> str | None:
-    return next((name for name, modules in KNOWN_CYCLES.items() if component <= modules), None)
-
-
-def test_no_import_cycle_but_the_known_ones() -> None:
-    new = [_describe(c, EDGES) for c in CYCLES_NOW if _known(c) is None]
-    assert not new, "import cycle:\n" + "\n".join(new)
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="a known cycle (issue 18)"))
-        for name in KNOWN_CYCLES
-    ],
-)
-def test_a_known_cycle_is_gone(name: str) -> None:
-    left = [c for c in CYCLES_NOW if _known(c) == name]
-    assert not left, _describe(left[0], EDGES)
+def test_no_import_cycle() -> None:
+    """The last two cycles (storage.db <-> storage.store, bot.messages <-> bot.service) went with issue 18."""
+    assert not CYCLES_NOW, "import cycle:\n" + "\n".join(_describe(c, EDGES) for c in CYCLES_NOW)
 
 
 def test_the_walk_sees_every_kind_of_import() -> None:

@@ -1,9 +1,9 @@
 """Numbered schema migrations.
 
 Each module `mNNNN_<name>.py` holds `STATEMENTS` (SQLite) and `POSTGRES` (the same change in PostgreSQL's
-dialect), and optionally `STEPS` (names of data steps both backends implement in Python), applied in number order
-inside one transaction per migration; SQLite's PRAGMA user_version and PostgreSQL's schema_version table record the
-last one applied, so both backends share one numbering.
+dialect), and optionally `STEPS` (names of data steps in storage/migrations/steps.py, run by either backend),
+applied in number order inside one transaction per migration; SQLite's PRAGMA user_version and PostgreSQL's
+schema_version table record the last one applied, so both backends share one numbering.
 They are Python modules rather than .sql files so that they ship in any install (wheel or editable)
 without package-data configuration.
 Never edit a released migration: add the next number instead.
@@ -26,7 +26,7 @@ class Migration:
     statements: tuple[str, ...]
     postgres: tuple[str, ...] | None = None  # None: this migration has no PostgreSQL version yet
     # Data steps run after the statements in the same transaction, by name: each backend implements them in Python
-    # (storage/store.py and storage/postgres.py, MIGRATION_STEPS), for what SQL cannot do (compressing, say).
+    # (storage/migrations/steps.py, written once against the driver interface), for what SQL cannot do (compressing).
     steps: tuple[str, ...] = ()
 
 

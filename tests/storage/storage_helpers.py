@@ -105,12 +105,10 @@ async def record_all(
 
 async def raw_sql(store: AnyStore, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
     """Run SQL behind the store's back (to damage data on purpose), with `?` placeholders on either backend."""
-    if isinstance(store, Store):
-        return list(await store._db.execute_fetchall(sql, params))
-    numbered = sql
-    for i in range(1, len(params) + 1):
-        numbered = numbered.replace("?", f"${i}", 1)
-    return list(await store._pool.fetch(numbered, *params))
+    named = sql
+    for i in range(len(params)):
+        named = named.replace("?", f":p{i}", 1)
+    return list(await store.driver.write_one(named, {f"p{i}": value for i, value in enumerate(params)}))
 
 
 def downgrade(raw: sqlite3.Connection, to: int) -> None:
@@ -189,28 +187,24 @@ _OLD_VERSION_FUNCTION = """
 
 async def unarchive(store: AnyStore, game_id: int) -> None:
     """Put an archived log back into the moves table, as the game's log was kept before migration 6."""
-    if isinstance(store, Store):
-        from storage.store import _unarchive
+    from storage.repository import _unarchive
 
-        async with store._write() as db:
-            await _unarchive(db, game_id)
-        return
-    from storage.postgres import _unarchive as pg_unarchive
+    async def body(tx: Any) -> None:
+        await _unarchive(tx, game_id)
 
-    async with store._write() as conn:
-        await pg_unarchive(conn, game_id)
+    await store.driver.write(body)
 
 
 async def downgrade_to_5(store: AnyStore) -> None:
     """Either backend's database back to schema 5: no archive table, every log in the moves table."""
     for (game_id,) in await raw_sql(store, "SELECT game_id FROM move_archives"):
         await unarchive(store, game_id)
-    if isinstance(store, Store):
-        for statement in (*_OLD_VERSION_TRIGGER, "DROP TABLE move_archives", "PRAGMA user_version = 5"):
-            await store._db.execute(statement)
-        return
-    for statement in (_OLD_VERSION_FUNCTION, "DROP TABLE move_archives", "UPDATE schema_version SET version = 5"):
-        await store._pool.execute(statement)
+    if store.driver.name == "sqlite":
+        statements: tuple[str, ...] = (*_OLD_VERSION_TRIGGER, "DROP TABLE move_archives", "PRAGMA user_version = 5")
+    else:
+        statements = (_OLD_VERSION_FUNCTION, "DROP TABLE move_archives", "UPDATE schema_version SET version = 5")
+    for statement in statements:
+        await store.driver.write_one(statement)
 
 
 async def archive_rows(store: AnyStore, game_id: int) -> list[Any]:

@@ -208,27 +208,26 @@ async def test_a_damaged_archive_row_is_reported_never_accepted(
     assert same(await store.load_state(game_id), final)  # nothing was "repaired" meanwhile
 
 
-async def test_a_wrong_running_digest_on_an_archived_game_is_repaired_like_a_live_one(
+async def test_a_wrong_running_digest_on_an_archived_game_is_refused_like_a_live_one(
     store: AnyStore, caplog: pytest.LogCaptureFixture
 ) -> None:
-    game_id, final, _ = await finished_game(store, seed=15)
+    game_id, _, _ = await finished_game(store, seed=15)
     await raw_sql(store, "UPDATE games SET log_digest = 'bogus' WHERE id = ?", (game_id,))
-    with caplog.at_level(logging.WARNING, logger="storage"):
-        assert same(await store.load_state(game_id), final)
-    assert "log digest does not match" in caplog.text
-    [row] = await archive_rows(store, game_id)
-    assert (await raw_sql(store, "SELECT log_digest FROM games WHERE id = ?", (game_id,)))[0][0] == row[1]
+    with caplog.at_level(logging.ERROR, logger="storage"), pytest.raises(LogCorrupt, match="kept as stored"):
+        await store.load_state(game_id)
+    assert "does not match the game's log digest" in caplog.text
+    with pytest.raises(LogCorrupt):
+        await store.rebuild_state(game_id)
+    assert (await raw_sql(store, "SELECT log_digest FROM games WHERE id = ?", (game_id,)))[0][0] == "bogus"
 
 
 async def test_a_database_from_before_migration_6_is_archived_by_it(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import storage.postgres
-    import storage.store
+    import storage.migrations.steps
 
-    # One game per batch, so that the migration's pipeline of batches is gone through several times.
-    monkeypatch.setattr(storage.store, "_ARCHIVE_BATCH", 1)
-    monkeypatch.setattr(storage.postgres, "_ARCHIVE_BATCH", 1)
+    # One game per batch, so that the migration's batches are gone through several times.
+    monkeypatch.setattr(storage.migrations.steps, "_ARCHIVE_BATCH", 1)
     store = await open_store(db_url)
     finished_id, final, records = await finished_game(store, seed=16)
     active, state = await started_game(store, channel_id=101, seed=17)
@@ -265,7 +264,7 @@ async def test_a_log_that_cannot_be_packed_stays_live_and_the_game_still_ends(db
     try:
         game, state = await started_game(store, seed=19)
         state, _ = await record_all(store, game.id, state, 3)
-        await store._db.execute("DROP TRIGGER moves_append_only")
+        await raw_sql(store, "DROP TRIGGER moves_append_only")
         await raw_sql(store, "UPDATE moves SET move = CAST(move AS BLOB) WHERE game_id = ? AND seq = 2", (game.id,))
         ended = await store.abandon_game(game.id, T0 + 10)
         assert ended.status == "abandoned" and await logged_rows(store, game.id) == 3

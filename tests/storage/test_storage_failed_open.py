@@ -1,4 +1,4 @@
-"""A database that cannot be opened leaves no aiosqlite worker thread that later reports to a closed event loop
+"""A database that cannot be opened leaves no worker thread that later reports to a closed event loop
 ("RuntimeError: Event loop is closed" from a thread, at the end of a test run or of a failed start)."""
 
 from __future__ import annotations

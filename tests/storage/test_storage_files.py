@@ -99,7 +99,7 @@ async def test_a_wal_lost_during_a_write_keeps_that_write_and_refuses_the_next(d
     try:
         game, state = await started_game(store)
         state, _ = await record_all(store, game.id, state, 3)
-        watch = store._watch
+        watch = store.driver._watch  # type: ignore[attr-defined]
         assert watch is not None
         check = watch.check
         calls = 0

@@ -31,6 +31,7 @@ from storage import (
     DatabaseMissing,
     DatabaseMoved,
     DatabaseUnusable,
+    LogCorrupt,
     RecordCorrupt,
     SeatChanged,
     StorageError,
@@ -199,6 +200,10 @@ async def test_a_snapshot_that_parses_but_differs_from_the_log_is_not_trusted(st
             "INSERT INTO moves (game_id, seq, move, events, user_id, created_at) VALUES (?, 6, ?, '[]', NULL, 0)",
             (game.id, engine.json.dumps(engine.move_to_json(alternatives[0]))),
         )
+        # The running digest on the games row tells: the log itself was changed, and is refused (issue 19 item 9).
+        with pytest.raises(LogCorrupt):
+            await store.load_state(game.id)
+        return
     loaded = await store.load_state(game.id)
     assert same(loaded, final)
     assert await snapshot_state(store, game.id) == engine.state_to_json(final, history=False)

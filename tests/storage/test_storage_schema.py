@@ -26,20 +26,24 @@ def test_every_migration_has_both_dialects() -> None:
     assert [m.name for m in all_migrations() if not m.statements or not m.postgres] == []
 
 
-def test_both_backends_offer_the_same_methods() -> None:
-    # The bot sees either one through open_store: a method (or parameter) only one of them has is a bug waiting.
+def test_both_drivers_offer_the_driver_interface() -> None:
+    # The repository is written once against storage/driver.py: a driver lacking a call, or taking it otherwise, is a
+    # backend the repository cannot use.
     import inspect
 
-    from storage.postgres import PostgresStore
+    from storage.driver import Driver
+    from storage.postgres_driver import PostgresDriver
+    from storage.sqlite_driver import SqliteDriver
 
     def public(cls: type) -> dict[str, str]:
         return {
-            name: str(inspect.signature(member))
+            name: " ".join(inspect.signature(member).parameters)
             for name, member in inspect.getmembers(cls, inspect.isfunction)
             if not name.startswith("_") and name != "open"
         }
 
-    assert public(PostgresStore) == public(Store)
+    wanted = public(Driver)  # type: ignore[type-abstract]
+    assert wanted and all(public(driver) == wanted for driver in (SqliteDriver, PostgresDriver))
 
 
 async def test_set_options_in_the_lobby_only(store: AnyStore) -> None:
@@ -60,7 +64,7 @@ def test_the_setting_picks_the_backend() -> None:
 
 
 async def test_open_store_opens_either_backend(store: AnyStore, backend: str) -> None:
-    assert isinstance(store, Store) == (backend == "sqlite")
+    assert store.driver.name == backend
     game = await store.create_game(1, 5, "entdecker", {}, 3, 9, T0)
     tables = "SELECT COUNT(*) FROM games WHERE id = ?"
     assert (await raw_sql(store, tables, (game.id,)))[0][0] == 1
@@ -68,12 +72,11 @@ async def test_open_store_opens_either_backend(store: AnyStore, backend: str) ->
 
 async def test_open_migrates_and_configures(db_path: Path) -> None:
     store = await Store.open(db_path)
-    db = store._db
-    assert (await (await db.execute("PRAGMA user_version")).fetchone())[0] == len(all_migrations())
-    assert (await (await db.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
-    assert (await (await db.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
-    assert (await (await db.execute("PRAGMA busy_timeout")).fetchone())[0] >= 1000
-    tables = {row[0] for row in await db.execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert (await raw_sql(store, "PRAGMA user_version"))[0][0] == len(all_migrations())
+    assert (await raw_sql(store, "PRAGMA journal_mode"))[0][0] == "wal"
+    assert (await raw_sql(store, "PRAGMA foreign_keys"))[0][0] == 1
+    assert (await raw_sql(store, "PRAGMA busy_timeout"))[0][0] >= 1000
+    tables = {row[0] for row in await raw_sql(store, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"games", "players", "moves", "snapshots"} <= tables
     assert db_path.exists()  # the missing data/ directory was created
     await store.close()
@@ -175,7 +178,7 @@ async def test_migration_3_keeps_old_games_playable(db_path: Path) -> None:
     try:
         assert (await store.game(game.id)).version == 9  # backfilled from the log
         assert same(await store.load_state(game.id), final)  # no digest yet: rebuilt once from the log
-        rows = await store._db.execute_fetchall("SELECT digest, state FROM snapshots WHERE game_id = ?", (game.id,))
+        rows = await raw_sql(store, "SELECT digest, state FROM snapshots WHERE game_id = ?", (game.id,))
         digest, text = next(iter(rows))
         assert digest is not None and snapshots.unpack(text) == engine.state_to_json(final, history=False)
         # The version column follows the log, whoever writes it.
@@ -185,13 +188,13 @@ async def test_migration_3_keeps_old_games_playable(db_path: Path) -> None:
         await store.close()
 
 
-async def query_plan(store: Store, sql: str, params: tuple[object, ...] = ()) -> str:
-    rows = await store._db.execute_fetchall("EXPLAIN QUERY PLAN " + sql, params)
+async def query_plan(store: Store, sql: str, params: dict[str, object] | None = None) -> str:
+    rows = await store.driver.fetch("EXPLAIN QUERY PLAN " + sql, params or {})
     return " | ".join(str(row[3]) for row in rows)
 
 
 async def test_periodic_listings_do_not_read_finished_games(db_path: Path) -> None:
-    import storage.store as store_module
+    import storage.repository as store_module
 
     store = await Store.open(db_path)
     try:
@@ -202,8 +205,8 @@ async def test_periodic_listings_do_not_read_finished_games(db_path: Path) -> No
 
 async def _check_plans(store: Store, store_module: Any) -> None:
 
-    unannounced = await query_plan(store, store_module._UNANNOUNCED_SELECT)
+    unannounced = await query_plan(store, store._unannounced)
     assert "USING INDEX games_unannounced_finished" in unannounced
     assert "USING INDEX games_by_status (status=?)" in unannounced
-    idle = await query_plan(store, store_module._IDLE_SELECT, (0.0, 0.0, None, None))
+    idle = await query_plan(store, store_module._IDLE_SELECT, {"cutoff": 0.0, "most": None})
     assert "SEARCH g USING INDEX games_by_status (status=?)" in idle and "SCAN" not in idle

@@ -23,7 +23,7 @@ from storage_helpers import (
 )
 
 import engine
-from storage import AnyStore, Store, snapshots
+from storage import AnyStore, LogCorrupt, Store, snapshots
 
 EVERY = snapshots.EVERY
 
@@ -85,43 +85,37 @@ async def test_a_damaged_compressed_snapshot_is_replaced_by_a_replay(
     assert await stored_snapshot(store, game.id) == (final.version, snapshot_text(final))
 
 
-async def test_a_move_rewritten_after_the_snapshot_is_noticed(store: AnyStore) -> None:
-    """The log is the truth: a move replaced behind the store's back after the last snapshot still loads as the log
-    says, and the game's running digest is repaired so that later snapshots verify."""
+async def test_a_move_rewritten_after_the_snapshot_is_refused(store: AnyStore) -> None:
+    """The log is the evidence: a move replaced behind the store's back (after the last snapshot, so the snapshot
+    alone would not notice) disagrees with the game's running digest, so the game is refused (LogCorrupt), neither
+    replayed nor repaired, and the rows stay as they are."""
     game, state = await started_game(store, seed=25)
     final, triples = await record_all(store, game.id, state, EVERY + 2)
     before = triples[-2][1]
     other = next(m for m in engine.legal_moves(before) if m != triples[-1][0])
-    truth = engine.apply(before, other)
     await raw_sql(store, "DELETE FROM moves WHERE game_id = ? AND seq = ?", (game.id, final.version))
     await raw_sql(
         store,
         "INSERT INTO moves (game_id, seq, move, events, user_id, created_at) VALUES (?, ?, ?, '[]', NULL, 0)",
         (game.id, final.version, engine.json.dumps(engine.move_to_json(other))),
     )
-    assert same(await store.load_state(game.id), truth)
-    # Play on until the next snapshot: it verifies (no rebuild needed to load it).
-    state = truth
-    for move, new_state, events in play(truth, EVERY):
-        await store.record_move(game.id, state.version, move, new_state, events, user_of(move), T0 + 500)
-        state = new_state
-    assert (await stored_snapshot(store, game.id) or (None,))[0] == 2 * EVERY
-    assert same(await store.load_state(game.id), state)
-    rows = await raw_sql(store, "SELECT log_digest FROM snapshots WHERE game_id = ?", (game.id,))
-    assert rows[0][0] is not None
+    stored = await raw_sql(store, "SELECT log_digest FROM games WHERE id = ?", (game.id,))
+    snapshot = await stored_snapshot(store, game.id)
+    for load in (store.load_state, store.rebuild_state):
+        with pytest.raises(LogCorrupt, match="does not match the game's log digest"):
+            await load(game.id)
+    assert await raw_sql(store, "SELECT log_digest FROM games WHERE id = ?", (game.id,)) == stored
+    assert await stored_snapshot(store, game.id) == snapshot
 
 
-async def test_a_wrong_running_digest_is_repaired_on_load(store: AnyStore, caplog: pytest.LogCaptureFixture) -> None:
+async def test_a_wrong_running_digest_is_refused_on_load(store: AnyStore, caplog: pytest.LogCaptureFixture) -> None:
     game, state = await started_game(store, seed=26)
-    final, _ = await record_all(store, game.id, state, 3)
+    await record_all(store, game.id, state, 3)
     await raw_sql(store, "UPDATE games SET log_digest = 'forged' WHERE id = ?", (game.id,))
-    with caplog.at_level(logging.WARNING, logger="storage"):
-        assert same(await store.load_state(game.id), final)
-    assert "log digest does not match" in caplog.text
-    caplog.clear()
-    with caplog.at_level(logging.WARNING, logger="storage"):
-        assert same(await store.load_state(game.id), final)
-    assert "rebuilding" not in caplog.text
+    with caplog.at_level(logging.ERROR, logger="storage"), pytest.raises(LogCorrupt):
+        await store.load_state(game.id)
+    assert "does not match the game's log digest" in caplog.text
+    assert (await raw_sql(store, "SELECT log_digest FROM games WHERE id = ?", (game.id,)))[0][0] == "forged"
 
 
 async def test_rollback_between_snapshots(store: AnyStore) -> None:

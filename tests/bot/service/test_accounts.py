@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import engine
 from bot import messages
 from bot.service import Services
 from storage import Store
-from storage.store import _unarchive
+from storage.repository import _unarchive
 from tests.bot.helpers import ANN, BOB, CH, engine_pick, started
 
 
@@ -65,9 +67,12 @@ async def test_the_log_of_an_archived_game_pages_as_before(svc: Services) -> Non
             continue
         state = new_state
     assert (await store.game(game.id)).status == "finished"
-    assert not await store._db.execute_fetchall("SELECT 1 FROM moves WHERE game_id = ?", (game.id,))
+    assert not await store.driver.fetch("SELECT 1 FROM moves WHERE game_id = :id", {"id": game.id})
     archived = await pages_of(svc)
     assert len(archived) > 3 and "took back move 20" in "".join(archived)
-    async with store._write() as db:  # the log as its own rows again, as before migration 6
-        await _unarchive(db, game.id)
+
+    async def unarchive(tx: Any) -> None:  # the log as its own rows again, as before migration 6
+        await _unarchive(tx, game.id)
+
+    await store.driver.write(unarchive)
     assert await pages_of(svc) == archived

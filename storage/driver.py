@@ -1,0 +1,90 @@
+"""What the repository (storage/repository.py) needs of a database, and nothing more: the driver interface.
+
+Modelled on encode/databases' backend/connection split and on aiosql's adapters: the SQL is written once, with named
+parameters (`:name`), and a driver rewrites them into its own style (sqlite3 takes them as they are, asyncpg needs
+`$1, $2, …`). A driver runs
+
+* `fetch` / `write_one`: one statement, its own transaction (autocommit: a single statement is atomic);
+* `read(body)` / `write(body, game_id)`: a transaction of several statements, whose body (`async def body(tx)`) the
+  driver runs whole: SQLite on the thread of its connection in one trip, PostgreSQL on a pooled connection;
+  `write` first locks the game's row (`game_id`) where writers of other games may run beside it;
+
+and maps its library's errors to storage's own (storage/errors.py): a caller never sees a sqlite3 or asyncpg
+exception. Rows support `row["column"]` and `row[0]`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
+Row = Any  # sqlite3.Row or asyncpg.Record: both index by name and by position
+Params = Mapping[str, Any]
+
+
+class Tx(Protocol):
+    """A transaction under way; what a body may call."""
+
+    async def fetch(self, sql: str, params: Params = ...) -> list[Row]: ...
+
+    async def execute(self, sql: str, params: Params = ...) -> int:
+        """Run one statement; returns how many rows it changed."""
+
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None: ...
+
+    def savepoint(self) -> AbstractAsyncContextManager[None]:
+        """A nested transaction: an error inside rolls back only what was done inside (PostgreSQL aborts the whole
+        transaction on an error otherwise)."""
+
+
+Body = Callable[[Tx], Awaitable[T]]
+
+
+class Driver(Protocol):
+    """One database backend. `name` is "sqlite" or "postgres"; `path` names the database for messages."""
+
+    name: str
+    path: str
+    created: bool
+
+    async def fetch(self, sql: str, params: Params = ..., *, listing: bool = False) -> list[Row]: ...
+
+    async def write_one(self, sql: str, params: Params = ...) -> list[Row]: ...
+
+    async def read(self, body: Body[T]) -> T: ...
+
+    async def write(self, body: Body[T], game_id: int | None = None) -> T: ...
+
+    def exclusive(self, key: str) -> AbstractAsyncContextManager[bool]: ...
+
+    def check_file(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+_NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
+
+
+@functools.lru_cache(maxsize=512)
+def numbered(sql: str) -> tuple[str, tuple[str, ...]]:
+    """`:name` parameters as `$1, $2, …` (each name one number, in order of first use) and the names in that order."""
+    names: list[str] = []
+
+    def number(match: re.Match[str]) -> str:
+        if match.group(1) not in names:
+            names.append(match.group(1))
+        return f"${names.index(match.group(1)) + 1}"
+
+    return _NAMED.sub(number, sql), tuple(names)
+
+
+@contextlib.asynccontextmanager
+async def no_lock(key: str) -> AsyncIterator[bool]:
+    """exclusive() of a database only one process uses: always held."""
+    del key
+    yield True

@@ -1,0 +1,230 @@
+"""The PostgreSQL driver (asyncpg): a pool of connections, for several bot processes sharing one database.
+
+A writing transaction first locks its game's row (SELECT … FOR UPDATE), so the writes of one game are serialised
+across every process while other games go on in parallel; the checks the repository makes inside that lock hold
+until COMMIT. Reads of several statements run in one REPEATABLE READ transaction, so they see one consistent state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import zlib
+from collections.abc import AsyncIterator, Sequence
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+from asyncpg.pool import PoolConnectionProxy
+
+from .driver import Body, Params, Row, numbered
+from .errors import Conflict, StorageError, StorageFull, StorageReadOnly, StorageUnavailable
+from .migrations import all_migrations
+from .migrations.steps import STEPS
+
+T = TypeVar("T")
+
+# One key for the migration lock, taken inside each migration's transaction (pg_advisory_xact_lock).
+MIGRATION_LOCK = 0x656E7464  # "entd"
+POOL_MAX = 8  # connections per process; a move holds one for a few milliseconds
+CONNECT_TIMEOUT = 10.0
+# Failures of the connection (server restarted, network gone) rather than of a statement. The pool replaces broken
+# connections by itself, so the next call after the server is back succeeds.
+_UNAVAILABLE: tuple[type[BaseException], ...] = (
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.exceptions.OperatorInterventionError,
+    ConnectionError,
+    OSError,
+    TimeoutError,
+)
+_FAILURES: tuple[type[BaseException], ...] = (asyncpg.PostgresError, *_UNAVAILABLE)
+Conn = asyncpg.Connection | PoolConnectionProxy
+
+
+def storage_error(exc: BaseException) -> StorageError:
+    """asyncpg's (or the network's) error as storage's own (see storage/errors.py)."""
+    if isinstance(exc, asyncpg.IntegrityConstraintViolationError | asyncpg.RaiseError):
+        return Conflict(str(exc))
+    if isinstance(exc, asyncpg.exceptions.DiskFullError | asyncpg.exceptions.InsufficientResourcesError):
+        return StorageFull(str(exc))
+    if isinstance(exc, asyncpg.exceptions.ReadOnlySQLTransactionError | asyncpg.InsufficientPrivilegeError):
+        return StorageReadOnly(str(exc))
+    if isinstance(exc, _UNAVAILABLE):
+        return StorageUnavailable(str(exc) or type(exc).__name__)
+    return StorageError(f"the database refused: {exc}")
+
+
+def _args(sql: str, params: Params) -> tuple[str, list[Any]]:
+    text, names = numbered(sql)
+    return text, [params[name] for name in names]
+
+
+class _Tx:
+    def __init__(self, conn: Conn) -> None:
+        self._conn = conn
+
+    async def fetch(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006 (never mutated)
+        text, args = _args(sql, params)
+        async with _mapped():
+            return list(await self._conn.fetch(text, *args))
+
+    async def execute(self, sql: str, params: Params = {}) -> int:  # noqa: B006
+        text, args = _args(sql, params)
+        async with _mapped():
+            status = await self._conn.execute(text, *args)
+        last = str(status).rsplit(" ", 1)[-1]
+        return int(last) if last.isdigit() else 0
+
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
+        text, names = numbered(sql)
+        async with _mapped():
+            await self._conn.executemany(text, [[row[name] for name in names] for row in rows])
+
+    @contextlib.asynccontextmanager
+    async def savepoint(self) -> AsyncIterator[None]:
+        async with self._conn.transaction():
+            yield
+
+
+@contextlib.asynccontextmanager
+async def _mapped() -> AsyncIterator[None]:
+    try:
+        yield
+    except StorageError:
+        raise
+    except _FAILURES as exc:
+        raise storage_error(exc) from exc
+
+
+class PostgresDriver:
+    """See the module docstring. `open` is the one way to make one."""
+
+    name = "postgres"
+    created = False  # a server's database is created by its administrator, never by open()
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self._pool = pool
+        self._url = url
+        self.path = redacted(url)
+        self._lock_conn: asyncpg.Connection | None = None  # holds the advisory locks of exclusive()
+        self._lock_guard = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, url: str) -> PostgresDriver:
+        """Connect (pool), apply the migrations; StorageError with the reason if that fails."""
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=POOL_MAX, timeout=CONNECT_TIMEOUT, command_timeout=60
+            )
+        except (*_FAILURES, ValueError) as exc:  # type: ignore[misc]  # mypy does not see through the unpacking
+            raise StorageError(f"cannot open database at {redacted(url)}: {exc}") from exc
+        assert pool is not None
+        try:
+            async with pool.acquire() as conn:
+                await _migrate(conn)
+        except StorageError:
+            await pool.close()
+            raise
+        except _FAILURES as exc:
+            await pool.close()
+            raise StorageError(f"cannot open database at {redacted(url)}: {exc}") from exc
+        return cls(pool, url)
+
+    async def close(self) -> None:
+        if self._lock_conn is not None:
+            self._lock_conn.terminate()  # drops its locks with the session
+            self._lock_conn = None
+        # terminate() after a grace period: a connection stuck on a dead server must not hang shutdown.
+        try:
+            await asyncio.wait_for(self._pool.close(), 10.0)
+        except TimeoutError:
+            self._pool.terminate()
+
+    def check_file(self) -> None:
+        """Nothing to check: a server's database is no file that can be deleted under us."""
+
+    async def fetch(self, sql: str, params: Params = {}, *, listing: bool = False) -> list[Row]:  # noqa: B006
+        # One statement is a consistent snapshot by itself: no explicit transaction needed.
+        del listing
+        text, args = _args(sql, params)
+        async with _mapped():
+            return list(await self._pool.fetch(text, *args))
+
+    async def write_one(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006
+        return await self.fetch(sql, params)
+
+    async def read(self, body: Body[T]) -> T:
+        async with (
+            _mapped(),
+            self._pool.acquire() as conn,
+            conn.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            return await body(_Tx(conn))
+
+    async def write(self, body: Body[T], game_id: int | None = None) -> T:
+        async with _mapped(), self._pool.acquire() as conn, conn.transaction():
+            if game_id is not None:
+                # The row lock serialises this game's writers across processes until COMMIT.
+                await conn.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
+            return await body(_Tx(conn))
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self, key: str) -> AsyncIterator[bool]:
+        """Try to hold a lock named `key` among every process on this database; yields whether it was obtained.
+
+        A session-level advisory lock on a connection of its own (outside the pool, so that holding many locks never
+        starves the work done under them): released on exit, or by the server when the holding process dies."""
+        lock_id = (MIGRATION_LOCK << 32) | zlib.crc32(key.encode())
+        async with self._lock_guard, _mapped():
+            if self._lock_conn is None or self._lock_conn.is_closed():
+                self._lock_conn = await asyncpg.connect(self._url, timeout=CONNECT_TIMEOUT)
+            conn = self._lock_conn
+            got = bool(await conn.fetchval("SELECT pg_try_advisory_lock($1)", lock_id))
+        try:
+            yield got
+        finally:
+            if got and not conn.is_closed():
+                async with self._lock_guard:
+                    with contextlib.suppress(*_FAILURES):
+                        await conn.execute("SELECT pg_advisory_unlock($1)", lock_id)
+
+
+async def _migrate(conn: Conn) -> int:
+    """Apply the migrations newer than schema_version, one transaction each, taking turns with other processes under
+    an advisory lock; returns the version reached."""
+    migrations = all_migrations()
+    latest = migrations[-1].version if migrations else 0
+    async with conn.transaction():
+        # IF NOT EXISTS is not safe against a concurrent creator by itself: take the migration lock first.
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+        await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    for migration in migrations:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            current = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+            if current > latest:
+                raise StorageError(f"database schema version {current} is newer than this program knows ({latest})")
+            if current >= migration.version:
+                continue
+            if migration.postgres is None:
+                raise StorageError(f"migration {migration.name} has no PostgreSQL statements")
+            for statement in migration.postgres:
+                await conn.execute(statement)
+            for step in migration.steps:
+                await STEPS[step](_Tx(conn))
+            await conn.execute("DELETE FROM schema_version")
+            await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", migration.version)
+    return int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+
+
+def redacted(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    with contextlib.suppress(ValueError):
+        parts = urlsplit(url)
+        if parts.password:
+            host = parts.hostname or ""
+            netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+            return urlunsplit(parts._replace(netloc=netloc))
+    return url

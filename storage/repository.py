@@ -1,0 +1,949 @@
+"""Store: the bot's only door to the database, written once over a driver (storage/driver.py).
+
+Every public method is one transaction. Its SQL is written once, with named parameters; the driver of the backend
+(storage/sqlite_driver.py, storage/postgres_driver.py) runs it and maps its errors to storage's own."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import enum
+import json
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from . import archive, errors, replay, snapshots, sql, verify
+from .driver import Driver, Row, Tx
+from .errors import Conflict, LogCorrupt, StorageError
+from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
+
+log = logging.getLogger(__name__)
+
+State = Any  # an engine state; storage treats it as opaque apart from .version/.game_over/.current_player
+
+# games.version is the log's length, kept so by triggers on moves (migration 0003).
+_GAME_SELECT = f"SELECT {GAME_COLUMNS} FROM games g"
+# Unannounced games: the active ones (through games_by_status; a move changes none of its entries) and the finished
+# ones through the partial index games_unannounced_finished, which holds just those, so the thousands of finished games
+# announced long ago are not read at all. SQLite is told the index ({indexed}: INDEXED BY makes it a guarantee rather
+# than the planner's guess); PostgreSQL's planner picks it by itself.
+_UNANNOUNCED_SELECT = f"""
+    SELECT {GAME_COLUMNS} FROM games g WHERE g.status = 'active' AND g.version > COALESCE(g.announced_version, -1)
+    UNION ALL
+    SELECT {GAME_COLUMNS} FROM games g {{indexed}}
+    WHERE g.status = 'finished' AND g.version > COALESCE(g.announced_version, -1)
+    ORDER BY id
+"""
+# IdleGame rows: the game and the seat to act, in one statement (a query per game held the reader for a second at
+# 10,000 games). An index on the time of the last move would cost a page written per move (its key changes with
+# every move).
+_IDLE_SELECT = f"""
+    SELECT {GAME_COLUMNS}, p.game_id AS p_game_id, p.seat AS p_seat, p.user_id AS p_user_id,
+        p.display_name AS p_display_name, p.is_ai AS p_is_ai, p.ai_kind AS p_ai_kind, p.joined_at AS p_joined_at
+    FROM games g LEFT JOIN players p ON p.game_id = g.id AND p.seat = g.current_seat
+    WHERE g.status = 'active' AND COALESCE(g.last_move_at, g.started_at) <= :cutoff
+        AND (g.last_reminder_at IS NULL OR g.last_reminder_at <= :cutoff)
+        AND (CAST(:most AS INTEGER) IS NULL OR g.reminders_sent < CAST(:most AS INTEGER))
+    ORDER BY COALESCE(g.last_move_at, g.started_at), g.id
+"""
+# An ended game's archived log (storage/archive.py), under names that do not clash with the snapshot's columns.
+_ARCHIVE_COLUMNS = "a.moves AS a_moves, a.log_digest AS a_log_digest, a.digest AS a_digest, a.log AS a_log"
+_ARCHIVED = (
+    f"SELECT g.setup, {_ARCHIVE_COLUMNS} FROM move_archives a JOIN games g ON g.id = a.game_id WHERE a.game_id = :id"
+)
+# load_state's head: the game's setup and running log digest, its snapshot, its archived log if it has ended.
+_LOAD_SELECT = f"""
+    SELECT g.status, g.setup, g.log_digest AS running, s.version, s.state, s.log_digest, s.digest, {_ARCHIVE_COLUMNS}
+    FROM games g LEFT JOIN snapshots s ON s.game_id = g.id LEFT JOIN move_archives a ON a.game_id = g.id
+    WHERE g.id = :id
+"""
+_PUT_SNAPSHOT = """
+    INSERT INTO snapshots (game_id, version, state, updated_at, log_digest, digest)
+    VALUES (:id, :version, :state, :now, :log_digest, :digest)
+    ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state,
+        updated_at = excluded.updated_at, log_digest = excluded.log_digest, digest = excluded.digest
+"""
+_LOADABLE = ("active", "finished", "abandoned")
+_ROWS_PER_SLICE = 500  # listings turn rows into records this many at a time (~2-5 ms), yielding in between
+_NO_LIMIT = 2**31 - 1  # "no limit" as a number both backends take for an INTEGER
+
+
+class _Unset(enum.Enum):
+    UNSET = enum.auto()
+
+
+UNSET = _Unset.UNSET
+
+
+class Store:
+    """Games, seats, move log and snapshots, on either backend (see docs/storage.md)."""
+
+    def __init__(self, driver: Driver) -> None:
+        self.driver = driver
+        self.path = driver.path
+        # True when open() created a new, empty database file (it also logs a warning saying so).
+        self.created = driver.created
+        self._broken_logged: set[int] = set()  # games whose damaged row was logged already
+        self._unannounced = _UNANNOUNCED_SELECT.format(
+            indexed="INDEXED BY games_unannounced_finished" if driver.name == "sqlite" else ""
+        )
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @classmethod
+    async def open(cls, path: str | Path, *, lock: bool = True) -> Store:
+        """Open (creating and migrating if needed) a SQLite file; StorageError if that is impossible. `lock=False`
+        skips the one-process lock: only for tools and tests looking at a database a running bot owns."""
+        from .sqlite_driver import SqliteDriver
+
+        store = cls(await SqliteDriver.open(str(path), lock=lock))
+        if store.created:
+            log.warning("created a new, empty database at %s", path)
+        return store
+
+    @classmethod
+    async def open_postgres(cls, url: str) -> Store:
+        """Connect to a PostgreSQL server and apply the migrations; StorageError if that is impossible."""
+        try:
+            from .postgres_driver import PostgresDriver
+        except ImportError as exc:  # asyncpg is an optional extra
+            raise StorageError("PostgreSQL needs the asyncpg package: pip install 'entdecker-bot[postgres]'") from exc
+        return cls(await PostgresDriver.open(url))
+
+    async def close(self) -> None:
+        await self.driver.close()
+
+    def check_file(self) -> None:
+        """DatabaseMoved if the SQLite file was deleted or replaced since it was opened (also checked before every
+        write); for a periodic health check. Nothing on PostgreSQL."""
+        self.driver.check_file()
+
+    def exclusive(self, key: str) -> Any:
+        """`async with store.exclusive(key) as held`: a lock named `key` among the processes on this database (always
+        held on SQLite, one process per file); periodic work runs only while holding it."""
+        return self.driver.exclusive(key)
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ------------------------------------------------------------------ lobby
+
+    async def create_game(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        host_user_id: int,
+        now: float,
+        host_name: str | None = None,
+        seed_public: bool = False,
+    ) -> GameRecord:
+        """A new lobby in the channel (host seated at 0 if host_name is given); ChannelBusy if one is open.
+
+        `seed_public`: the seed was chosen by a person, so everyone must be shown it (see docs/storage.md)."""
+
+        async def body(tx: Tx) -> GameRecord:
+            try:
+                async with tx.savepoint():
+                    rows = await tx.fetch(
+                        "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_user_id,"
+                        " created_at, updated_at, seed_public) VALUES (:guild, :channel, :game, :options, :seed,"
+                        " 'lobby', :host, :now, :now, :public) RETURNING id",
+                        dict(guild=guild_id, channel=channel_id, game=game, options=json.dumps(options), seed=seed,
+                             host=host_user_id, now=now, public=int(seed_public)),
+                    )  # fmt: skip
+            except Conflict as exc:
+                raise errors.ChannelBusy(channel_id) from exc
+            game_id = int(rows[0][0])
+            if host_name is not None:
+                await _insert_player(tx, game_id, 0, host_user_id, host_name, None, now)
+            return await _game(tx, game_id)
+
+        return await self.driver.write(body)
+
+    async def join(self, game_id: int, user_id: int, display_name: str, max_seats: int, now: float) -> PlayerRecord:
+        """Seat a user at the next seat of a lobby; AlreadyJoined, GameFull or WrongStatus otherwise."""
+
+        async def body(tx: Tx) -> PlayerRecord:
+            seat = await _next_seat(tx, game_id, max_seats)
+            if await _seat_of(tx, game_id, user_id) is not None:
+                raise errors.AlreadyJoined(game_id, user_id)
+            return await _insert_player(tx, game_id, seat, user_id, display_name, None, now)
+
+        return await self.driver.write(body, game_id)
+
+    async def add_ai(
+        self, game_id: int, display_name: str, ai_kind: AiKind, max_seats: int, now: float
+    ) -> PlayerRecord:
+        """Seat an AI (user_id None) at the next seat of a lobby. Which kinds exist is the engine's business: storage
+        keeps the name it is given."""
+
+        async def body(tx: Tx) -> PlayerRecord:
+            seat = await _next_seat(tx, game_id, max_seats)
+            return await _insert_player(tx, game_id, seat, None, display_name, ai_kind, now)
+
+        return await self.driver.write(body, game_id)
+
+    async def leave(self, game_id: int, user_id: int, now: float) -> PlayerRecord:
+        """Remove a user from a lobby; later seats move up one. Returns the removed seat."""
+
+        async def body(tx: Tx) -> PlayerRecord:
+            await _require_status(tx, game_id, "lobby")
+            seat = await _seat_of(tx, game_id, user_id)
+            if seat is None:
+                raise errors.NotJoined(game_id, user_id)
+            return await _remove_seat(tx, game_id, seat, now)
+
+        return await self.driver.write(body, game_id)
+
+    async def remove_seat(self, game_id: int, seat: int, now: float) -> PlayerRecord:
+        """Remove any seat (e.g. an AI) from a lobby; later seats move up one."""
+
+        async def body(tx: Tx) -> PlayerRecord:
+            await _require_status(tx, game_id, "lobby")
+            return await _remove_seat(tx, game_id, seat, now)
+
+        return await self.driver.write(body, game_id)
+
+    async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> GameRecord:
+        """Replace a lobby's variant options (WrongStatus once the game has started)."""
+
+        async def body(tx: Tx) -> GameRecord:
+            await _require_status(tx, game_id, "lobby")
+            await tx.execute(
+                "UPDATE games SET options = :options, updated_at = :now WHERE id = :id",
+                {"options": json.dumps(options), "now": now, "id": game_id},
+            )
+            return await _game(tx, game_id)
+
+        return await self.driver.write(body, game_id)
+
+    async def start_game(self, game_id: int, initial_state: State, now: float) -> GameRecord:
+        """Lobby -> active with snapshot version 0; the state must have one player per seat, in seat order."""
+        saved = replay.saved_game(initial_state)
+        state_json = replay.snapshot_json(initial_state)
+        if initial_state.version != 0 or saved["moves"]:
+            raise ValueError("start_game needs the state of engine.new_game (version 0, no moves)")
+        setup = json.dumps({key: value for key, value in saved.items() if key != "moves"})
+        players = len(saved["players"])
+        log_digest = replay.log_digest(setup, [])
+
+        async def body(tx: Tx) -> GameRecord:
+            await _require_status(tx, game_id, "lobby")
+            seats = (await tx.fetch("SELECT COUNT(*) FROM players WHERE game_id = :id", {"id": game_id}))[0][0]
+            if seats != players:
+                raise StorageError(f"game {game_id} has {seats} seats but the state has {players} players")
+            await tx.execute(
+                "UPDATE games SET status = 'active', setup = :setup, started_at = :now, updated_at = :now,"
+                " current_seat = :seat, reminders_sent = 0, last_reminder_at = NULL, log_digest = :digest"
+                " WHERE id = :id",
+                {"setup": setup, "now": now, "seat": _current_seat(initial_state), "digest": log_digest, "id": game_id},
+            )
+            await _put_snapshot(tx, game_id, 0, state_json, now, log_digest)
+            return await _game(tx, game_id)
+
+        return await self.driver.write(body, game_id)
+
+    async def abandon_game(self, game_id: int, now: float) -> GameRecord:
+        """End a lobby or active game without a result; it stays in the history."""
+        return await self._end(game_id, "abandoned", now)
+
+    async def finish_game(self, game_id: int, now: float) -> GameRecord:
+        """Mark an active game finished (record_move does this by itself when the state is game over)."""
+        return await self._end(game_id, "finished", now)
+
+    async def _end(self, game_id: int, status: str, now: float) -> GameRecord:
+        async def body(tx: Tx) -> GameRecord:
+            await _require_status(tx, game_id, *(("lobby", "active") if status == "abandoned" else ("active",)))
+            await tx.execute(
+                "UPDATE games SET status = :status, ended_at = :now, updated_at = :now, current_seat = NULL"
+                " WHERE id = :id",
+                {"status": status, "now": now, "id": game_id},
+            )
+            await _archive(tx, game_id)
+            return await _game(tx, game_id)
+
+        return await self.driver.write(body, game_id)
+
+    async def replace_seat(
+        self, game_id: int, seat: int, user_id: int | None, display_name: str, ai_kind: AiKind | None, now: float
+    ) -> PlayerRecord:
+        """Hand a seat to a substitute user (ai_kind None) or to an AI (user_id None); the seat number stays."""
+
+        async def body(tx: Tx) -> PlayerRecord:
+            await _require_status(tx, game_id, "lobby", "active")
+            if user_id is not None:
+                taken = await _seat_of(tx, game_id, user_id)
+                if taken is not None and taken != seat:
+                    raise errors.AlreadyJoined(game_id, user_id)
+            changed = await tx.execute(
+                "UPDATE players SET user_id = :user_id, display_name = :name, is_ai = :is_ai, ai_kind = :kind,"
+                " joined_at = :now WHERE game_id = :id AND seat = :seat",
+                dict(user_id=user_id, name=display_name, is_ai=ai_kind is not None, kind=ai_kind, now=now,
+                     id=game_id, seat=seat),
+            )  # fmt: skip
+            if changed == 0:
+                raise errors.SeatNotFound(game_id, seat)
+            await tx.execute("UPDATE games SET updated_at = :now WHERE id = :id", {"now": now, "id": game_id})
+            return await _player(tx, game_id, seat)
+
+        return await self.driver.write(body, game_id)
+
+    async def set_message_ids(
+        self,
+        game_id: int,
+        *,
+        board_message_id: int | _Unset | None = UNSET,
+        turn_message_id: int | _Unset | None = UNSET,
+    ) -> GameRecord:
+        """Remember the Discord messages the bot edits; arguments left out are unchanged."""
+        return await self._set_game_fields(game_id, None, board_message_id, turn_message_id)
+
+    async def set_announced_version(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        board_message_id: int | _Unset | None = UNSET,
+        turn_message_id: int | _Unset | None = UNSET,
+    ) -> GameRecord:
+        """Remember that the channel has been shown the state at `version` (never moves backwards), together
+        with the messages that show it if given (one transaction instead of two)."""
+        return await self._set_game_fields(game_id, version, board_message_id, turn_message_id)
+
+    async def _set_game_fields(
+        self,
+        game_id: int,
+        version: int | None,
+        board_message_id: int | _Unset | None,
+        turn_message_id: int | _Unset | None,
+    ) -> GameRecord:
+        rows = await self.driver.write_one(
+            "UPDATE games SET"
+            " board_message_id = CASE WHEN :set_board THEN CAST(:board AS BIGINT) ELSE board_message_id END,"
+            " turn_message_id = CASE WHEN :set_turn THEN CAST(:turn AS BIGINT) ELSE turn_message_id END,"
+            " announced_version = CASE WHEN CAST(:version AS INTEGER) IS NULL"
+            " OR COALESCE(announced_version, -1) > CAST(:version AS INTEGER) THEN announced_version"
+            " ELSE CAST(:version AS INTEGER) END"
+            " WHERE id = :id RETURNING *",
+            {
+                "set_board": board_message_id is not UNSET,
+                "board": None if board_message_id is UNSET else board_message_id,
+                "set_turn": turn_message_id is not UNSET,
+                "turn": None if turn_message_id is UNSET else turn_message_id,
+                "version": version,
+                "id": game_id,
+            },
+        )
+        if not rows:
+            raise errors.GameNotFound(game_id)
+        return _record(rows[0])
+
+    # ------------------------------------------------------------------ queries
+    #
+    # A game row that does not parse (say games.options is not a JSON object) must not take every other game down
+    # with it: the listings skip it and log it once per process (_games); a lookup of that one game raises
+    # RecordCorrupt, a StorageError, so only its channel is affected.
+
+    async def game(self, game_id: int) -> GameRecord:
+        """The game with this id; GameNotFound otherwise (RecordCorrupt if its row is damaged)."""
+        rows = await self.driver.fetch(_GAME_SELECT + " WHERE g.id = :id", {"id": game_id})
+        if not rows:
+            raise errors.GameNotFound(game_id)
+        return _record(rows[0])
+
+    async def active_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's game in the lobby or in progress, if any (RecordCorrupt if its row is damaged)."""
+        rows = await self.driver.fetch(
+            _GAME_SELECT + " WHERE g.channel_id = :channel AND g.status IN ('lobby', 'active')", {"channel": channel_id}
+        )
+        return _record(rows[0]) if rows else None
+
+    async def active_games(self) -> list[GameRecord]:
+        """Every game in the lobby or in progress, in all channels, oldest first."""
+        sql = _GAME_SELECT + " WHERE g.status IN ('lobby', 'active') ORDER BY g.id"
+        return await self._games_yielding(await self.driver.fetch(sql, listing=True))
+
+    async def unannounced_games(self) -> list[GameRecord]:
+        """Started games (active, or finished) whose latest state the channel has not been shown yet."""
+        return await self._games_yielding(await self.driver.fetch(self._unannounced, listing=True))
+
+    async def history(self, channel_id: int, limit: int = 20) -> list[GameRecord]:
+        """The channel's games of every status, newest first."""
+        rows = await self.driver.fetch(
+            _GAME_SELECT + " WHERE g.channel_id = :channel ORDER BY g.created_at DESC, g.id DESC LIMIT :limit",
+            {"channel": channel_id, "limit": limit},
+        )
+        return self._games(rows)
+
+    async def games_of_user(self, user_id: int, open_only: bool = True) -> list[GameRecord]:
+        """Games in which the user holds a seat (open ones only by default), newest first."""
+        status = "AND g.status IN ('lobby', 'active')" if open_only else ""
+        rows = await self.driver.fetch(
+            _GAME_SELECT + " JOIN players p ON p.game_id = g.id WHERE p.user_id = :user "
+            f"{status} ORDER BY g.created_at DESC, g.id DESC",
+            {"user": user_id},
+        )
+        return self._games(rows)
+
+    async def players(self, game_id: int) -> list[PlayerRecord]:
+        """The seats in seat order (join order while in the lobby)."""
+        rows = await self.driver.fetch("SELECT * FROM players WHERE game_id = :id ORDER BY seat", {"id": game_id})
+        return [PlayerRecord.from_row(row) for row in rows]
+
+    async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
+        """The newest `limit` moves with their events, oldest of them first (ready to print as a log)."""
+
+        async def body(tx: Tx) -> list[MoveRecord]:
+            archived = await _archived(tx, game_id)
+            if archived is not None:
+                return archived.recent(limit)
+            rows = await tx.fetch(
+                "SELECT * FROM moves WHERE game_id = :id ORDER BY seq DESC LIMIT :limit",
+                {"id": game_id, "limit": limit},
+            )
+            return [MoveRecord.from_row(row) for row in reversed(rows)]
+
+        return await self.driver.read(body)
+
+    async def moves(self, game_id: int, after: int = 0, limit: int | None = None) -> list[MoveRecord]:
+        """The moves with seq > after, in order (at most `limit` of them if given)."""
+
+        async def body(tx: Tx) -> list[MoveRecord]:
+            archived = await _archived(tx, game_id)
+            if archived is not None:
+                return archived.records(after, limit)
+            rows = await tx.fetch(
+                "SELECT * FROM moves WHERE game_id = :id AND seq > :after ORDER BY seq LIMIT :limit",
+                {"id": game_id, "after": after, "limit": _NO_LIMIT if limit is None else limit},
+            )
+            return [MoveRecord.from_row(row) for row in rows]
+
+        return await self.driver.read(body)
+
+    async def undos(self, game_id: int) -> list[UndoRecord]:
+        """The moves taken back in this game (rollback with `undone_by`), oldest first."""
+        rows = await self.driver.fetch(
+            "SELECT * FROM undos WHERE game_id = :id ORDER BY created_at, seq DESC", {"id": game_id}
+        )
+        return [UndoRecord.from_row(row) for row in rows]
+
+    # ------------------------------------------------------------------ per-user settings
+
+    async def set_dm_reminders(self, user_id: int, on: bool, now: float) -> None:
+        """Whether the user wants their turn reminders by direct message as well (in every game)."""
+        await self.driver.write_one(
+            "INSERT INTO user_settings (user_id, dm_reminders, updated_at) VALUES (:user, :on, :now)"
+            " ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders,"
+            " updated_at = excluded.updated_at",
+            {"user": user_id, "on": int(on), "now": now},
+        )
+
+    async def dm_reminders(self, user_id: int) -> bool:
+        """Whether the user asked for reminders by direct message (off unless they did)."""
+        rows = await self.driver.fetch(
+            "SELECT dm_reminders FROM user_settings WHERE user_id = :user", {"user": user_id}
+        )
+        return bool(rows and rows[0]["dm_reminders"])
+
+    # ------------------------------------------------------------------ reminders
+
+    async def idle_games(self, now: float, idle_seconds: float, max_reminders: int | None = None) -> list[IdleGame]:
+        """Active games whose current player has not moved for idle_seconds and was not reminded within it.
+
+        Calling this every few minutes and mark_reminded() after each ping gives one reminder per
+        idle_seconds of silence; max_reminders caps them (reminders_sent resets on every move).
+        """
+        params = {"cutoff": now - idle_seconds, "most": max_reminders}
+        rows = await self.driver.fetch(_IDLE_SELECT, params, listing=True)
+        out = []
+        for i, row in enumerate(rows):
+            if i % _ROWS_PER_SLICE == _ROWS_PER_SLICE - 1:
+                await asyncio.sleep(0)  # let the other channels' work run between slices of thousands of games
+            game = listed_record(row, self._broken_logged)
+            if game is None:
+                continue
+            player = PlayerRecord.from_row(row, "p_") if row["p_seat"] is not None else None
+            since = game.last_move_at if game.last_move_at is not None else game.started_at
+            assert since is not None
+            out.append(IdleGame(game, player, since))
+        return out
+
+    async def mark_reminded(self, game_id: int, now: float) -> GameRecord:
+        """Count a reminder sent now for the game."""
+        rows = await self.driver.write_one(
+            "UPDATE games SET reminders_sent = reminders_sent + 1, last_reminder_at = :now WHERE id = :id RETURNING *",
+            {"now": now, "id": game_id},
+        )
+        if not rows:
+            raise errors.GameNotFound(game_id)
+        return _record(rows[0])
+
+    def _games(self, rows: Sequence[Row]) -> list[GameRecord]:
+        return [game for game in (listed_record(row, self._broken_logged) for row in rows) if game is not None]
+
+    async def _games_yielding(self, rows: Sequence[Row]) -> list[GameRecord]:
+        out: list[GameRecord] = []
+        for start in range(0, len(rows), _ROWS_PER_SLICE):
+            if start:
+                await asyncio.sleep(0)
+            out.extend(self._games(rows[start : start + _ROWS_PER_SLICE]))
+        return out
+
+    # ------------------------------------------------------------------ moves and state
+
+    async def record_move(self, *args: Any, **kwargs: Any) -> MoveRecord:
+        """append_move without the game after the move (the same arguments)."""
+        record, _ = await self.append_move(*args, **kwargs)
+        return record
+
+    async def append_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        move: Any,
+        new_state: State,
+        events: Sequence[dict[str, Any]],
+        user_id: int | None,
+        now: float,
+        known: GameRecord | None = None,
+        *,
+        seat_holder: int | _Unset | None = UNSET,
+        actor: str | None = None,
+    ) -> tuple[MoveRecord, GameRecord]:
+        """record_move, also returning the game after the move.
+
+        StaleVersion (nothing written) if the log is no longer at expected_version, i.e. another interaction moved
+        first: reload the state and re-validate. WrongStatus unless the game is active.
+
+        `actor`: who acted, named as they are now ("alice", "AI for bob"); the log shows it forever.
+
+        `known`: the game as the caller holds it at expected_version; the returned record is then that one with
+        the columns the move changes (no read). Without it (or if it is not that game at that version) the game is
+        read again in the same transaction.
+
+        The seat the move is for (move.player) is checked in the same transaction as the write: it must still
+        be held by `seat_holder`, the user the caller believes holds it (None: an AI seat). By default that is
+        `user_id`: a person moves their own seat, and a move with user_id None must be for an AI seat. Pass the
+        absent player's id when the AI plays for a person (/game skip). SeatChanged if not (nothing written).
+        """
+        if known is not None and (known.id != game_id or known.version != expected_version):
+            known = None
+        if new_state.version != expected_version + 1:
+            raise ValueError(f"new_state.version is {new_state.version}, expected {expected_version + 1}")
+        holder = user_id if seat_holder is UNSET else seat_holder
+        if user_id is not None and holder != user_id:
+            raise ValueError(f"user {user_id} moves, but the seat is said to be held by {holder}")
+        # Serialise before the transaction: engine work does not need the database.
+        move_json = replay.move_json(move)
+        events_json = replay.events_json(events)
+        over = bool(new_state.game_over)
+        seq = expected_version + 1
+        move_seat = replay.move_seat(move)
+        current = None if over else _current_seat(new_state)
+        # Most moves write no snapshot (storage/snapshots.py): their state is not even serialised.
+        state_json = replay.snapshot_json(new_state) if snapshots.due(seq, over) else None
+        packed = snapshots.pack(state_json) if state_json is not None else None
+
+        async def body(tx: Tx) -> GameRecord | None:
+            rows = await tx.fetch("SELECT status, version, log_digest FROM games WHERE id = :id", {"id": game_id})
+            if not rows:
+                raise errors.GameNotFound(game_id)
+            status, actual, running = rows[0]
+            if status != "active":
+                raise errors.WrongStatus(game_id, status, "active")
+            if actual != expected_version:
+                raise errors.StaleVersion(game_id, expected_version, actual)
+            if move_seat is not None:
+                await _check_seat(tx, game_id, move_seat, holder)
+            log_digest = replay.chain_digest(running, move_json)
+            await tx.execute(sql.INSERT_MOVE, dict(id=game_id, seq=seq, move=move_json, events=events_json,
+                                                user_id=user_id, created_at=now, actor=actor))  # fmt: skip
+            await tx.execute(
+                "UPDATE games SET updated_at = :now, last_move_at = :now, reminders_sent = 0, last_reminder_at = NULL,"
+                " current_seat = :seat, log_digest = :digest WHERE id = :id",
+                {"now": now, "seat": current, "digest": log_digest, "id": game_id},
+            )
+            if over:
+                # Apart: SQLite rewrites the entries of every index on a column an UPDATE sets, changed or not, and
+                # status is in two (games_by_status, games_one_open_per_channel): two more pages a move otherwise.
+                await tx.execute(
+                    "UPDATE games SET status = 'finished', ended_at = :now WHERE id = :id", {"now": now, "id": game_id}
+                )
+            if packed is not None:
+                digest = replay.chain_digest(log_digest, state_json)
+                await tx.execute(_PUT_SNAPSHOT, dict(id=game_id, version=seq, state=packed, now=now,
+                                                     log_digest=log_digest, digest=digest))  # fmt: skip
+            if over:  # the game ends: its log goes into its archive row in this transaction (once per game)
+                await _archive(tx, game_id)
+            return await _game(tx, game_id) if known is None else None
+
+        game = await self.driver.write(body, game_id)
+        if game is None:
+            assert known is not None
+            game = dataclasses.replace(
+                known,
+                status="finished" if over else "active",
+                updated_at=now,
+                last_move_at=now,
+                reminders_sent=0,
+                last_reminder_at=None,
+                current_seat=current,
+                ended_at=now if over else known.ended_at,
+                version=seq,
+            )
+        record = MoveRecord(
+            game_id=game_id,
+            seq=seq,
+            move=json.loads(move_json),
+            events=json.loads(events_json),
+            user_id=user_id,
+            created_at=now,
+            actor=actor,
+        )
+        return record, game
+
+    async def load_state(self, game_id: int) -> State:
+        """The current state: the snapshot if it is sound and matches the log, with the moves logged after it
+        replayed through the engine; else rebuilt by replay from the start.
+
+        LogCorrupt (logged, nothing rewritten) if the log disagrees with the game's running digest, live or archived:
+        the log is the evidence and is never replaced by a guess. The snapshot is a cache: one that does not match
+        the log is rebuilt."""
+
+        async def body(tx: Tx) -> tuple[Row | None, list[Row]]:
+            rows = await tx.fetch(_LOAD_SELECT, {"id": game_id})
+            if not rows or rows[0]["status"] not in _LOADABLE or rows[0]["a_log"] is not None:
+                return (rows[0] if rows else None), []
+            return rows[0], await tx.fetch("SELECT move FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id})
+
+        row, move_rows = await self.driver.read(body)
+        if row is None:
+            raise errors.GameNotFound(game_id)
+        if row["status"] not in _LOADABLE:
+            raise errors.WrongStatus(game_id, row["status"], " or ".join(_LOADABLE))
+        if row["a_log"] is not None:  # an ended game: its log is the archive row (LogCorrupt if that is damaged)
+            archived = _unpack_logged(game_id, row["setup"], row)
+            moves, digests = archived.move, archived.digests
+        else:
+            moves = [move for (move,) in move_rows]
+            digests = verify.live_digests(game_id, row["setup"], moves)
+        if row["running"] is None:  # not known (migration 0005 found the snapshot damaged): computed once
+            log.info("game %s: no log digest yet; rebuilding by replay", game_id)
+            return await self.rebuild_state(game_id)
+        verify.check_running(game_id, row["running"], digests[-1])
+        if row["version"] is None:
+            log.warning("game %s: snapshot missing; rebuilding by replay", game_id)
+            return await self.rebuild_state(game_id)
+        state, problem = verify.check_snapshot(row, moves, digests)
+        if state is not None:
+            return state
+        if row["digest"] is None:  # written before snapshots had digests (migration 0003): expected once per game
+            log.info("game %s: snapshot without digest; rebuilding by replay", game_id)
+        else:
+            log.warning("game %s: snapshot %s (log at version %s); rebuilding by replay", game_id, problem, len(moves))
+        return await self.rebuild_state(game_id)
+
+    async def rebuild_state(self, game_id: int, now: float | None = None) -> State:
+        """Replay the log from the game's setup, fix the snapshot if it differs, return the state.
+
+        LogCorrupt if the log does not replay or disagrees with the game's running digest (nothing is rewritten
+        then). `now` stamps a rewritten snapshot (default: the last move's time).
+        """
+
+        async def body(tx: Tx) -> State:
+            setup, moves = await _log(tx, game_id)
+            log_digest = verify.live_digests(game_id, setup, moves)[-1]
+            game = await _game(tx, game_id)
+            running = (await tx.fetch("SELECT log_digest FROM games WHERE id = :id", {"id": game_id}))[0][0]
+            if running is not None:
+                verify.check_running(game_id, running, log_digest)
+            state = replay.replay(game_id, verify.saved(game_id, setup, moves))
+            state_json = replay.snapshot_json(state)
+            rows = await tx.fetch(
+                "SELECT version, state, log_digest, digest FROM snapshots WHERE game_id = :id", {"id": game_id}
+            )
+            if not verify.snapshot_is(rows[0] if rows else None, state.version, state_json, log_digest):
+                stamp = now if now is not None else game.last_move_at or game.started_at or game.updated_at
+                await _put_snapshot(tx, game_id, state.version, state_json, stamp, log_digest)
+            if running is None:
+                await tx.execute("UPDATE games SET log_digest = :d WHERE id = :id", {"d": log_digest, "id": game_id})
+            return state
+
+        return await self.driver.write(body, game_id)
+
+    async def saved_game(self, game_id: int) -> dict[str, Any]:
+        """The game as engine.replay takes it: setup plus the move log (for export and tests)."""
+
+        async def body(tx: Tx) -> tuple[str, list[str]]:
+            return await _log(tx, game_id)
+
+        setup, moves = await self.driver.read(body)
+        return verify.saved(game_id, setup, moves)
+
+    async def rollback(
+        self,
+        game_id: int,
+        to_version: int,
+        now: float,
+        expected_version: int | None = None,
+        undone_by: str | None = None,
+    ) -> State:
+        """Undo: delete the moves after to_version and rebuild the snapshot by replay, in one transaction.
+
+        A finished game becomes active again. expected_version guards against undoing a move that
+        someone else made meanwhile (StaleVersion). Returns the state at to_version.
+        `undone_by` (words: who undid it) keeps each deleted move in the undos table for the log, and marks the
+        channel as not yet shown the state at to_version (games.announced_version), in the same transaction.
+        """
+
+        async def body(tx: Tx) -> State:
+            status = await _require_status(tx, game_id, "active", "finished")
+            await _unarchive(tx, game_id)  # a finished game's log goes back to the moves table (archived again below)
+            rows = await tx.fetch("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = :id", {"id": game_id})
+            version = int(rows[0][0])
+            if expected_version is not None and version != expected_version:
+                raise errors.StaleVersion(game_id, expected_version, version)
+            if not 0 <= to_version <= version:
+                raise ValueError(f"cannot roll game {game_id} back to version {to_version} (it is at {version})")
+            setup, moves = await _log(tx, game_id, up_to=to_version)
+            state = replay.replay(game_id, verify.saved(game_id, setup, moves))
+            at = {"id": game_id, "to": to_version, "now": now}
+            if undone_by is not None:
+                await tx.execute(
+                    "INSERT INTO undos (game_id, seq, move, events, actor, undone_by, created_at)"
+                    " SELECT game_id, seq, move, events, actor, :by, :now FROM moves WHERE game_id = :id AND seq > :to"
+                    " ORDER BY seq DESC",
+                    {**at, "by": undone_by},
+                )
+                await tx.execute(
+                    "UPDATE games SET announced_version = CASE WHEN COALESCE(announced_version, -1) < :to - 1"
+                    " THEN COALESCE(announced_version, -1) ELSE :to - 1 END WHERE id = :id",
+                    at,
+                )
+            await tx.execute("DELETE FROM moves WHERE game_id = :id AND seq > :to", at)
+            log_digest = replay.log_digest(setup, moves)
+            await _put_snapshot(tx, game_id, to_version, replay.snapshot_json(state), now, log_digest)
+            over = bool(state.game_over)
+            try:
+                async with tx.savepoint():
+                    await tx.execute(
+                        "UPDATE games SET status = :status, current_seat = :seat, updated_at = :now,"
+                        " last_move_at = :now, ended_at = CASE WHEN :over THEN ended_at ELSE NULL END,"
+                        " reminders_sent = 0, last_reminder_at = NULL, log_digest = :digest WHERE id = :id",
+                        dict(at, status="finished" if over else "active", seat=None if over else _current_seat(state),
+                             over=over, digest=log_digest),
+                    )  # fmt: skip
+            except Conflict as exc:  # reopening a finished game in a channel now busy
+                assert status == "finished"
+                raise errors.ChannelBusy((await _game(tx, game_id)).channel_id) from exc
+            if over:  # still ended (rolled back to where it ended): its log goes back into the archive
+                await _archive(tx, game_id)
+            return state
+
+        return await self.driver.write(body, game_id)
+
+
+# ---------------------------------------------------------------------- helpers (inside a transaction)
+
+
+async def _game(tx: Tx, game_id: int) -> GameRecord:
+    rows = await tx.fetch(_GAME_SELECT + " WHERE g.id = :id", {"id": game_id})
+    if not rows:
+        raise errors.GameNotFound(game_id)
+    return _record(rows[0])
+
+
+def listed_record(row: Row, logged: set[int]) -> GameRecord | None:
+    """The record of a listed row, or None (logged once per game in `logged`) if the row is damaged."""
+    try:
+        return _record(row)
+    except errors.RecordCorrupt as exc:
+        if exc.game_id not in logged:
+            logged.add(exc.game_id)
+            log.error("%s; leaving it out of the listings", exc)
+        return None
+
+
+def _record(row: Row) -> GameRecord:
+    """GameRecord.from_row; RecordCorrupt (naming the game) if the row does not parse."""
+    try:
+        return GameRecord.from_row(row)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise errors.RecordCorrupt(row["id"], str(exc)) from None
+
+
+async def _require_status(tx: Tx, game_id: int, *wanted: str) -> str:
+    rows = await tx.fetch("SELECT status FROM games WHERE id = :id", {"id": game_id})
+    if not rows:
+        raise errors.GameNotFound(game_id)
+    status = str(rows[0]["status"])
+    if status not in wanted:
+        raise errors.WrongStatus(game_id, status, " or ".join(wanted))
+    return status
+
+
+async def _player(tx: Tx, game_id: int, seat: int) -> PlayerRecord:
+    rows = await tx.fetch("SELECT * FROM players WHERE game_id = :id AND seat = :seat", {"id": game_id, "seat": seat})
+    if not rows:
+        raise errors.SeatNotFound(game_id, seat)
+    return PlayerRecord.from_row(rows[0])
+
+
+async def _seat_of(tx: Tx, game_id: int, user_id: int) -> int | None:
+    rows = await tx.fetch(
+        "SELECT seat FROM players WHERE game_id = :id AND user_id = :user", {"id": game_id, "user": user_id}
+    )
+    return int(rows[0]["seat"]) if rows else None
+
+
+async def _next_seat(tx: Tx, game_id: int, max_seats: int) -> int:
+    await _require_status(tx, game_id, "lobby")
+    count = int((await tx.fetch("SELECT COUNT(*) FROM players WHERE game_id = :id", {"id": game_id}))[0][0])
+    if count >= max_seats:
+        raise errors.GameFull(game_id, max_seats)
+    return count  # seats are contiguous in the lobby, so the count is the next free one
+
+
+async def _insert_player(
+    tx: Tx, game_id: int, seat: int, user_id: int | None, display_name: str, ai_kind: str | None, now: float
+) -> PlayerRecord:
+    try:
+        async with tx.savepoint():
+            await tx.execute(
+                "INSERT INTO players (game_id, seat, user_id, display_name, is_ai, ai_kind, joined_at)"
+                " VALUES (:id, :seat, :user, :name, :is_ai, :kind, :now)",
+                dict(id=game_id, seat=seat, user=user_id, name=display_name, is_ai=ai_kind is not None, kind=ai_kind,
+                     now=now),
+            )  # fmt: skip
+    except Conflict:
+        if user_id is not None and await _seat_of(tx, game_id, user_id) is not None:
+            raise errors.AlreadyJoined(game_id, user_id) from None
+        raise
+    await tx.execute("UPDATE games SET updated_at = :now WHERE id = :id", {"now": now, "id": game_id})
+    return await _player(tx, game_id, seat)
+
+
+async def _remove_seat(tx: Tx, game_id: int, seat: int, now: float) -> PlayerRecord:
+    removed = await _player(tx, game_id, seat)
+    at = {"id": game_id, "seat": seat, "now": now}
+    await tx.execute("DELETE FROM players WHERE game_id = :id AND seat = :seat", at)
+    # Close the gap one row at a time, lowest first, so the (game_id, seat) key is never violated midway.
+    for row in await tx.fetch("SELECT seat FROM players WHERE game_id = :id AND seat > :seat ORDER BY seat", at):
+        await tx.execute(
+            "UPDATE players SET seat = seat - 1 WHERE game_id = :id AND seat = :seat", {**at, "seat": row["seat"]}
+        )
+    await tx.execute("UPDATE games SET updated_at = :now WHERE id = :id", at)
+    return removed
+
+
+async def _check_seat(tx: Tx, game_id: int, seat: int, holder: int | None) -> None:
+    """SeatChanged unless `seat` is held by user `holder` (None: by an AI); see Store.append_move."""
+    rows = await tx.fetch(
+        "SELECT user_id, is_ai FROM players WHERE game_id = :id AND seat = :seat", {"id": game_id, "seat": seat}
+    )
+    if not rows:
+        raise errors.SeatChanged(game_id, seat, "does not exist")
+    now_user, is_ai = rows[0]
+    if (bool(is_ai) and holder is None) or (not is_ai and holder is not None and now_user == holder):
+        return
+    now_held = "an AI" if is_ai else f"user {now_user}"
+    wanted = "an AI" if holder is None else f"user {holder}"
+    raise errors.SeatChanged(game_id, seat, f"is held by {now_held}, not by {wanted}")
+
+
+async def _put_snapshot(tx: Tx, game_id: int, version: int, state_json: str, now: float, log_digest: str) -> None:
+    digest = replay.chain_digest(log_digest, state_json)
+    await tx.execute(_PUT_SNAPSHOT, dict(id=game_id, version=version, state=snapshots.pack(state_json), now=now,
+                                         log_digest=log_digest, digest=digest))  # fmt: skip
+
+
+async def _log(tx: Tx, game_id: int, up_to: int | None = None) -> tuple[str, list[str]]:
+    """The game's setup and its moves (seq order) as stored text; WrongStatus for a game that never started."""
+    rows = await tx.fetch(
+        f"SELECT g.setup, {_ARCHIVE_COLUMNS} FROM games g LEFT JOIN move_archives a ON a.game_id = g.id"
+        " WHERE g.id = :id",
+        {"id": game_id},
+    )
+    if not rows:
+        raise errors.GameNotFound(game_id)
+    row = rows[0]
+    setup = row["setup"]
+    if setup is None:
+        raise errors.WrongStatus(game_id, "lobby", "started")
+    if row["a_log"] is not None:
+        archived = _unpack_logged(game_id, setup, row).move
+        return setup, archived if up_to is None else archived[:up_to]
+    moves = await tx.fetch(
+        "SELECT move FROM moves WHERE game_id = :id AND seq <= :to ORDER BY seq",
+        {"id": game_id, "to": _NO_LIMIT if up_to is None else up_to},
+    )
+    return setup, [move for (move,) in moves]
+
+
+# ---------------------------------------------------------------------- archived logs (storage/archive.py)
+
+
+def _unpack_logged(game_id: int, setup: str | None, row: Row) -> archive.Archived:
+    """The archive in a row selected with _ARCHIVE_COLUMNS, checked; LogCorrupt (logged) if it is damaged."""
+    try:
+        return archive.unpack(game_id, setup, row["a_moves"], row["a_log_digest"], row["a_digest"], row["a_log"])
+    except LogCorrupt as exc:
+        log.error("%s", exc)
+        raise
+
+
+async def _archived(tx: Tx, game_id: int) -> archive.Archived | None:
+    """The game's archived log, checked (LogCorrupt if damaged); None while its log is in the moves table."""
+    rows = await tx.fetch(_ARCHIVED, {"id": game_id})
+    return _unpack_logged(game_id, rows[0]["setup"], rows[0]) if rows else None
+
+
+async def _archive(tx: Tx, game_id: int) -> None:
+    """Inside the transaction that ends the game: its moves rows become one archive row and are deleted.
+
+    A game that never started has no log. A log that cannot be packed (a row damaged behind our back) stays in the
+    moves table, where every reader finds it as well: ending the game must not fail for it (logged)."""
+    rows = await tx.fetch("SELECT setup FROM games WHERE id = :id", {"id": game_id})
+    setup = rows[0]["setup"] if rows else None
+    if setup is None:
+        return
+    moves = await tx.fetch(f"SELECT {sql.LOG_COLUMNS} FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id})
+    try:
+        packed = archive.pack(game_id, setup, moves)
+    except LogCorrupt as exc:
+        log.warning("%s; its log stays in the moves table", exc)
+        return
+    # The archive row first: with it present, deleting the moves rows leaves games.version alone (migration 0006).
+    await tx.execute(sql.INSERT_ARCHIVE, dict(id=game_id, moves=packed.moves, log_digest=packed.log_digest,
+                                           digest=packed.digest, log=packed.log))  # fmt: skip
+    await tx.execute("DELETE FROM moves WHERE game_id = :id", {"id": game_id})
+
+
+async def _unarchive(tx: Tx, game_id: int) -> None:
+    """Inside a rollback's transaction: an archived log back into the moves table (LogCorrupt if it is damaged)."""
+    archived = await _archived(tx, game_id)
+    if archived is None:
+        return
+    await tx.execute("DELETE FROM move_archives WHERE game_id = :id", {"id": game_id})
+    # In seq order: the triggers check each row is the next one and set games.version to it.
+    await tx.executemany(
+        sql.INSERT_MOVE,
+        [
+            dict(id=game_id, seq=i + 1, move=archived.move[i], events=archived.events[i], user_id=archived.user_id[i],
+                 created_at=archived.created_at[i], actor=archived.actor[i])
+            for i in range(len(archived))
+        ],
+    )  # fmt: skip
+
+
+def _current_seat(state: State) -> int | None:
+    seat = getattr(state, "current_player", None)
+    return int(seat) if seat is not None else None

@@ -1,0 +1,404 @@
+"""The SQLite driver: one file, three sqlite3 connections, each on a thread of its own.
+
+Every call is one trip to its connection's thread: a transaction's whole body (storage/driver.py) runs there
+synchronously, between BEGIN and COMMIT, since nothing in it waits for anything but SQLite (the body's awaits on the
+connection return at once). So no statement of another coroutine can come between, no asyncio lock is held across
+trips, and a burst of lobby commands does not queue behind each other's round trips (docs/bench.md). The threads are
+this module's own (a one-worker executor per connection), which is what aiosqlite does too, but aiosqlite offers no
+public way to run a function on its thread, and this needs nothing else of it.
+
+The writer, a reader (WAL lets reads of boards, status and autocomplete run beside a move being written) and a
+lister (the periodic passes over all games, so a channel's reads never wait behind them). `:memory:` uses the one
+connection for all three (another connection would see another, empty database).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from .driver import Body, Params, Row, no_lock
+from .errors import (
+    Conflict,
+    DatabaseDamaged,
+    StorageError,
+    StorageFull,
+    StorageReadOnly,
+    StorageUnavailable,
+)
+from .file_watch import FileWatch
+from .files import ProcessLock, check_not_missing, check_writable
+from .migrations import Migration, all_migrations
+from .migrations.steps import STEPS
+
+T = TypeVar("T")
+
+BUSY_TIMEOUT_MS = 5000
+# The page size of new database files. Every move writes whole pages to the WAL (its log leaf, its games row, now
+# and then a snapshot), so halving SQLite's default of 4096 halves the bytes a move writes; the cost is more pages
+# for PRAGMA quick_check to read at start-up (docs/bench.md). Existing files keep theirs.
+PAGE_SIZE = 2048
+WAL_ATTEMPTS = 100  # x WAL_PAUSE: how long to wait for another connection switching a new file to WAL
+WAL_PAUSE = 0.05
+_FULL = {"SQLITE_FULL"}
+_READ_ONLY = ("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")
+_UNAVAILABLE = ("SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_PROTOCOL")
+
+
+def storage_error(exc: sqlite3.Error) -> StorageError:
+    """sqlite3's error as storage's own (see storage/errors.py)."""
+    name = str(getattr(exc, "sqlite_errorname", ""))
+    if isinstance(exc, sqlite3.IntegrityError):
+        return Conflict(str(exc))
+    if name in _FULL:
+        return StorageFull(str(exc))
+    if name.startswith(_READ_ONLY):
+        return StorageReadOnly(str(exc))
+    if name.startswith(_UNAVAILABLE):
+        return StorageUnavailable(str(exc))
+    if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+        return StorageUnavailable(f"the file is damaged: {exc}")
+    return StorageError(f"the database refused: {exc}")
+
+
+class _Tx:
+    """A transaction on the connection's own thread: every call is done by the time it is awaited."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    async def fetch(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006 (never mutated)
+        try:
+            return self._db.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise storage_error(exc) from exc
+
+    async def execute(self, sql: str, params: Params = {}) -> int:  # noqa: B006
+        try:
+            return self._db.execute(sql, params).rowcount
+        except sqlite3.Error as exc:
+            raise storage_error(exc) from exc
+
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
+        try:
+            self._db.executemany(sql, rows)
+        except sqlite3.Error as exc:
+            raise storage_error(exc) from exc
+
+    @contextlib.asynccontextmanager
+    async def savepoint(self) -> AsyncIterator[None]:
+        self._db.execute("SAVEPOINT inner_step")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK TO inner_step")
+            raise
+        finally:
+            self._db.execute("RELEASE inner_step")
+
+
+def _finish(awaitable: Awaitable[T]) -> T:
+    """Drive a body that never suspends to its end on this thread."""
+    coro = awaitable.__await__()
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        result: T = done.value
+        return result
+    coro.close()
+    raise RuntimeError("a SQLite transaction body waited for something other than the database")
+
+
+def _transaction(db: sqlite3.Connection, begin: str, body: Body[T]) -> T:
+    try:
+        db.execute(begin)
+        try:
+            result = _finish(body(_Tx(db)))
+        except BaseException:
+            if db.in_transaction:  # SQLite ends the transaction itself on some errors
+                db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+        return result
+    except sqlite3.Error as exc:
+        raise storage_error(exc) from exc
+
+
+def _statement(db: sqlite3.Connection, sql: str, params: Params) -> list[Row]:
+    try:
+        return db.execute(sql, params).fetchall()
+    except sqlite3.Error as exc:
+        raise storage_error(exc) from exc
+
+
+class _Thread:
+    """A sqlite3 connection used only on its own one thread."""
+
+    def __init__(self, name: str) -> None:
+        self._executor = ThreadPoolExecutor(1, thread_name_prefix=name)
+        self.db: sqlite3.Connection | None = None
+
+    async def call(self, func: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, func, *args)
+
+    def conn(self) -> sqlite3.Connection:
+        if self.db is None:
+            raise StorageUnavailable("the store is closed")
+        return self.db
+
+    async def run(self, begin: str, body: Body[T]) -> T:
+        return await self.call(_transaction, self.conn(), begin, body)
+
+    async def close(self) -> None:
+        if self.db is not None:
+            await self.call(self.db.close)
+            self.db = None
+        self._executor.shutdown(wait=True)
+
+
+def _connect(path: str, *, migrate: bool) -> sqlite3.Connection:
+    """An open, configured (and, for the writer, checked and migrated) connection."""
+    memory = path == ":memory:"
+    new = not memory and _is_new(Path(path))
+    # isolation_level=None: no implicit transactions; the driver issues BEGIN/COMMIT itself.
+    db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+    try:
+        db.row_factory = sqlite3.Row
+        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        db.execute("PRAGMA foreign_keys = ON")
+        if migrate and new:
+            # Only a new file takes a page size (in WAL mode it is fixed once the file exists): see PAGE_SIZE.
+            db.execute(f"PRAGMA page_size = {PAGE_SIZE}")
+        mode = _journal_mode_wal(db)
+        if not memory and str(mode).lower() != "wal":
+            raise StorageError(f"cannot open database at {path}: WAL journal mode unavailable ({mode})")
+        # In WAL, FULL costs one fsync per commit (nothing at Discord's pace) and makes an accepted move survive a
+        # power loss, not only a process kill.
+        db.execute("PRAGMA synchronous = FULL")
+        if migrate:
+            if not memory:
+                check_integrity(db, path)
+            _migrate(db, all_migrations())
+            # Touch the file for writing now: a read-only file must fail here, not on the first move.
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("COMMIT")
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _journal_mode_wal(db: sqlite3.Connection) -> object:
+    """PRAGMA journal_mode = WAL. Switching a new file's journal mode needs a lock that SQLite's busy timeout does not
+    wait for: two connections opening a fresh file at once get "database is locked" at once. Retry."""
+    for attempt in range(WAL_ATTEMPTS):
+        try:
+            return db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        except sqlite3.OperationalError as exc:
+            if attempt == WAL_ATTEMPTS - 1 or ("locked" not in str(exc) and "busy" not in str(exc)):
+                raise
+            time.sleep(WAL_PAUSE)
+    raise AssertionError("unreachable")
+
+
+def _is_new(path: Path) -> bool:
+    try:
+        return path.stat().st_size == 0
+    except FileNotFoundError:
+        return True
+
+
+def check_integrity(db: sqlite3.Connection, path: str | Path) -> None:
+    """DatabaseDamaged unless PRAGMA quick_check finds the file sound (it reads every page once but skips the
+    index-content cross-checks of integrity_check: ~0.1 s per 100 MB)."""
+    try:
+        problems = [str(row[0]) for row in db.execute("PRAGMA quick_check(5)").fetchall()]
+    except sqlite3.DatabaseError as exc:  # damage bad enough that the check itself cannot run
+        raise DatabaseDamaged(path, str(exc)) from exc
+    if problems != ["ok"]:
+        raise DatabaseDamaged(path, "; ".join(problems))
+
+
+def _migrate(db: sqlite3.Connection, migrations: list[Migration]) -> int:
+    """Apply the migrations newer than PRAGMA user_version (which lives in the file header, so it commits or rolls
+    back with its migration), one transaction each; returns the schema version reached."""
+    latest = migrations[-1].version if migrations else 0
+    for migration in migrations:
+        rewrote = False
+
+        async def body(tx: Any, migration: Migration = migration) -> bool:
+            # Re-read the version inside the write lock each time: another process may be migrating too.
+            current = int(db.execute("PRAGMA user_version").fetchone()[0])
+            if current > latest:
+                raise StorageError(f"database schema version {current} is newer than this program knows ({latest})")
+            if current >= migration.version:
+                return False
+            for statement in migration.statements:
+                db.execute(statement)
+            for step in migration.steps:
+                await STEPS[step](tx)
+            db.execute(f"PRAGMA user_version = {migration.version}")
+            return bool(migration.steps)
+
+        rewrote = _transaction(db, "BEGIN IMMEDIATE", body)
+        if rewrote:
+            # A data step rewrites much of the file in one transaction: copy the WAL back now and cut it to nothing
+            # rather than leave a WAL the size of that transaction on disk.
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+_OPENING: dict[str, asyncio.Lock] = {}
+
+
+class SqliteDriver:
+    """See the module docstring. `open` is the one way to make one."""
+
+    name = "sqlite"
+
+    def __init__(self, path: str, writer: _Thread, reader: _Thread, lister: _Thread, **files: Any) -> None:
+        self.path = path
+        self._writer, self._reader, self._lister = writer, reader, lister
+        self._lock_file: ProcessLock | None = files.get("lock")
+        self._watch: FileWatch | None = files.get("watch")
+        self.created: bool = files.get("created", False)
+
+    @classmethod
+    async def open(cls, path: str, *, lock: bool = True) -> SqliteDriver:
+        """Open (creating and migrating if needed) the file; a StorageError subclass if that is impossible
+        (DatabaseInUse, DatabaseMissing, DatabaseDamaged: see docs/storage.md)."""
+        writer = _Thread("sqlite-writer")
+        if path == ":memory:":
+            await cls._connect(writer, path, True)
+            return cls(path, writer, writer, writer)
+        file = Path(path)
+        # Two stores of one process opening one new file at once: the second must not look for the file while the
+        # first is creating it (its journal would read as the trace of a lost database).
+        async with _OPENING.setdefault(str(file.resolve()), asyncio.Lock()):
+            return await cls._open_file(path, file, lock)
+
+    @classmethod
+    async def _open_file(cls, path: str, file: Path, lock: bool) -> SqliteDriver:
+        writer = _Thread("sqlite-writer")
+        process_lock = ProcessLock(file) if lock else None
+        threads = [writer]
+        try:
+            try:
+                # A fresh deployment's data directory need not exist yet.
+                file.parent.mkdir(parents=True, exist_ok=True)
+                if file.is_dir():
+                    raise IsADirectoryError("it is a directory")
+                # The lock before looking for the file: a process starting beside us waits its turn.
+                created = process_lock.acquire() if process_lock is not None else check_not_missing(file)
+                check_writable(file)
+            except OSError as exc:
+                raise StorageError(f"cannot open database at {path}: {exc}") from exc
+            await cls._connect(writer, path, True)
+            # The database file is written only by checkpoints; the store makes them itself (storage/file_watch.py).
+            await writer.call(_statement, writer.conn(), "PRAGMA wal_autocheckpoint = 0", {})
+            for name in ("sqlite-reader", "sqlite-lister"):
+                threads.append(_Thread(name))
+                await cls._connect(threads[-1], path, False)
+            watch = FileWatch(file, process_lock)
+            if process_lock is not None:
+                process_lock.note_owner()
+        except BaseException:
+            for thread in threads:
+                await thread.close()
+            if process_lock is not None:
+                process_lock.release()
+            raise
+        return cls(path, *threads, lock=process_lock, watch=watch, created=created)
+
+    @staticmethod
+    async def _connect(thread: _Thread, path: str, migrate: bool) -> None:
+        try:
+            thread.db = await thread.call(lambda: _connect(path, migrate=migrate))
+        except StorageError:
+            await thread.close()
+            raise
+        except (sqlite3.Error, OSError) as exc:
+            await thread.close()
+            raise StorageError(f"cannot open database at {path}: {exc}") from exc
+
+    async def close(self) -> None:
+        try:
+            for thread in dict.fromkeys((self._lister, self._reader, self._writer)):
+                await thread.close()
+        finally:
+            if self._lock_file is not None:
+                self._lock_file.release()
+
+    def exclusive(self, key: str) -> contextlib.AbstractAsyncContextManager[bool]:
+        """One SQLite file is served by one process (it cannot be shared across machines): always held."""
+        return no_lock(key)
+
+    def check_file(self) -> None:
+        """DatabaseMoved if a file of the database was deleted, replaced or overwritten since it was opened (also
+        checked before and after every write)."""
+        if self._watch is not None:
+            self._watch.check()
+
+    async def fetch(self, sql: str, params: Params = {}, *, listing: bool = False) -> list[Row]:  # noqa: B006
+        thread = self._lister if listing else self._reader
+        return await thread.call(_statement, thread.conn(), sql, params)
+
+    async def write_one(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006
+        # A single statement in autocommit mode is one transaction: SQLite takes the write lock for it through the
+        # busy handler as BEGIN IMMEDIATE would, and commits it (with synchronous=FULL's fsync) before returning.
+        await self._files_before()
+        try:
+            rows = await self._writer.call(_statement, self._writer.conn(), sql, params)
+        except StorageUnavailable as exc:
+            raise self._why(exc) from exc
+        await self._files_after()
+        return rows
+
+    async def read(self, body: Body[T]) -> T:
+        # A read transaction gives the several SELECTs of one call a consistent view.
+        return await self._reader.run("BEGIN", body)
+
+    async def write(self, body: Body[T], game_id: int | None = None) -> T:
+        # One writer for the whole file: IMMEDIATE takes the write lock up front, so a check made inside the
+        # transaction still holds at COMMIT, for every game (game_id needs no lock of its own).
+        del game_id
+        await self._files_before()
+        try:
+            result = await self._writer.run("BEGIN IMMEDIATE", body)
+        except StorageUnavailable as exc:
+            raise self._why(exc) from exc
+        await self._files_after()
+        return result
+
+    # The file guards (storage/file_watch.py) around every write: refuse when the files are no longer the ones opened.
+
+    async def _files_before(self) -> None:
+        if self._watch is not None:
+            await self._watch.before_write(self._on_writer)
+
+    async def _files_after(self) -> None:
+        if self._watch is not None:
+            await self._watch.after_write(self._on_writer)
+
+    async def _on_writer(self, sql: str) -> list[Any]:
+        return await self._writer.call(_statement, self._writer.conn(), sql, {})
+
+    def _why(self, exc: StorageUnavailable) -> StorageError:
+        """A failed write as what caused it: SQLite reports a file it may no longer write (chmod, `chattr +i`, a
+        read-only remount) as an I/O error on write, and a full disk at times as one too; the files say which."""
+        if self.path == ":memory:":
+            return exc
+        files = [Path(self.path), Path(self.path + "-wal")]
+        if any(file.exists() and not os.access(file, os.W_OK) for file in files):
+            return StorageReadOnly(str(exc))
+        with contextlib.suppress(OSError):
+            if os.statvfs(Path(self.path).parent).f_bavail == 0:
+                return StorageFull(str(exc))
+        return exc
