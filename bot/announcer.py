@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -217,15 +217,20 @@ class Announcer:
         self.tables.forget(table.record.channel_id)
         return message
 
+    @staticmethod
+    async def _sweep(games: Callable[[], Awaitable[list[GameRecord]]], what: str) -> list[GameRecord]:
+        """The games a start-up sweep walks; storage failing yields none, so that the sweep never raises."""
+        try:
+            return await games()
+        except StorageError:
+            log.warning("could not %s", what, exc_info=True)
+            return []
+
     async def post_lost_lobbies(self, grace: float) -> int:
         """Lobbies stored without a message (the process died during `/game new`) would block their channel
         unseen: post them. Never raises; returns how many were posted."""
         posted = 0
-        try:
-            records = await self.store.active_games()
-        except StorageError:
-            log.warning("could not list the open games", exc_info=True)
-            return 0
+        records = await self._sweep(self.store.active_games, "list the open games")
         now = self.clock()
         for record in records:
             try:  # a damaged row (a time that is text) stops only its own game
@@ -400,11 +405,7 @@ class Announcer:
         leaving alone games whose last move is younger than `grace` seconds (its own announcement is probably
         on its way) and channels whose AI is playing. Never raises; returns how many games were caught up."""
         shown = 0
-        try:
-            records = await self.store.unannounced_games()
-        except StorageError:
-            log.warning("could not look for unannounced games", exc_info=True)
-            return 0
+        records = await self._sweep(self.store.unannounced_games, "look for unannounced games")
         now = self.clock()
         for record in records:
             channel_id = record.channel_id

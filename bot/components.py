@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 import discord
 
@@ -87,6 +87,25 @@ def selected(interaction: discord.Interaction) -> list[str]:
     return [str(v) for v in values] if isinstance(values, list) else []
 
 
+def first_selected(interaction: discord.Interaction) -> str:
+    """The value chosen in a one-value select menu ("" if none came)."""
+    values = selected(interaction)
+    return values[0] if values else ""
+
+
+def one_value_menu(
+    custom_id: str, options: list[discord.SelectOption] | None, placeholder: str
+) -> discord.ui.Select[Any]:
+    """A select of exactly one value; Discord refuses a select without options, so an empty one shows a dash."""
+    return discord.ui.Select(
+        custom_id=custom_id[:100],
+        options=options or [discord.SelectOption(label="-", value="-")],
+        placeholder=placeholder[:150] or None,
+        min_values=1,
+        max_values=1,
+    )
+
+
 def options_of(item: discord.ui.Item[Any]) -> list[discord.SelectOption] | None:
     """The options of the select a click came from (None: not a select, or none)."""
     return list(item.options) or None if isinstance(item, discord.ui.Select) else None
@@ -105,6 +124,17 @@ class Routed:
             await routes.errors.answer(interaction, exc)
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
+        raise NotImplementedError
+
+    # discord.py rebuilds a clicked component from its custom id; each component reads its own fields from it.
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls.from_match(match, item)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> Self:
         raise NotImplementedError
 
 
@@ -126,9 +156,7 @@ class MoveButton(Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], templat
         self.key = key
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> MoveButton:
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> MoveButton:
         return cls(int(match["game"]), int(match["version"]), match["key"], getattr(item, "label", None) or "")
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
@@ -144,27 +172,16 @@ class MoveSelect(Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], templat
         options: list[discord.SelectOption] | None = None,
         placeholder: str = "",
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"eds:{game_id}:{version}:{n}",
-                options=options or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder[:150] or None,
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(one_value_menu(f"eds:{game_id}:{version}:{n}", options, placeholder))
         self.game_id = game_id
         self.version = version
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> MoveSelect:
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> MoveSelect:
         return cls(int(match["game"]), int(match["version"]), int(match["n"]), options_of(item))
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
-        values = selected(interaction)
-        key = values[0] if values else ""
+        key = first_selected(interaction)
         await routes.turns.move_interaction(interaction, key=key, game_id=self.game_id, version=self.version)
 
 
@@ -183,9 +200,7 @@ class LobbyButton(
         self.action = action
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> LobbyButton:
         return cls(int(match["game"]), match["action"])
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
@@ -209,9 +224,7 @@ class SwitchesSelect(Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], tem
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SwitchesSelect:
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> SwitchesSelect:
         return cls(int(match["game"]), options_of(item))
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
@@ -228,27 +241,16 @@ class OptionSelect(
     def __init__(
         self, game_id: int, option: str, options: list[discord.SelectOption] | None = None, placeholder: str = ""
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"edo:{game_id}:{option}"[:100],
-                options=options or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder[:150] or None,
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(one_value_menu(f"edo:{game_id}:{option}", options, placeholder))
         self.game_id = game_id
         self.option = option
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> OptionSelect:
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> OptionSelect:
         return cls(int(match["game"]), match["option"], options_of(item))
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
-        values = selected(interaction)
-        value = values[0] if values else ""
+        value = first_selected(interaction)
         await routes.lobby.option_interaction(interaction, game_id=self.game_id, option=self.option, value=value)
 
 

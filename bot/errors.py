@@ -13,6 +13,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from storage import StorageFull, StorageReadOnly, StorageUnavailable
+
 from .fatal import Fatal
 from .interactions import Replies
 from .service.refusal import Refusal
@@ -25,6 +27,22 @@ STOPPING = (
     "and the bot is stopping; whoever runs it has been told why."
 )
 GUILD_ONLY = "This works in a server's channels, not in direct messages."
+# A database that failed for a cause outside the program (issue 19 item 8): the player reads what happened and
+# what to do; the operator reads one log line with the cause, not a traceback of ours.
+BROKEN_STORAGE: dict[type[BaseException], str] = {
+    StorageFull: (
+        "⚠️ The bot's database has run out of disk space, so this was not saved and nothing changed. Whoever runs "
+        "the bot has been told; please try again later."
+    ),
+    StorageReadOnly: (
+        "⚠️ The bot's database cannot be written right now, so this was not saved and nothing changed. Whoever runs "
+        "the bot has been told; please try again later."
+    ),
+    StorageUnavailable: (
+        "⚠️ The bot could not reach its database just now. `/game board` shows whether this was saved; if it was "
+        "not, please try again in a minute."
+    ),
+}
 
 
 def unwrapped(error: BaseException) -> BaseException:
@@ -48,6 +66,10 @@ class ErrorAnswers:
             return f"⚠️ {GUILD_ONLY}"
         if self.fatal is not None and self.fatal.check(error):
             return STOPPING
+        for kind, text in BROKEN_STORAGE.items():
+            if isinstance(error, kind):
+                log.warning("interaction in channel %s not saved: %s", interaction.channel_id, error)
+                return text
         command = interaction.command.qualified_name if interaction.command is not None else None
         data: Any = interaction.data or {}
         custom_id = data.get("custom_id")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 HOUR = 3600.0
 
@@ -124,27 +124,33 @@ def auto_render_processes(cores: int | None = None) -> int:
     return 2 if cores >= 2 else 0
 
 
-def _int(env: Mapping[str, str], name: str, default: int | None) -> int | None:
+_T = TypeVar("_T")
+
+
+def _parsed(env: Mapping[str, str], name: str, parse: Callable[[str], _T], what: str) -> _T | None:
+    """The variable read by `parse` (None: not set); `what` names what it must be when it does not parse."""
     raw = _raw(env, name)
     if raw is None:
-        return default
+        return None
     try:
-        value = int(raw)
+        return parse(raw)
     except ValueError:
-        raise SettingsError(f"{name} must be a whole number, not {raw!r}") from None
+        raise SettingsError(f"{name} must be {what}, not {raw!r}") from None
+
+
+def _int(env: Mapping[str, str], name: str, default: int | None) -> int | None:
+    value = _parsed(env, name, int, "a whole number")
+    if value is None:
+        return default
     if value < 0:
         raise SettingsError(f"{name} must not be negative")
     return value
 
 
 def _float(env: Mapping[str, str], name: str, default: float, *, positive: bool = False) -> float:
-    raw = _raw(env, name)
-    if raw is None:
+    value = _parsed(env, name, float, "a number")
+    if value is None:
         return default
-    try:
-        value = float(raw)
-    except ValueError:
-        raise SettingsError(f"{name} must be a number, not {raw!r}") from None
     if positive and not value > 0:  # also refuses NaN
         raise SettingsError(f"{name} must be more than 0")
     if not value >= 0:  # also refuses NaN

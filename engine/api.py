@@ -20,7 +20,7 @@ turn it is, what they may do and whether the game is over:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic
 
@@ -265,6 +265,15 @@ class Game(Generic[S]):
     @property
     def rules_version(self) -> int:
         return self.info.rules_version
+
+
+def marked_players(view: View, names: Sequence[str]) -> Iterator[tuple[dict[str, Any], str]]:
+    """Each player of a view with their name in bold, marked ▶ while the game waits for them: how every game's
+    status lines begin (`names` from the bot; a seat beyond them keeps the view's own name)."""
+    for p in view["players"]:
+        seat = p["seat"]
+        marker = "▶ " if (not view["game_over"] and view["current_player"] == seat) else ""
+        yield p, f"{marker}**{names[seat] if seat < len(names) else p['name']}**"
 
 
 def one_by_one(

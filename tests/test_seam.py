@@ -53,13 +53,18 @@ def _python_files() -> list[Path]:
 
 
 def _game_words() -> set[str]:
-    """What only a game may say: its name, its options' names, its verbs' move kinds (the toy game's too)."""
+    """What only a game may say: its name and title, its options' names, its verbs' move kinds; and the toy game's
+    verb names and the AI kinds it alone has ("random", which the built-in games share too, is the kind
+    bot/boards.py warms the renderer with where a game has it)."""
     words: set[str] = set()
     for registration in [*GAMES.values(), TOY]:
-        words.add(registration.name)
+        words.update((registration.name, registration.info.title))
         words.update(o.name for o in registration.info.options)
         for verb in registration.presenter.verbs:
             words.update(verb.kinds)
+    shared = {k.name for g in GAMES.values() for k in g.info.ai_kinds}
+    words.update({k.name for k in TOY.info.ai_kinds} - shared)
+    words.update(v.name for v in TOY.presenter.verbs)
     return words
 
 
@@ -105,6 +110,15 @@ def test_the_bot_storage_and_render_core_name_no_game(path: Path) -> None:
     assert not named, f"{path.relative_to(ROOT)} names a game's words: {named}"
     games = [i for i in imports if any(i.startswith(f"{pkg}.{g}") for pkg in ("engine", "render") for g in GAMES)]
     assert not games, f"{path.relative_to(ROOT)} imports a game package: {games}"
+
+
+def test_the_word_check_would_catch_the_toy_game_named(tmp_path: Path) -> None:
+    sneaky = tmp_path / "sneaky.py"
+    sneaky.write_text(
+        '"""nim: a docstring may say it."""\nif game == "nim" and kind in ("take", "perfect"):\n    pass\n'
+    )
+    literals, _ = _literals_and_imports(sneaky)
+    assert literals & _game_words() == {"nim", "take", "perfect"}
 
 
 def test_a_registered_game_is_one_registration_object(game: str) -> None:

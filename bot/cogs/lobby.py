@@ -23,8 +23,6 @@ from ..text import NO_MENTIONS, safe_name, seed_words
 
 log = logging.getLogger(__name__)
 
-# Slash command options are fixed when the command is registered: seat numbers go up to the largest game's.
-MAX_SEATS = max(info.max_players for info in engine.games())
 Choices = list[app_commands.Choice[str]]
 
 
@@ -301,7 +299,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         self,
         interaction: discord.Interaction,
         to: discord.Member | None = None,
-        seat: app_commands.Range[int, 1, MAX_SEATS] | None = None,
+        # No upper bound: a bound read from the registry when this module is imported would miss a game registered
+        # after it; the seat service refuses a seat the table does not have, in words.
+        seat: app_commands.Range[int, 1] | None = None,
     ) -> None:
         await self._hand_seat(interaction, to, absent=True, seat=seat - 1 if seat is not None else None)
 

@@ -9,6 +9,19 @@ from typing import Any
 from engine.core.grid import DIR_NAMES
 
 
+def group_at(groups: tuple[tuple[int, ...], ...], side: int) -> int | None:
+    """Which of a tile's groups of sides (its land segments, its oasis parts) reaches `side`, if any."""
+    for i, group in enumerate(groups):
+        if side in group:
+            return i
+    return None
+
+
+def turned_groups(groups: tuple[tuple[int, ...], ...], rotation: int) -> tuple[tuple[int, ...], ...]:
+    """Groups of sides after `rotation` quarter turns clockwise, each listed in side order."""
+    return tuple(tuple(sorted((d + rotation) % 4 for d in group)) for group in groups)
+
+
 @dataclass(frozen=True)
 class Geometry:
     """A tile as it lies: which sides are land, which land pieces exist, which sides carry a ship line."""
@@ -32,10 +45,7 @@ class Geometry:
         return (self.land, tuple(sorted(self.segments)), self.lines)
 
     def segment_at(self, side: int) -> int | None:
-        for i, seg in enumerate(self.segments):
-            if side in seg:
-                return i
-        return None
+        return group_at(self.segments, side)
 
     def rotated(self, rotation: int) -> Geometry:
         """Turned `rotation` quarter turns clockwise: what was on side d is now on side d + rotation."""
@@ -45,7 +55,7 @@ class Geometry:
         land = [False] * 4
         for d in range(4):
             land[(d + r) % 4] = self.land[d]
-        segments = tuple(tuple(sorted((d + r) % 4 for d in seg)) for seg in self.segments)
+        segments = turned_groups(self.segments, r)
         lines = tuple(sorted((d + r) % 4 for d in self.lines))
         return Geometry((land[0], land[1], land[2], land[3]), segments, lines)
 

@@ -78,15 +78,10 @@ def any_open_line(board: list[Cell | None]) -> bool:
     return any(open_sides(board, s) for s, c in enumerate(board) if c is not None)
 
 
-def destinations(state: State, seat: int) -> dict[int, bool]:
-    """Spaces the caravan of `seat` may end its move on -> whether the camel driver (a water stone) is needed.
-
-    Brown lines carry it any distance; crossing a white line ends the move on the space beyond, unless the
-    camel driver is paid. It may pass other caravans but not end on one; staying put is always allowed."""
-    board = state.board
-    start = state.caravans[seat]
-    others = {c for i, c in enumerate(state.caravans) if i != seat}
-    free: set[int] = {start}
+def _spread(board: list[Cell | None], start: int, *, brown_only: bool) -> tuple[set[int], set[int]]:
+    """The spaces reached from `start` along lines (with `brown_only`, brown lines only), and the laid spaces just
+    across a line that was not followed."""
+    reached = {start}
     beyond: set[int] = set()
     queue = deque([start])
     while queue:
@@ -97,24 +92,24 @@ def destinations(state: State, seat: int) -> dict[int, bool]:
             nb = GRID.neighbour(s, d)
             if nb is None or board[nb] is None:
                 continue
-            if g.sides[d] == "B":
-                if nb not in free:
-                    free.add(nb)
-                    queue.append(nb)
-            else:
+            if brown_only and g.sides[d] != "B":
                 beyond.add(nb)
-    reach_all: set[int] = set()
-    queue = deque([start])
-    reach_all.add(start)
-    while queue:
-        s = queue.popleft()
-        g = at(board, s)
-        assert g is not None
-        for d in g.lines:
-            nb = GRID.neighbour(s, d)
-            if nb is not None and board[nb] is not None and nb not in reach_all:
-                reach_all.add(nb)
+            elif nb not in reached:
+                reached.add(nb)
                 queue.append(nb)
+    return reached, beyond
+
+
+def destinations(state: State, seat: int) -> dict[int, bool]:
+    """Spaces the caravan of `seat` may end its move on -> whether the camel driver (a water stone) is needed.
+
+    Brown lines carry it any distance; crossing a white line ends the move on the space beyond, unless the
+    camel driver is paid. It may pass other caravans but not end on one; staying put is always allowed."""
+    board = state.board
+    start = state.caravans[seat]
+    others = {c for i, c in enumerate(state.caravans) if i != seat}
+    free, beyond = _spread(board, start, brown_only=True)
+    reach_all, _ = _spread(board, start, brown_only=False)
     out: dict[int, bool] = {}
     for s in sorted(reach_all):
         if s in others:

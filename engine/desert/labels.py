@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.grid import DIR_WORDS
 from engine.core.moves import Move
+from engine.core.words import plural, winners_win
 from engine.desert import board as B
 from engine.desert.rules import to_act
 from engine.desert.state import COLOURS, DISPLAY_LIMIT, GRID, HEIGHTS, ON_ACTION, State
@@ -102,7 +103,7 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         stay = space == state.caravans[p]
         opens = len(B.open_sides(state.board, space))
         where = f"Stay on {to}" if stay else f"Move to {to}"
-        lines = f", {opens} open line{'s' if opens != 1 else ''}" if opens else ", nothing to discover"
+        lines = f", {plural(opens, 'open line')}" if opens else ", nothing to discover"
         driver = " (camel driver: 1 water stone)" if move.get("driver") else ""
         return f"{prefix}{where}{lines}{driver}"
     if k == "draw":
@@ -226,7 +227,7 @@ def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
         where = "the action space of " if event.get("action_space") else ""
         return f"{who()} takes the explorer of height {event['height']} back from {where}{event['space']}."
     if t == "oasis":
-        size = f"{event['size']} tile{'s' if event['size'] != 1 else ''}"
+        size = plural(event["size"], "tile")
         spaces = ", ".join(event["actions"]) or "no action spaces"
         head = f"Oasis complete ({size}; {spaces})."
         if not event["line"]:
@@ -280,7 +281,6 @@ def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
         revealed = ", ".join(f"{slot_words(s)}: {v:+d}" for s, v in event["revealed"].items()) or "none"
         return f"{reason} Rumours revealed: {revealed}. Goods are worth: {values}."
     if t == "game_over":
-        ws = " and ".join(names[p] for p in event["winners"])
         pts = ", ".join(f"{names[i]} {s}" for i, s in enumerate(event["scores"]))
-        return f"Game over: {pts}. {ws} win{'s' if len(event['winners']) == 1 else ''}!"
+        return f"Game over: {pts}. {winners_win(names, event['winners'])}!"
     return None

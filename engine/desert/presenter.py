@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.api import Event, Presenter, Verb, View
+from engine.api import Event, Presenter, Verb, View, marked_players
+from engine.core.words import plural
 from engine.desert.labels import GOOD_WORDS, describe, slot_words
 
 VERBS = (
@@ -126,26 +127,19 @@ def _progress(view: View) -> str:
 
 def _status_lines(view: View, names: Sequence[str]) -> list[str]:
     rows = []
-    for p in view["players"]:
-        seat = p["seat"]
+    for p, who in marked_players(view, names):
         goods = ", ".join(GOOD_WORDS[g] for g in p["goods"]) or "no goods"
-        on_board = sum(1 for e in view["explorers"] if e["player"] == seat and e["space"])
-        marker = "▶ " if (not view["game_over"] and view["current_player"] == seat) else ""
+        on_board = sum(1 for e in view["explorers"] if e["player"] == p["seat"] and e["space"])
         turban = ", turban" if p["turban"] else ""
-        name = names[seat] if seat < len(names) else p["name"]
         rows.append(
-            f"{marker}**{name}** ({p['colour']}{turban}): caravan on {p['caravan']}, {p['water']} water, "
-            f"{p['camels']} camels ({goods}), {_count(len(p['display']), 'display tile')}, "
-            f"{_count(on_board, 'explorer')} out"
+            f"{who} ({p['colour']}{turban}): caravan on {p['caravan']}, {p['water']} water, "
+            f"{p['camels']} camels ({goods}), {plural(len(p['display']), 'display tile')}, "
+            f"{plural(on_board, 'explorer')} out"
         )
     piles = " / ".join(str(n) for n in view["piles"])
     rumours = sum(1 for r in view["rumour_board"] if r["occupied"])
     rows.append(f"Turn {view['turn']}. Piles 1-5: {piles}. Rumours on the board: {rumours} of 6.")
     return rows
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def secrets(view: View) -> str:

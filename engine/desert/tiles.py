@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.core.grid import DIR_NAMES
+from engine.core.tiles import group_at, turned_groups
 
 SIDE_KINDS = ("D", "B", "W")
 GOODS = ("myrrh", "frankincense", "gemstone", "salt")
@@ -34,10 +35,7 @@ class Geometry:
         return not self.parts
 
     def part_at(self, side: int) -> int | None:
-        for i, part in enumerate(self.parts):
-            if side in part:
-                return i
-        return None
+        return group_at(self.parts, side)
 
     def rotated(self, rotation: int) -> Geometry:
         """Turned `rotation` quarter turns clockwise: what was on side d is now on side d + rotation."""
@@ -45,7 +43,7 @@ class Geometry:
         if r == 0:
             return self
         sides = "".join(self.sides[(d - r) % 4] for d in range(4))
-        parts = tuple(tuple(sorted((d + r) % 4 for d in part)) for part in self.parts)
+        parts = turned_groups(self.parts, r)
         return Geometry(sides, parts)
 
 

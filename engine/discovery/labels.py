@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.moves import Move
+from engine.core.words import plural, winners_win
 from engine.discovery import board as B
 from engine.discovery.state import State, parse_pos
 from engine.discovery.tiles import TERRAIN_WORDS, parse_sides, region_words, tile_words
@@ -32,7 +33,7 @@ def _follower_territory(state: State, m: B.Map, at: str, code: str) -> tuple[B.T
 
 def territory_words(m: B.Map, t: B.Territory) -> str:
     state_word = "complete" if t.complete else "open"
-    size = f"{t.size} tile{'s' if t.size != 1 else ''}"
+    size = plural(t.size, "tile")
     if t.terrain == "G":
         return f"{state_word} grassland, {size}"
     cities = m.city_count(t)
@@ -84,7 +85,7 @@ def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     if t == "place":
         return f"{who()} places the tile at {event['at']}: {tile_words(event['tile'], event['turn'] // 90)}."
     if t == "complete":
-        size = f"{event['tiles']} tile{'s' if event['tiles'] != 1 else ''}"
+        size = plural(event["tiles"], "tile")
         return f"A {TERRAIN_WORDS[event['terrain']]} of {size} is complete (worth {event['value']} now)."
     if t == "refill":
         return f"{who()} draws a new tile into their hand."
@@ -97,7 +98,7 @@ def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     if t == "score":
         done = "complete" if event["complete"] else "open"
         terrain = TERRAIN_WORDS[event["terrain"]]
-        size = f"{event['tiles']} tile{'s' if event['tiles'] != 1 else ''}"
+        size = plural(event["tiles"], "tile")
         cities = "" if event["terrain"] == "G" else f", {event['cities']} cit{'ies' if event['cities'] != 1 else 'y'}"
         what = f"{done} {terrain}, {size}{cities}"
         return f"{who()} removes their {event['role']} at {event['at']}: {event['points']} points ({what})."
@@ -114,6 +115,5 @@ def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     if t == "final":
         return f"Final scoring: {who()}'s {event['role']} at {event['at']} scores {event['points']}."
     if t == "game_over":
-        ws = " and ".join(names[p] for p in event["winners"])
-        return f"Game over. {ws} win{'s' if len(event['winners']) == 1 else ''}!"
+        return f"Game over. {winners_win(names, event['winners'])}!"
     return None

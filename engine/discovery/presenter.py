@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.api import Event, Presenter, Verb, View
+from engine.api import Event, Presenter, Verb, View, marked_players
 from engine.discovery.labels import describe
 
 VERBS = (
@@ -66,14 +66,9 @@ def _progress(view: View) -> str:
 
 def _status_lines(view: View, names: Sequence[str]) -> list[str]:
     rows = []
-    for p in view["players"]:
-        seat = p["seat"]
-        marker = "▶ " if (not view["game_over"] and view["current_player"] == seat) else ""
-        name = names[seat] if seat < len(names) else p["name"]
+    for p, who in marked_players(view, names):
         hand = f", {p['hand_count']} tiles in hand" if view["options"].get("double_tile") else ""
-        rows.append(
-            f"{marker}**{name}**: {p['score']} points; followers: {p['supply']} in supply, {p['on_map']} out{hand}"
-        )
+        rows.append(f"{who}: {p['score']} points; followers: {p['supply']} in supply, {p['on_map']} out{hand}")
     for f in view["followers"]:
         t = view["territories"][f["territory"]]
         name = names[f["player"]] if f["player"] < len(names) else str(f["player"])

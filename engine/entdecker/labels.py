@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.core.grid import DIR_NAMES, DIR_WORDS
 from engine.core.moves import Move
+from engine.core.words import plural, winners_win
 from engine.entdecker import board as B
 from engine.entdecker.state import GRID, PIECE_VALUE, State
 from engine.entdecker.tiles import tile
@@ -35,10 +36,6 @@ SHAPE_WORDS = {
     5: "land on three sides",
     6: "all land",
 }
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
 def shape_words(tid: str) -> str:
@@ -122,7 +119,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         cost = f", paying {event['cost']} gold" if event["cost"] else ""
         return f"{who()} puts the ship on {event['position']}{cost}."
     if t == "explore":
-        return f"{who()} declares {event['count']} exploration{'s' if event['count'] != 1 else ''}."
+        return f"{who()} declares {plural(event['count'], 'exploration')}."
     if t == "draw":
         return f"{who()} draws from pile {event['pile']}: {tile_words(event['tile'])}."
     if t == "personal":
@@ -175,7 +172,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if t == "fill_missing":
         return f"{event['space']} needs a fill-in tile ({SHAPE_WORDS[event['pile']]}), but none is left."
     if t == "island":
-        size = f"{event['tiles']} tile{'s' if event['tiles'] != 1 else ''}"
+        size = plural(event["tiles"], "tile")
         kind = "Incomplete island" if event["incomplete"] else "Island complete"
         if not event["scores"]:
             return f"{kind}: {size}, nobody built there."
@@ -196,6 +193,5 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         ps = " and ".join(names[p] for p in event["players"])
         return f"Grand Inventor: {ps} (+{event['bonus']})."
     if t == "game_over":
-        ws = " and ".join(names[p] for p in event["winners"])
-        return f"Game over. {ws} win{'s' if len(event['winners']) == 1 else ''}!"
+        return f"Game over. {winners_win(names, event['winners'])}!"
     return None

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.api import Event, Presenter, Verb, View
+from engine.api import Event, Presenter, Verb, View, marked_players
+from engine.core.words import plural
 from engine.entdecker.guide import RULES_WHERE, SECTIONS, hand
-from engine.entdecker.labels import PIECE_WORDS, SHAPE_WORDS, describe, plural
+from engine.entdecker.labels import PIECE_WORDS, SHAPE_WORDS, describe
 
 VERBS = (
     Verb(
@@ -97,16 +98,10 @@ def _progress(view: View) -> str:
 
 def _status_lines(view: View, names: Sequence[str]) -> list[str]:
     rows = []
-    for p in view["players"]:
-        seat = p["seat"]
+    for p, who in marked_players(view, names):
         pieces = ", ".join(plural(n, PIECE_WORDS.get(k, k)) for k, n in p["pieces"].items())
         plants = "+".join(map(str, p["plants"])) or "none"
-        marker = "▶ " if (not view["game_over"] and view["current_player"] == seat) else ""
-        name = names[seat] if seat < len(names) else p["name"]
-        rows.append(
-            f"{marker}**{name}**: {plural(p['vp'], 'point')}, {p['gold']} gold, plants {plants}; "
-            f"still to build: {pieces}"
-        )
+        rows.append(f"{who}: {plural(p['vp'], 'point')}, {p['gold']} gold, plants {plants}; still to build: {pieces}")
     piles = view["piles"]
     discovery = " / ".join(str(p["count"]) for p in piles["discovery"])
     fill = ", ".join(f"{v} {SHAPE_WORDS[int(k)]}" for k, v in sorted(piles["fill"].items()))

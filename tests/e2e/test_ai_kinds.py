@@ -10,7 +10,7 @@ import pytest
 import engine
 from storage import open_store
 
-from .helpers import CATALOG, ok, refused, running, settings, table_of
+from .helpers import catalog, ok, refused, running, settings, table_of
 
 BACKENDS = ("sqlite", "postgres")
 
@@ -28,7 +28,7 @@ async def test_addbot_seats_every_ai_kind_of_every_game(
     async with FakeDiscord() as fake:
         async with running(fake, settings(db)) as (bot, _):  # type: ignore[arg-type]
             for number, game in enumerate(engine.GAMES):
-                info = CATALOG.info(game)
+                info = catalog().info(game)
                 channel = f"game-{number + 1}"
                 await ok(await fake.slash("alice", channel, "game", "new", game=info.title.lower()))
                 kinds = [kind.name for kind in info.ai_kinds]
@@ -45,6 +45,6 @@ async def test_addbot_seats_every_ai_kind_of_every_game(
     store = await open_store(db)
     try:
         seated = {p.ai_kind for g in await store.active_games() for p in await store.players(g.id) if p.is_ai}
-        assert seated == {kind.name for game in engine.GAMES for kind in CATALOG.info(game).ai_kinds}
+        assert seated == {kind.name for game in engine.GAMES for kind in catalog().info(game).ai_kinds}
     finally:
         await store.close()

@@ -128,8 +128,18 @@ async def test_boards_drawn_in_worker_processes(tmp_path: Path) -> None:
         fake.assert_no_violations()
 
 
-@pytest.mark.parametrize("fault", ["database moved away", "its WAL deleted"])
-async def test_a_database_deleted_under_the_bot_stops_it_with_one_reason(tmp_path: Path, fault: str) -> None:
+@pytest.mark.parametrize(
+    ("fault", "command"),
+    [
+        ("database moved away", "move"),
+        ("its WAL deleted", "move"),
+        ("database moved away", "abandon"),  # issue 19 item 8: these answered a generic error and kept running
+        ("database moved away", "new"),
+    ],
+)
+async def test_a_database_deleted_under_the_bot_stops_it_with_one_reason(
+    tmp_path: Path, fault: str, command: str
+) -> None:
     db = tmp_path / "g.db"
     async with FakeDiscord() as fake:
         bot = create_bot(settings(db), **FAST_CLIENT_OPTIONS)
@@ -139,7 +149,13 @@ async def test_a_database_deleted_under_the_bot_stops_it_with_one_reason(tmp_pat
                 db.rename(tmp_path / "moved-away.db")  # an operator's slip: the file the bot writes is gone
             else:
                 (tmp_path / "g.db-wal").unlink()  # the moves since the last checkpoint live only in the open WAL
-            text = await refused(await fake.slash("alice", "game-1", "ship", position="A1N"))
+            if command == "move":
+                handle = await fake.slash("alice", "game-1", "ship", position="A1N")
+            elif command == "abandon":
+                handle = await fake.slash("alice", "game-1", "game", "abandon")
+            else:
+                handle = await fake.slash("carol", "game-2", "game", "new")
+            text = await refused(handle)
             assert "database" in text and "nothing was saved" in text
             await fake.wait_for(lambda: bot.is_closed(), timeout=10)
             assert bot.fatal.reason is not None and "g.db" in bot.fatal.reason

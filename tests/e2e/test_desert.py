@@ -9,7 +9,7 @@ from pathlib import Path
 import engine
 from tests.fakediscord import FakeDiscord, InteractionHandle
 
-from .helpers import CATALOG, ok, open_game, refused, running, settings, table_of
+from .helpers import catalog, ok, open_game, refused, running, settings, table_of
 
 GAME = "desert"
 PLAYERS = ["alice", "bob", "dave"]
@@ -17,9 +17,9 @@ PLAYERS = ["alice", "bob", "dave"]
 
 async def verb_move(fake: FakeDiscord, channel: str, user: str, table, key: str) -> InteractionHandle:  # type: ignore[no-untyped-def]
     """Play `key` as a user would: the game's verb, the autocomplete choice the presenter gives for it, send."""
-    presenter = CATALOG.presenters[GAME]
+    presenter = catalog().presenters[GAME]
     entry = next(e for e in table.view(None)["legal"] if e["key"] == key)
-    verb = CATALOG.verb(GAME, entry["kind"])
+    verb = catalog().verb(GAME, entry["kind"])
     assert verb is not None, key
     if not verb.option:
         return await fake.slash(user, channel, verb.name)
@@ -52,14 +52,14 @@ async def test_a_whole_game_by_the_games_commands_with_a_scoring_chosen_out_of_t
                 if table.state.phase == "action" and user != turn_player and out_of_turn < 3:
                     # The player whose turn it is is offered nothing and may not choose for the explorer's owner.
                     entry = next(e for e in table.view(None)["legal"] if e["key"] == key)
-                    value = CATALOG.presenters[GAME].value_of(entry)
+                    value = catalog().presenters[GAME].value_of(entry)
                     offered = await fake.autocomplete(turn_player, "game-1", "action", focused="space", value="")
                     assert value not in [c["value"] for c in offered]
                     text = await refused(await fake.slash(turn_player, "game-1", "action", space=value))
                     assert "not yours" in text
                     out_of_turn += 1
                 await ok(await verb_move(fake, "game-1", user, table, key))
-                verbs_used.add(CATALOG.verb(GAME, key.split(":", 1)[0]).name)
+                verbs_used.add(catalog().verb(GAME, key.split(":", 1)[0]).name)
                 moves += 1
                 assert moves < 1500
             assert out_of_turn >= 1, "no oasis scoring chosen by a player whose turn it was not"

@@ -5,16 +5,19 @@ a line of test code of its own."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import engine
 from bot.service import Table
+from engine.games import registered
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
+from tests.toygame import GAME as TOY
 
 from .helpers import (
-    CATALOG,
+    catalog,
     lobby_message,
     ok,
     open_game,
@@ -28,7 +31,20 @@ from .helpers import (
     wait_for_human,
 )
 
-GAMES = list(engine.GAMES)
+PACKAGED = list(engine.GAMES)
+
+
+@pytest.fixture(params=[*PACKAGED, TOY.name])
+def game(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Each game of engine/games.py, and the toy game of tests/toygame registered (before the bot is built) for the
+    test's length: the bot serves a game registered at run time like a built-in one."""
+    if request.param in PACKAGED:
+        yield request.param
+    else:
+        with registered(TOY):
+            yield request.param
+
+
 MAX_MOVES = 2000
 
 
@@ -40,7 +56,7 @@ def acting_user(fake: FakeDiscord, table: Table) -> str:
 
 def sensible(table: Table) -> str:
     """The default AI's choice for the first seat to act: a sensible game of reasonable length."""
-    return engine.ai_move(table.state, CATALOG.info(table.game).default_ai).key
+    return engine.ai_move(table.state, catalog().info(table.game).default_ai).key
 
 
 async def click_old(fake: FakeDiscord, channel: str, message: FakeMessage, user: str, key: str) -> InteractionHandle:
@@ -55,12 +71,11 @@ async def click_old(fake: FakeDiscord, channel: str, message: FakeMessage, user:
 
 
 def players_for(game: str) -> list[str]:
-    return ["alice", "bob", "dora", "emil", "fred", "gina"][: CATALOG.info(game).min_players]
+    return ["alice", "bob", "dora", "emil", "fred", "gina"][: catalog().info(game).min_players]
 
 
-@pytest.mark.parametrize("game", GAMES)
 async def test_lobby_menus_seats_and_start(game: str, tmp_path: Path) -> None:
-    info = CATALOG.info(game)
+    info = catalog().info(game)
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
             await ok(await fake.slash("alice", "game-1", "game", "new", game=info.title.lower()))
@@ -79,7 +94,7 @@ async def test_lobby_menus_seats_and_start(game: str, tmp_path: Path) -> None:
                 assert table.record.options == {switches[0].name: True}
                 assert switches[0].label in fake.message(lobby.id).content
             join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
-            for user in players_for(game)[1:]:
+            for user in players_for(game)[1 : info.max_players - 1]:  # a seat left for the AI
                 await ok(await fake.click(user, lobby, join))
             await ok(await fake.slash("alice", "game-1", "game", "addbot"))
             table = await table_of(bot, fake, "game-1")
@@ -91,7 +106,6 @@ async def test_lobby_menus_seats_and_start(game: str, tmp_path: Path) -> None:
         fake.assert_no_violations()
 
 
-@pytest.mark.parametrize("game", GAMES)
 async def test_a_whole_game_through_play_alone(game: str, tmp_path: Path) -> None:
     async with started(tmp_path, "game-1", players_for(game), game=game) as (fake, bot):
         moves = 0
@@ -105,12 +119,11 @@ async def test_a_whole_game_through_play_alone(game: str, tmp_path: Path) -> Non
         assert "finished" in status.content
 
 
-@pytest.mark.parametrize("game", GAMES)
 async def test_refusals_say_why_in_words(game: str, tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
             text = await refused(await fake.slash("alice", "game-1", "game", "new", game="no such game"))
-            assert all(i.title in text for i in CATALOG.infos.values())
+            assert all(i.title in text for i in catalog().infos.values())
             await open_game(fake, "game-1", players_for(game), game=game)
             table = await table_of(bot, fake, "game-1")
             mover = acting_user(fake, table)
@@ -120,7 +133,7 @@ async def test_refusals_say_why_in_words(game: str, tmp_path: Path) -> None:
             assert "not playing" in await refused(await fake.slash("carol", "game-1", "play", move=key))
             text = await refused(await fake.slash(mover, "game-1", "play", move="zz not a move"))
             assert "You can:" in text
-            foreign = [c for c in CATALOG.commands.values() if game not in c.games]
+            foreign = [c for c in catalog().commands.values() if game not in c.games]
             for command in foreign[:1]:
                 text = await refused(
                     await fake.slash(mover, "game-1", command.name, **({command.option: "x"} if command.option else {}))
@@ -130,7 +143,6 @@ async def test_refusals_say_why_in_words(game: str, tmp_path: Path) -> None:
         fake.assert_no_violations()
 
 
-@pytest.mark.parametrize("game", GAMES)
 async def test_a_stale_click_is_refused_and_a_restart_keeps_the_game(game: str, tmp_path: Path) -> None:
     db = tmp_path / "g.db"
     async with FakeDiscord() as fake:
@@ -154,7 +166,6 @@ async def test_a_stale_click_is_refused_and_a_restart_keeps_the_game(game: str, 
         fake.assert_no_violations()
 
 
-@pytest.mark.parametrize("game", GAMES)
 async def test_two_channels_are_two_games(game: str, tmp_path: Path) -> None:
     async with started(tmp_path, "game-1", players_for(game), game=game, seed=1) as (fake, bot):
         await open_game(fake, "game-2", players_for(game), game=game, seed=2)

@@ -14,13 +14,13 @@ from bot.announcer import PASSED
 from bot.service import Table
 from tests.fakediscord import FakeDiscord, FakeMessage
 
-from .helpers import CATALOG, ok, open_game, play_move, refused, running, settings, started, table_of, wait_for_human
+from .helpers import catalog, ok, open_game, play_move, refused, running, settings, started, table_of, wait_for_human
 
 GAMES = list(engine.GAMES)
 
 
 def players_for(game: str) -> list[str]:
-    return ["alice", "bob", "dave", "owner"][: max(2, CATALOG.info(game).min_players)]
+    return ["alice", "bob", "dave", "owner"][: max(2, catalog().info(game).min_players)]
 
 
 def acting(fake: FakeDiscord, table: Table) -> str:
@@ -46,7 +46,7 @@ async def test_undo_alone_when_nothing_was_revealed_else_by_consent(game: str, t
             table = await table_of(bot, fake, "game-1")
             mover = acting(fake, table)
             before = engine.state_to_json(table.state)
-            move = engine.ai_move(table.state, CATALOG.info(game).default_ai)
+            move = engine.ai_move(table.state, catalog().info(game).default_ai)
             _, events = engine.step(table.state, move)
             alone = engine.undoable(table.state, move, events)
             # The first placement (The Discovery) and caravan move (Wüstensöhne) show nothing: the lone path.

@@ -8,18 +8,7 @@ from pathlib import Path
 import engine
 from tests.fakediscord import FakeDiscord
 
-from .helpers import (
-    click_move,
-    ok,
-    open_game,
-    refused,
-    running,
-    settings,
-    slash_move,
-    started,
-    table_of,
-    turn_message,
-)
+from .helpers import click_move, ok, open_game, refused, running, settings, slash_move, started, table_of, turn_message
 
 
 async def test_wrong_player_and_spectators_get_private_answers(tmp_path: Path) -> None:

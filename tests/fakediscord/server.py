@@ -660,13 +660,7 @@ class FakeDiscord:
         return response
 
     async def _route(
-        self,
-        method: str,
-        p: list[str],
-        request: web.Request,
-        payload: Any,
-        uploads: list[_Upload],
-        route: str,
+        self, method: str, p: list[str], request: web.Request, payload: Any, uploads: list[_Upload], route: str
     ) -> web.StreamResponse:
         n = len(p)
         if p == ["users", "@me"] and method == "GET":
@@ -906,13 +900,7 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ interaction callback
     def _callback(
-        self,
-        iid: int,
-        token: str,
-        payload: Any,
-        uploads: list[_Upload],
-        request: web.Request,
-        route: str,
+        self, iid: int, token: str, payload: Any, uploads: list[_Upload], request: web.Request, route: str
     ) -> web.Response:
         handle = self.interactions.get(iid)
         route = f"POST /interactions/{iid}/<token>/callback"
@@ -1078,13 +1066,7 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ channel messages (bot token)
     def _channel(
-        self,
-        method: str,
-        p: list[str],
-        request: web.Request,
-        payload: Any,
-        uploads: list[_Upload],
-        route: str,
+        self, method: str, p: list[str], request: web.Request, payload: Any, uploads: list[_Upload], route: str
     ) -> web.Response:
         try:
             channel = self.channel(int(p[1]))

@@ -11,17 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from storage_helpers import (
-    T0,
-    play,
-    raw_sql,
-    record_all,
-    same,
-    snapshot_text,
-    started_game,
-    stored_snapshot,
-    user_of,
-)
+from storage_helpers import T0, play, raw_sql, record_all, same, snapshot_text, started_game, stored_snapshot, user_of
 
 import engine
 from storage import ChannelBusy, GameNotFound, LogCorrupt, StaleVersion, Store, WrongStatus, open_store, snapshots

@@ -19,6 +19,14 @@ def _score(state: State, at: str, region: str) -> int:
     return points
 
 
+def _red_follows(state: State, side: int, complete_size: int | None) -> None:
+    """Red's follower on side `side` of the tile at 0,0; its territory is complete with `complete_size` tiles, or
+    open (None)."""
+    follower(state, RED, (0, 0), side)
+    t = territory(state, (0, 0), side)
+    assert (t.complete, t.size if t.complete else None) == (complete_size is not None, complete_size)
+
+
 # ---------------------------------------------------------------------------------------------- grasslands
 
 
@@ -27,8 +35,7 @@ def test_ex08_incomplete_grassland_of_4_tiles_scores_4() -> None:
     put(state, "start", (0, 0))
     for pos in ((0, -1), (1, -1), (-1, -1)):
         put(state, T("01"), pos)  # all grassland
-    follower(state, RED, (0, 0), 2)
-    assert not territory(state, (0, 0), 2).complete
+    _red_follows(state, 2, complete_size=None)
     assert value(state, (0, 0), 2) == 4
     assert _score(state, "0,0", "S") == 4
 
@@ -37,9 +44,7 @@ def test_ex09_complete_grassland_of_only_2_tiles_scores_2() -> None:
     state = blank()
     put(state, T("14"), (0, 0), 1)  # a grassland bay in mountains, the bay facing east
     put(state, T("14", 2), (1, 0), 3)  # facing west: the two bays close each other
-    follower(state, RED, (0, 0), 0)
-    t = territory(state, (0, 0), 0)
-    assert t.complete and t.size == 2
+    _red_follows(state, 0, complete_size=2)
     assert _score(state, "0,0", "E") == 2
 
 
@@ -50,9 +55,7 @@ def test_ex10_complete_grassland_of_5_tiles_scores_10() -> None:
     put(state, T("14", 2), (1, 0), 3)  # bay west
     put(state, T("13"), (0, -1), 0)  # bay north (in the sea, with a port: ports do not count for grassland)
     put(state, T("13", 2), (-1, 0), 1)  # bay east
-    follower(state, RED, (0, 0), 0)
-    t = territory(state, (0, 0), 0)
-    assert t.complete and t.size == 5
+    _red_follows(state, 0, complete_size=5)
     assert _score(state, "0,0", "NESW") == 10
 
 
@@ -79,8 +82,7 @@ def _ex11() -> State:
 
 def test_ex11_incomplete_mountain_counts_its_ports_and_those_of_bordering_grasslands() -> None:
     state = _ex11()
-    follower(state, RED, (0, 0), 0)
-    assert not territory(state, (0, 0), 0).complete
+    _red_follows(state, 0, complete_size=None)
     assert _score(state, "0,0", "N") == 4
 
 
@@ -88,9 +90,7 @@ def test_ex12_complete_mountain_doubles_but_only_bordering_grasslands_count() ->
     state = _ex11()
     put(state, T("08"), (0, 2), 2)  # a mountain bay (south) in the sea, no port: closes the mountain
     put(state, T("13"), (1, 0), 2)  # a 5th port, on a grassland that does not border the mountain
-    follower(state, RED, (0, 0), 0)
-    t = territory(state, (0, 0), 0)
-    assert t.complete and t.size == 3
+    _red_follows(state, 0, complete_size=3)
     assert _score(state, "0,0", "N") == 8
 
 
@@ -109,9 +109,7 @@ def _ex13() -> State:
 
 def test_ex13_complete_mountain_of_only_2_tiles_scores_1_a_port() -> None:
     state = _ex13()
-    follower(state, RED, (0, 0), 0)
-    t = territory(state, (0, 0), 0)
-    assert t.complete and t.size == 2
+    _red_follows(state, 0, complete_size=2)
     assert _score(state, "0,0", "N") == 4
 
 
@@ -129,8 +127,7 @@ def test_ex14_incomplete_sea_scores_its_ports() -> None:
     state = blank()
     put(state, T("09"), (0, 0), 0)  # mountain bay with a port; sea E-S-W
     put(state, T("13"), (1, 0), 0)  # grassland bay with a port; sea E-S-W
-    follower(state, RED, (0, 0), 1)
-    assert not territory(state, (0, 0), 1).complete
+    _red_follows(state, 1, complete_size=None)
     assert _score(state, "0,0", "ESW") == 2
 
 
@@ -140,9 +137,7 @@ def test_ex15_complete_sea_scores_ports_plus_tiles() -> None:
     put(state, T("02", 2), (1, 0), 1)  # sea N-W, port
     put(state, T("03"), (0, 1), 3)  # sea E-S, grassland with a port
     put(state, T("07"), (1, 1), 0)  # sea S-W, no port
-    follower(state, RED, (0, 0), 1)
-    t = territory(state, (0, 0), 1)
-    assert t.complete and t.size == 4
+    _red_follows(state, 1, complete_size=4)
     assert _score(state, "0,0", "NE") == 3 + 4
 
 
@@ -150,7 +145,7 @@ def test_ex16_complete_sea_of_only_2_tiles_scores_only_its_ports() -> None:
     state = blank()
     put(state, T("11"), (0, 0), 0)  # sea bay north in mountains, a port
     put(state, T("49"), (0, 1), 2)  # sea bay south, no port
-    follower(state, RED, (0, 0), 0)
+    _red_follows(state, 0, complete_size=2)
     assert _score(state, "0,0", "N") == 1
 
 

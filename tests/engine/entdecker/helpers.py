@@ -80,6 +80,17 @@ def put(
     state.board[sp(name)] = Cell(tid, r, turn, fill, construction)
 
 
+def close_in(state: State, name: str, sides: str) -> None:
+    """Lay the four neighbours of empty space `name` (N E S W) so that its sides read `sides`: "L", a cape whose
+    land faces it; "S", open sea; "-", the neighbour is left as it is."""
+    names = {d: GRID.name(nb) for d in range(4) if (nb := GRID.neighbour(sp(name), d)) is not None}
+    for d, side in enumerate(sides):
+        if side == "L":
+            put(state, names[d], CAPE, "".join("L" if k == (d + 2) % 4 else "S" for k in range(4)))
+        elif side == "S":
+            put(state, names[d], SEA)
+
+
 def fill_board(state: State, tid: str = SEA, except_: tuple[str, ...] = ()) -> None:
     """Cover every empty space with `tid` (default: open sea), leaving the named spaces empty."""
     keep = {sp(n) for n in except_}

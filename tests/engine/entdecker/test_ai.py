@@ -17,7 +17,7 @@ from engine.entdecker.info import INFO
 from engine.entdecker.search import imagined_world
 from engine.entdecker.state import State
 from engine.entdecker.tiles import tileset
-from tests.engine.entdecker.helpers import BAY, CAPE, CORNER, SEA, STRAIT, game, put, set_piles, sp, voyage
+from tests.engine.entdecker.helpers import BAY, CAPE, CORNER, SEA, STRAIT, close_in, game, put, set_piles, sp, voyage
 
 VARIANTS = {"personal_tiles": True, "keep_unplayable": True, "plant_draw": "bag"}
 
@@ -100,10 +100,7 @@ def test_imagined_worlds_keep_the_pile_sizes_and_the_unseen_tiles() -> None:
 def test_fit_share_counts_only_the_tiles_that_match_the_known_sides() -> None:
     state = game()
     # H4 is open; land to its north and south (capes pointing at it), sea to its east; the ship comes from the west.
-    put(state, "H3", CAPE, "SSLS")
-    put(state, "H5", CAPE, "LSSS")
-    put(state, "I4", SEA)
-    put(state, "G4", SEA)
+    close_in(state, "H4", "LSLS")
     set_piles(state, [STRAIT, STRAIT, CAPE, SEA], [BAY, CORNER])
     counts = [0] * len(F.shapes())
     for t in (STRAIT, STRAIT, CAPE, SEA, BAY, CORNER):
@@ -120,10 +117,7 @@ def test_fit_share_counts_only_the_tiles_that_match_the_known_sides() -> None:
 
 def test_heuristic_stops_rather_than_drawing_into_a_space_that_is_unlikely_to_fit() -> None:
     state = game()
-    put(state, "H3", CAPE, "SSLS")
-    put(state, "H5", CAPE, "LSSS")
-    put(state, "I4", SEA)
-    put(state, "G4", SEA)
+    close_in(state, "H4", "LSLS")
     # Ship on G4 (its only free line leads to H4 once the rest is sea), tiles left: one strait among many capes.
     for name in ("F4", "G3", "G5"):
         put(state, name, SEA)

@@ -9,6 +9,7 @@ import engine
 from tests.engine.entdecker.helpers import (
     CAPE,
     SEA,
+    close_in,
     end_turn,
     events_of,
     fill_board,
@@ -76,9 +77,7 @@ def test_last_discovery_tile_drawn_ends_the_game_and_incomplete_islands_score_wi
 def test_island_completed_by_the_last_turn_is_scored_as_usual_with_plants():
     state = game(2)
     put(state, "B3", CAPE, "SLSS", build=(0, "fort"))
-    put(state, "D3", CAPE, "SSSL")
-    put(state, "C2", SEA)
-    put(state, "C4", SEA)
+    close_in(state, "C3", "SLS-")
     put(state, "H5", CAPE, "LSSS", build=(1, "fort"))
     set_piles(state)  # the last tile has just been drawn
     state.plant_piles = [[3], []]
@@ -96,12 +95,8 @@ def test_game_ends_when_nothing_is_left_to_explore():
     state = game(2)
     state.fills[6] = []
     fill_board(state, SEA, except_=("E4", "F4", "E3", "F3", "E5", "F5", "D4", "G4"))
-    put(state, "E3", CAPE, "SSLS")
-    put(state, "F3", CAPE, "SSLS")
-    put(state, "E5", CAPE, "LSSS")
-    put(state, "F5", CAPE, "LSSS")
-    put(state, "D4", CAPE, "SLSS")
-    put(state, "G4", CAPE, "SSSL")
+    close_in(state, "E4", "L-LL")
+    close_in(state, "F4", "LLL-")
     state, events = end_turn(state)
     assert state.game_over
     assert events_of(events, "end")[0]["reason"] == "nothing_to_explore"

@@ -3,8 +3,22 @@ fill-in pile (the border counts as sea), and groups of empty spaces closed in by
 
 from __future__ import annotations
 
+import pytest
+
 from engine.entdecker.tiles import tile
-from tests.engine.entdecker.helpers import CAPE, SEA, end_turn, events_of, game, land_sides, play, put, sp, voyage
+from tests.engine.entdecker.helpers import (
+    CAPE,
+    SEA,
+    close_in,
+    end_turn,
+    events_of,
+    game,
+    land_sides,
+    play,
+    put,
+    sp,
+    voyage,
+)
 
 
 def test_space_with_four_known_sides_is_filled_from_the_matching_pile():
@@ -35,27 +49,13 @@ def test_border_counts_as_sea_for_fill_ins():
     assert len(state.fills[1]) == pile1 - 1
 
 
-def test_each_fill_class_gets_its_pile():
-    # E4 surrounded: N land, E land, S land, W sea -> pile 5; rotation so that sides read LLLS
+@pytest.mark.parametrize(("sides", "pile"), [("LLLS", 5), ("LSLS", 3)], ids=["three_land_sides", "opposite_land_sides"])
+def test_each_fill_class_gets_its_pile(sides: str, pile: int) -> None:
     state = game()
-    put(state, "E3", CAPE, "SSLS")
-    put(state, "F4", CAPE, "SSSL")
-    put(state, "E5", CAPE, "LSSS")
-    put(state, "D4", SEA)
+    close_in(state, "E4", sides)
     state, _ = end_turn(state)
-    assert tile(state.board[sp("E4")].tile).pile == 5
-    assert land_sides(state, "E4") == "LLLS"
-
-
-def test_opposite_land_sides_use_pile_3():
-    state = game()
-    put(state, "E3", CAPE, "SSLS")
-    put(state, "E5", CAPE, "LSSS")
-    put(state, "F4", SEA)
-    put(state, "D4", SEA)
-    state, _ = end_turn(state)
-    assert tile(state.board[sp("E4")].tile).pile == 3
-    assert land_sides(state, "E4") == "LSLS"
+    assert tile(state.board[sp("E4")].tile).pile == pile
+    assert land_sides(state, "E4") == sides
 
 
 def test_space_with_an_undiscovered_neighbour_is_not_filled():
@@ -69,12 +69,8 @@ def test_space_with_an_undiscovered_neighbour_is_not_filled():
 
 def test_gap_closed_in_by_land_is_filled_with_all_land_tiles():
     state = game()
-    put(state, "C2", CAPE, "SSLS")
-    put(state, "D2", CAPE, "SSLS")
-    put(state, "C4", CAPE, "LSSS")
-    put(state, "D4", CAPE, "LSSS")
-    put(state, "B3", CAPE, "SLSS")
-    put(state, "E3", CAPE, "SSSL")
+    close_in(state, "C3", "L-LL")
+    close_in(state, "D3", "LLL-")
     pile6 = len(state.fills[6])
     state, events = end_turn(state)
     for name in ("C3", "D3"):

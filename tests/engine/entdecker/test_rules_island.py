@@ -11,6 +11,7 @@ from tests.engine.entdecker.helpers import (
     ISTHMUS,
     SEA,
     STRAIT,
+    close_in,
     end_turn,
     events_of,
     game,
@@ -226,9 +227,7 @@ def test_construction_on_the_other_land_of_a_strait_belongs_to_the_other_island(
 def test_fill_in_completes_an_island():
     state = game(2)
     put(state, "B3", CAPE, "SLSS", build=(0, "trading_post"))
-    put(state, "D3", CAPE, "SSSL")
-    put(state, "C2", SEA)
-    put(state, "C4", SEA)
+    close_in(state, "C3", "SLS-")
     state, islands = score(state)
     assert state.board[sp("C3")].fill
     (isl,) = islands

@@ -12,6 +12,7 @@ from tests.engine.entdecker.helpers import (
     BAY,
     CAPE,
     SEA,
+    close_in,
     end_turn,
     event_tile,
     events_of,
@@ -176,10 +177,7 @@ def test_kept_tile_stands_in_for_an_empty_fill_in_pile():
     state = game(2, {"keep_unplayable": True})
     state.fills[5] = []
     state.kept = [BAY]
-    put(state, "E3", CAPE, "SSLS")
-    put(state, "F4", CAPE, "SSSL")
-    put(state, "E5", CAPE, "LSSS")
-    put(state, "D4", SEA)
+    close_in(state, "E4", "LLLS")
     state, _ = end_turn(state)
     cell = state.board[sp("E4")]
     assert cell is not None and cell.tile == BAY
@@ -191,10 +189,7 @@ def test_kept_tile_stands_in_for_an_empty_fill_in_pile():
 def test_kept_tile_is_used_only_when_the_fill_pile_is_empty():
     state = game(2, {"keep_unplayable": True})
     state.kept = [BAY]
-    put(state, "E3", CAPE, "SSLS")
-    put(state, "F4", CAPE, "SSSL")
-    put(state, "E5", CAPE, "LSSS")
-    put(state, "D4", SEA)
+    close_in(state, "E4", "LLLS")
     state, _ = end_turn(state)
     assert state.board[sp("E4")].fill is True
     assert state.kept == [BAY]
