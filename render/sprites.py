@@ -3,8 +3,10 @@ supersampled and to paste them by their centre or text by its anchor."""
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 
+from cachetools import LRUCache, cached
 from PIL import Image, ImageDraw
 
 from . import style
@@ -31,7 +33,19 @@ def paste(im: Image.Image, sprite: Image.Image, center: tuple[float, float]) -> 
     im.paste(sprite, (x, y), sprite)
 
 
-@lru_cache(maxsize=4096)
+def sprite_bytes(im: Image.Image) -> int:
+    """What a sprite holds in memory: Pillow keeps 4 bytes per pixel for RGB and RGBA."""
+    return im.width * im.height * 4
+
+
+# Bounded by bytes, not entries: the heading and the legal choices are wide one-off lines (a player's name, a
+# turn's choices), 50-150 KB each, and 4096 of them (the old entry bound) made each render worker grow to ~460 MB
+# under many games. The short labels that come back on every render (digits, words of the legend) fit many times.
+TEXT_CACHE_BYTES = 16 * 1024 * 1024
+text_cache: LRUCache[tuple[object, ...], Image.Image] = LRUCache(TEXT_CACHE_BYTES, getsizeof=sprite_bytes)
+
+
+@cached(text_cache, lock=threading.Lock(), info=True)  # threads draw boards at once when there are no workers
 def text(s: str, size: int, color: style.Color, stroke: int = 0) -> Image.Image:
     """Text as an RGBA sprite (cached: the same labels come back on every render). Each character is drawn by the
     first font that has it (style.runs), so accents, Greek, Chinese and emoji in a name come out as written."""
