@@ -1,0 +1,162 @@
+"""Clicks per turn: python bench/clicks.py [--games N] [--seed S] [--game NAME ...]
+
+Seeded games of each title (and its variants that change the controls) with three human seats that act only
+through the turn message's components, each choosing the move the game's default AI would choose. The controls
+are the ones the bot sends: `bot.components.turn_view` (what `Announcer.turn_parts` posts; tests/bot/test_clicks.py
+checks that the bot's turn message carries exactly these), built without Discord. A button is one click, a menu
+two (open, pick). A move no component offers is made by a slash command and counted apart (not as clicks).
+
+Printed per game: turns, clicks per turn (mean, p90, max), decisions per turn (moves the players made), steps
+with a single legal choice, and slash fallbacks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import discord
+
+import engine
+from bot.catalog import Catalog
+from bot.components import MoveButton, MoveSelect, turn_view
+from bot.service.table import Table
+from storage import GameRecord, PlayerRecord
+
+CATALOG = Catalog()
+NAMES = ["alice", "bob", "carol"]
+# What the issue measured, and its variants whose controls differ (hands the spectators do not see)
+CASES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("entdecker", {}),
+    ("entdecker", {"personal_tiles": True}),
+    ("desert", {}),
+    ("discovery", {}),
+    ("discovery", {"double_tile": True}),
+)
+AIMS = {"entdecker": (5, 9), "desert": (4, 10), "discovery": (2, 3)}  # clicks per turn: mean, max
+
+
+def table_of(state: Any, game: str, options: dict[str, Any]) -> Table:
+    """A table of three people for `state`, as the bot would hold it (no storage behind it)."""
+    record = GameRecord(
+        id=1,
+        guild_id=1,
+        channel_id=1,
+        game=game,
+        options=options,
+        seed=state.seed,
+        status="active",
+        host_user_id=1,
+        created_at=0.0,
+        started_at=0.0,
+        ended_at=None,
+        updated_at=0.0,
+        last_move_at=None,
+        reminders_sent=0,
+        last_reminder_at=None,
+        current_seat=None,
+        board_message_id=None,
+        turn_message_id=None,
+        version=state.version,
+    )
+    players = [PlayerRecord(1, seat, 100 + seat, name, False, None, 0.0) for seat, name in enumerate(NAMES)]
+    return Table(record, players, state)
+
+
+def clicks_for(view: discord.ui.View | None, key: str) -> int | None:
+    """Clicks to make the move `key` on these components: a button 1, a menu 2; None: not offered."""
+    for item in view.children if view is not None else []:
+        if isinstance(item, MoveButton) and item.key == key:
+            return 1
+        if isinstance(item, MoveSelect) and any(o.value == key for o in item.item.options):
+            return 2
+    return None
+
+
+@dataclass
+class Figures:
+    turn_clicks: list[int] = field(default_factory=list)
+    turn_decisions: list[int] = field(default_factory=list)
+    decisions: int = 0
+    single: int = 0
+    slash: int = 0
+    seconds: float = 0.0
+
+
+def turns(game: str, options: dict[str, Any], seed: int) -> Iterator[tuple[int, int, int, int]]:
+    """Per turn of one game: (clicks, decisions, single-choice steps, slash fallbacks)."""
+    presenter = CATALOG.presenter(game)
+    kind = CATALOG.info(game).default_ai
+    state = engine.new_game(game, NAMES, options, seed)
+    clicks = decisions = single = slash = 0
+    while not state.game_over:
+        seat = engine.to_act(state)[0]
+        move = engine.ai_move(state, kind)
+        mine = [m for m in engine.legal_moves(state) if m.player == seat]
+        cost = clicks_for(turn_view(table_of(state, game, options), presenter)[0], move.key)
+        decisions += 1
+        single += len(mine) == 1
+        if cost is None:
+            slash += 1
+        else:
+            clicks += cost
+        state, events = engine.step(state, move)
+        if engine.turn_passed(game, events):
+            yield clicks, decisions, single, slash
+            clicks = decisions = single = slash = 0
+
+
+def measure(game: str, options: dict[str, Any], games: int, seed: int) -> Figures:
+    figures = Figures()
+    started = time.perf_counter()
+    for n in range(games):
+        for clicks, decisions, single, slash in turns(game, options, seed + n):
+            figures.turn_clicks.append(clicks)
+            figures.turn_decisions.append(decisions)
+            figures.decisions += decisions
+            figures.single += single
+            figures.slash += slash
+    figures.seconds = time.perf_counter() - started
+    return figures
+
+
+def p90(values: list[int]) -> float:
+    return statistics.quantiles(values, n=10)[-1] if len(values) > 1 else float(values[0] if values else 0)
+
+
+def report(game: str, options: dict[str, Any], f: Figures) -> str:
+    name = CATALOG.info(game).title + "".join(f" +{k}" for k, v in options.items() if v)
+    c = f.turn_clicks
+    mean_aim, max_aim = AIMS.get(game, (0, 0))
+    met = "met" if statistics.fmean(c) <= mean_aim and max(c) <= max_aim else "NOT met"
+    return (
+        f"{name}: {len(c)} turns, clicks per turn mean {statistics.fmean(c):.2f} p90 {p90(c):.0f} max {max(c)} "
+        f"(aim {mean_aim}/{max_aim}: {met}); decisions per turn {statistics.fmean(f.turn_decisions):.2f}; "
+        f"single-choice steps {f.single} of {f.decisions} ({100 * f.single / max(f.decisions, 1):.0f} %); "
+        f"slash fallbacks {f.slash}; {f.seconds:.1f} s"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=5, help="games per case (default 5)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    parser.add_argument("--game", action="append", help="only these games (default: all cases)")
+    args = parser.parse_args(argv)
+    for game, options in CASES:
+        if args.game and game not in args.game:
+            continue
+        print(report(game, options, measure(game, options, args.games, args.seed)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
