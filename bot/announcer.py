@@ -70,6 +70,12 @@ def turn_mentions(table: Table) -> discord.AllowedMentions:
     return mentions(*humans) if humans else NO_MENTIONS
 
 
+def again(outcome: MoveOutcome) -> bool:
+    """A turn passed to the seat that moved (a bonus turn): its turn message goes on, edited, with no new ping."""
+    current = outcome.table.current
+    return outcome.table.active and current is not None and current.seat == outcome.seat
+
+
 @dataclass
 class Announcer:
     client: discord.Client
@@ -124,10 +130,10 @@ class Announcer:
                 if record.announced_version is not None and record.announced_version >= table.version:
                     return None  # shown already, by a catch-up or a later move's announcement
                 try:
-                    if outcome.turn_over:
+                    if outcome.turn_over and not again(outcome):
                         await self.post_turn(table, interaction=interaction, account_of_last_turn=True, record=record)
                     else:
-                        redraw = self.catalog.presenter(table.game).redraws(outcome.events)
+                        redraw = outcome.turn_over or self.catalog.presenter(table.game).redraws(outcome.events)
                         await self.update_turn(table, rerender=redraw, interaction=interaction, record=record)
                 except BaseException:
                     self._shown.pop(table.game_id, None)  # unsure what was written: read it next time

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..catalog import Catalog
+from ..catalog import CONFIRM_STEPS, Catalog
 from ..text import safe_name
 from .refusal import Refusal
 from .table import Table
@@ -38,6 +38,16 @@ class Legal:
             for entry in table.view(seat)["legal"]
             if entry["player"] == seat and (wanted is None or entry["kind"] in wanted)
         ]
+
+    @staticmethod
+    def forced(table: Table) -> str | None:
+        """The key of the move to make for the person to act when it is their only legal move (making it decides
+        nothing), unless the table confirms every step (the lobby's "Confirm every step"); else None."""
+        current = table.current
+        if current is None or current.is_ai or table.record.options.get(CONFIRM_STEPS.name, CONFIRM_STEPS.default):
+            return None
+        mine = Legal.legal_of(table, current.seat)
+        return str(mine[0]["key"]) if len(mine) == 1 else None
 
     @staticmethod
     def waiting_for(table: Table) -> str:

@@ -67,9 +67,9 @@ _PLACEHOLDERS = {
     "caravan": "Move the caravan to…",
     "place": "Attach the tile at…",
     "explorer": "Explorer…",
-    "draw": "Discover…",
-    "display": "Discover…",
-    "scout": "Discover…",
+    "draw": "Draw…",
+    "display": "Attach from your display…",
+    "scout": "Scout from another display…",
     "rumour": "Rumour board space…",
     "peek": "Look at…",
     "discard": "Discard…",
@@ -109,6 +109,13 @@ def _button_label(entry: dict[str, Any]) -> str:
     if kind == "peeked":
         return "Leave it" if entry.get("choice") == "leave" else "Take it off"
     return str(entry.get("label") or entry["key"])
+
+
+def _group(entry: dict[str, Any]) -> str:
+    """Caravan destinations and placements by the board row they are on (the picture's row numbers)."""
+    where = str(entry.get("to") or entry.get("space") or "")
+    row = "".join(ch for ch in where[1:] if ch.isdigit())
+    return f"row {row}" if row else ""
 
 
 def _progress(view: View) -> str:
@@ -164,6 +171,7 @@ PRESENTER = Presenter(
     button_label=_button_label,
     button_styles=_STYLES,
     placeholders=_PLACEHOLDERS,
+    group=_group,
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,

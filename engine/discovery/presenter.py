@@ -58,6 +58,12 @@ def _button_label(entry: dict[str, Any]) -> str:
     return str(entry.get("label") or entry["key"])
 
 
+def _group(entry: dict[str, Any]) -> str:
+    """Placements by the map row they are on (y, as on the map's edge)."""
+    at = str(entry.get("at") or "")
+    return f"row y={at.split(',')[1]}" if "," in at else ""
+
+
 def _progress(view: View) -> str:
     if view.get("phase") == "follower" and view.get("placed"):
         return f"tile placed at {view['placed']}"
@@ -109,6 +115,7 @@ PRESENTER = Presenter(
     button_label=_button_label,
     button_styles=_STYLES,
     placeholders=_PLACEHOLDERS,
+    group=_group,
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,

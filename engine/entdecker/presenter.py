@@ -84,6 +84,13 @@ def _button_label(entry: dict[str, Any]) -> str:
     return str(entry.get("label") or entry["key"])
 
 
+def _group(entry: dict[str, Any]) -> str:
+    """Ship positions and placements by the board row they are on (the picture's row numbers)."""
+    where = str(entry.get("position") or entry.get("space") or "")
+    row = "".join(ch for ch in where[1:] if ch.isdigit())
+    return f"row {row}" if row else ""
+
+
 def _progress(view: View) -> str:
     if view.get("phase") not in ("voyage", "place", "natives"):
         return ""
@@ -125,6 +132,7 @@ PRESENTER = Presenter(
     button_label=_button_label,
     button_styles=_STYLES,
     placeholders=_PLACEHOLDERS,
+    group=_group,
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,
