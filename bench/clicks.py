@@ -31,7 +31,6 @@ from bot.catalog import CONFIRM_STEPS, Catalog
 from bot.components import private_controls, public_controls
 from bot.service.legal import Legal
 from bot.service.table import Table
-from storage import GameRecord, PlayerRecord
 
 CATALOG = Catalog()
 NAMES = ["alice", "bob", "carol"]
@@ -44,33 +43,6 @@ CASES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("discovery", {"double_tile": True}),
 )
 AIMS = {"entdecker": (5, 9), "desert": (4, 10), "discovery": (2, 3)}  # clicks per turn: mean, max
-
-
-def table_of(state: Any, game: str, options: dict[str, Any]) -> Table:
-    """A table of three people for `state`, as the bot would hold it (no storage behind it)."""
-    record = GameRecord(
-        id=1,
-        guild_id=1,
-        channel_id=1,
-        game=game,
-        options=options,
-        seed=state.seed,
-        status="active",
-        host_user_id=1,
-        created_at=0.0,
-        started_at=0.0,
-        ended_at=None,
-        updated_at=0.0,
-        last_move_at=None,
-        reminders_sent=0,
-        last_reminder_at=None,
-        current_seat=None,
-        board_message_id=None,
-        turn_message_id=None,
-        version=state.version,
-    )
-    players = [PlayerRecord(1, seat, 100 + seat, name, False, None, 0.0) for seat, name in enumerate(NAMES)]
-    return Table(record, players, state)
 
 
 def clicks_for(table: Table, key: str) -> int | None:
@@ -106,7 +78,7 @@ def turns(game: str, options: dict[str, Any], seed: int, confirm: bool) -> Itera
     clicks = decisions = single = made = slash = 0
     while not state.game_over:
         seat = engine.to_act(state)[0]
-        table = table_of(state, game, table_options)
+        table = Table.detached(state, NAMES, table_options)
         mine = [m for m in engine.legal_moves(state) if m.player == seat]
         single += len(mine) == 1
         forced = Legal.forced(table)

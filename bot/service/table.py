@@ -46,6 +46,34 @@ class Table:
         """The names as they may appear in a message (they cannot ping anyone or break the Markdown)."""
         return [safe_name(n) for n in self.names]
 
+    @classmethod
+    def detached(cls, state: Any, names: list[str], options: dict[str, Any] | None = None) -> Table:
+        """A table of people (user ids 100, 101, ... by seat) for `state` with no storage behind it: what the
+        bot would hold, for benchmarks and tests of what a turn shows."""
+        record = GameRecord(
+            id=1,
+            guild_id=1,
+            channel_id=1,
+            game=state.game,
+            options=dict(options or {}),
+            seed=state.seed,
+            status="active",
+            host_user_id=100,
+            created_at=0.0,
+            started_at=0.0,
+            ended_at=None,
+            updated_at=0.0,
+            last_move_at=None,
+            reminders_sent=0,
+            last_reminder_at=None,
+            current_seat=None,
+            board_message_id=None,
+            turn_message_id=None,
+            version=state.version,
+        )
+        players = [PlayerRecord(1, seat, 100 + seat, name, False, None, 0.0) for seat, name in enumerate(names)]
+        return cls(record, players, state)
+
     def view(self, viewer: int | None = None) -> dict[str, Any]:
         """engine.view, computed once per (state, viewer): autocomplete asks on every keystroke."""
         if viewer not in self._views:

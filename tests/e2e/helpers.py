@@ -170,7 +170,7 @@ def turn_message(fake: FakeDiscord, bot_table: Table) -> FakeMessage:
 async def click_move(fake: FakeDiscord, message: FakeMessage, user: str, key: str) -> InteractionHandle:
     """Play `key` through the turn message: its button, or the select option that carries it."""
     for button in message.buttons():
-        if button["custom_id"].split(":", 3)[3] == key:
+        if button["custom_id"].startswith("ed:") and button["custom_id"].split(":", 3)[3] == key:
             return await fake.click(user, message, button["custom_id"])
     for select in message.selects():
         if key in [o["value"] for o in select["options"]]:
