@@ -4,9 +4,9 @@ No Discord here: `turn_controls` turns the legal entries of the seats to act (th
 game's presenter into rows of `Button`s or one `Menu` each, which either message form (a classic view or a
 components-v2 layout) lays out. The rules it keeps (issue 21):
 
-* A kind with at most five choices is buttons (one click); a kind the presenter names a menu kind, or one of more
-  than ten choices, is a menu (two clicks: open, pick); six to ten of another kind are two rows of buttons while
-  the rows last.
+* A kind with at most five choices is buttons (one click); one of more than ten is a menu (two clicks: open,
+  pick); six to ten are two rows of buttons while the rows last, else a menu (the presenter's `select_kinds`
+  first, then the longest).
 * A menu holds one kind only, under that kind's whole placeholder.
 * More than 25 choices of a kind are split by the presenter's groups (a board row, a region: `Presenter.group_of`)
   into menus of at most 25, each naming its groups, so any choice is one pick away and the labels keep the
@@ -148,16 +148,17 @@ def turn_controls(legal: Sequence[dict[str, Any]], presenter: Presenter, *, priv
         n = len(entries)
         if n <= BUTTONS_AT_MOST:
             blocks.append(_buttons(entries, presenter))
-        elif kind in presenter.select_kinds or n > BUTTONS_IF_ROOM:
+        elif n > BUTTONS_IF_ROOM:
             blocks.append([(m,) for m in _menus(kind, entries, presenter)])
         else:
             flexible.append(len(blocks))
             blocks.append(_buttons(entries, presenter))
     budget = MAX_ROWS - (1 if private else 0)
-    for i in sorted(flexible, key=lambda i: -len(blocks[i])):
+    kind_of = list(kinds)
+    for i in sorted(flexible, key=lambda i: (kind_of[i] not in presenter.select_kinds, -len(blocks[i]))):
         if sum(len(b) for b in blocks) <= budget:
             break
-        entries = kinds[list(kinds)[i]]
+        entries = kinds[kind_of[i]]
         blocks[i] = [(m,) for m in _menus(str(entries[0]["kind"]), entries, presenter)]
     rows: list[tuple[Control, ...]] = []
     left_out = 0

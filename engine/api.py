@@ -161,7 +161,8 @@ class Presenter:
     verbs: tuple[Verb, ...]
     rules_text: str  # how the game goes, a few short paragraphs (the bot adds how the bot works)
     describe: Callable[[Event, list[str]], str | None]  # one line for an event, None for bookkeeping
-    select_kinds: frozenset[str] = frozenset()  # move kinds shown as a select menu rather than buttons
+    # move kinds that become a menu first when six to ten of their choices would not fit as buttons
+    select_kinds: frozenset[str] = frozenset()
     button_label: Callable[[dict[str, Any]], str] | None = None  # default: the entry's label
     button_styles: Mapping[str, str] = field(default_factory=dict)  # kind -> one of BUTTON_STYLES; else "secondary"
     placeholders: Mapping[str, str] = field(default_factory=dict)  # kind -> a select menu's placeholder

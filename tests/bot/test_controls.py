@@ -43,17 +43,20 @@ def test_five_or_fewer_are_buttons_even_of_a_menu_kind() -> None:
     assert controls.clicks("go:3") == 1
 
 
-def test_a_menu_kind_of_six_is_one_menu_with_its_whole_placeholder() -> None:
-    controls = turn_controls(entries("go", 6), PRESENTER)
+def test_eleven_are_one_menu_with_its_whole_placeholder() -> None:
+    controls = turn_controls(entries("go", 11), PRESENTER)
     assert len(controls.rows) == 1
     (menu,) = controls.rows[0]
     assert isinstance(menu, Menu) and menu.placeholder == "Go to…"
-    assert controls.clicks("go:5") == 2
+    assert controls.clicks("go:10") == 2
 
 
-def test_six_to_ten_of_another_kind_are_buttons() -> None:
+def test_six_to_ten_are_buttons_while_the_rows_last_and_a_menu_kind_gives_way_first() -> None:
     controls = turn_controls(entries("count", 8), PRESENTER)
     assert all(isinstance(c, Button) for row in controls.rows for c in row) and len(controls.rows) == 2
+    crowded = turn_controls(entries("go", 8) + entries("count", 8) + entries("more", 6), PRESENTER)
+    kinds = [type(c).__name__ for row in crowded.rows for c in row[:1]]
+    assert kinds == ["Menu", "Button", "Button", "Button", "Button"] and crowded.left_out == 0
 
 
 def test_a_menu_never_mixes_kinds() -> None:

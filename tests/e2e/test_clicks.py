@@ -101,3 +101,22 @@ async def test_confirm_every_step_asks_even_then(tmp_path: Path) -> None:
         table, (content,) = await only_choice_reached(fake, bot, confirm=True)
         assert "(the only choice)" not in content
         assert len(turn_message(fake, table).custom_ids()) == 1
+
+
+async def test_a_bonus_turn_goes_on_in_the_same_turn_message(tmp_path: Path) -> None:
+    """Wüstensöhne's bonus turn is a turn of the same seat: its message is edited, not posted again (one ping)."""
+    async with started(tmp_path, "general", PLAYERS, game="desert") as (fake, bot):
+        for _ in range(300):
+            table = await table_of(bot, fake, "general")
+            assert table is not None and table.active
+            message = turn_message(fake, table)
+            key = engine.ai_move(table.state, "heuristic").key
+            posted = len(fake.channel_messages("general"))
+            await move_by_clicks(fake, message, user_of(fake, table), key)
+            if key == "bonus":
+                after = await table_of(bot, fake, "general")
+                assert after is not None and after.record.turn_message_id == message.id
+                assert len(fake.channel_messages("general")) == posted
+                assert "bonus turn" in fake.message(message.id).content
+                return
+        raise AssertionError("nobody took a bonus turn")
