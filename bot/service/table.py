@@ -50,27 +50,11 @@ class Table:
     def detached(cls, state: Any, names: list[str], options: dict[str, Any] | None = None) -> Table:
         """A table of people (user ids 100, 101, ... by seat) for `state` with no storage behind it: what the
         bot would hold, for benchmarks and tests of what a turn shows."""
+        # In GameRecord's field order: ids, game, options, seed, status, host; started at 0, never moved or reminded.
         record = GameRecord(
-            id=1,
-            guild_id=1,
-            channel_id=1,
-            game=state.game,
-            options=dict(options or {}),
-            seed=state.seed,
-            status="active",
-            host_user_id=100,
-            created_at=0.0,
-            started_at=0.0,
-            ended_at=None,
-            updated_at=0.0,
-            last_move_at=None,
-            reminders_sent=0,
-            last_reminder_at=None,
-            current_seat=None,
-            board_message_id=None,
-            turn_message_id=None,
-            version=state.version,
-        )
+            1, 1, 1, state.game, dict(options or {}), state.seed, "active", 100,
+            0.0, 0.0, None, 0.0, None, 0, None, None, None, None, state.version,
+        )  # fmt: skip
         players = [PlayerRecord(1, seat, 100 + seat, name, False, None, 0.0) for seat, name in enumerate(names)]
         return cls(record, players, state)
 
