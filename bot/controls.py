@@ -122,6 +122,14 @@ def _menus(kind: str, entries: list[dict[str, Any]], presenter: Presenter) -> li
             packs[-1][1].extend(members)
         else:
             packs.append(([name], list(members), True))
+    for i in range(1, len(packs)):
+        # A menu of one option beside one of several groups: the neighbour's last group joins it.
+        names, members, _ = packs[i]
+        before, held, _ = packs[i - 1]
+        if len(members) == 1 and len(before) > 1:
+            moved = [e for e in held if presenter.group_of(e) == before[-1]]
+            packs[i - 1] = (before[:-1], held[: len(held) - len(moved)], False)
+            packs[i] = ([before[-1], *names], moved + members, False)
     menus = []
     for names, members, _ in packs:
         which = names[0] if len(names) == 1 else f"{names[0]} to {names[-1]}"
