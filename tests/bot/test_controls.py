@@ -90,7 +90,7 @@ def test_groups_in_number_order_and_no_menu_of_one() -> None:
 
 
 def test_a_lone_option_takes_its_neighbours_last_group_along() -> None:
-    legal = entries("go", 25, rows=5) + [{**entries("go", 1)[0], "key": "go:last", "row": 9}]
+    legal = [*entries("go", 25, rows=5), {**entries("go", 1)[0], "key": "go:last", "row": 9}]
     menus = [c for row in turn_controls(legal, PRESENTER).rows for c in row]
     assert [len(m.options) for m in menus] == [20, 6]
     assert menus[1].placeholder == "Go to… (row 5 to row 9)"
