@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.api import Event, Presenter, Verb, View, marked_players
+from engine.core.grid import row_group
 from engine.core.words import plural
 from engine.desert.labels import GOOD_WORDS, describe, slot_words
 
@@ -111,13 +112,6 @@ def _button_label(entry: dict[str, Any]) -> str:
     return str(entry.get("label") or entry["key"])
 
 
-def _group(entry: dict[str, Any]) -> str:
-    """Caravan destinations and placements by the board row they are on (the picture's row numbers)."""
-    where = str(entry.get("to") or entry.get("space") or "")
-    row = "".join(ch for ch in where[1:] if ch.isdigit())
-    return f"row {row}" if row else ""
-
-
 def _progress(view: View) -> str:
     if view.get("game_over"):
         return ""
@@ -171,11 +165,11 @@ PRESENTER = Presenter(
     button_label=_button_label,
     button_styles=_STYLES,
     placeholders=_PLACEHOLDERS,
-    group=_group,
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,
     value=_value,
     extra={"secrets": secrets},
     hand=lambda view: ["What you know of the rumours (nobody else sees this):", *secrets(view).split("\n")],
+    group=lambda entry: row_group(entry.get("to"), entry.get("space")),  # by the picture's row numbers
 )

@@ -58,10 +58,10 @@ def _button_label(entry: dict[str, Any]) -> str:
     return str(entry.get("label") or entry["key"])
 
 
-def _group(entry: dict[str, Any]) -> str:
-    """Placements by the map row they are on (y, as on the map's edge)."""
-    at = str(entry.get("at") or "")
-    return f"row y={at.split(',')[1]}" if "," in at else ""
+def _row_of(at: object) -> str:
+    """A placement's map row ("row y=2", y as on the map's edge) from its "x,y"; "" for anything else."""
+    text = str(at or "")
+    return f"row y={text.split(',')[1]}" if "," in text else ""
 
 
 def _progress(view: View) -> str:
@@ -115,9 +115,9 @@ PRESENTER = Presenter(
     button_label=_button_label,
     button_styles=_STYLES,
     placeholders=_PLACEHOLDERS,
-    group=_group,
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,
     hand=_hand,
+    group=lambda entry: _row_of(entry.get("at")),  # by the map row, y as on its edge
 )

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.api import Event, Presenter, Verb, View, marked_players
+from engine.core.grid import row_group
 from engine.core.words import plural
 from engine.entdecker.guide import RULES_WHERE, SECTIONS, hand
 from engine.entdecker.labels import PIECE_WORDS, SHAPE_WORDS, describe
@@ -84,13 +85,6 @@ def _button_label(entry: dict[str, Any]) -> str:
     return str(entry.get("label") or entry["key"])
 
 
-def _group(entry: dict[str, Any]) -> str:
-    """Ship positions and placements by the board row they are on (the picture's row numbers)."""
-    where = str(entry.get("position") or entry.get("space") or "")
-    row = "".join(ch for ch in where[1:] if ch.isdigit())
-    return f"row {row}" if row else ""
-
-
 def _progress(view: View) -> str:
     if view.get("phase") not in ("voyage", "place", "natives"):
         return ""
@@ -132,11 +126,11 @@ PRESENTER = Presenter(
     button_label=_button_label,
     button_styles=_STYLES,
     placeholders=_PLACEHOLDERS,
-    group=_group,
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,
     hand=hand,
     rules_sections=SECTIONS,
     rules_where=RULES_WHERE,
+    group=lambda entry: row_group(entry.get("position"), entry.get("space")),  # by the picture's row numbers
 )
