@@ -76,12 +76,13 @@ def turns(game: str, options: dict[str, Any], seed: int, confirm: bool) -> Itera
     table_options = {**options, CONFIRM_STEPS.name: confirm}
     state = engine.new_game(game, NAMES, options, seed)
     clicks = decisions = single = made = slash = 0
+    turn_over = True  # as the bot: no step is made for anyone before a move of this turn
     while not state.game_over:
         seat = engine.to_act(state)[0]
         table = Table.detached(state, NAMES, table_options)
         mine = [m for m in engine.legal_moves(state) if m.player == seat]
         single += len(mine) == 1
-        forced = Legal.forced(table)
+        forced = Legal.forced(table, turn_over=turn_over)
         if forced is not None:
             move = engine.move_from_key(state, forced)
             made += 1
@@ -94,7 +95,8 @@ def turns(game: str, options: dict[str, Any], seed: int, confirm: bool) -> Itera
             else:
                 clicks += cost
         state, events = engine.step(state, move)
-        if engine.turn_passed(game, events):
+        turn_over = engine.turn_passed(game, events)
+        if turn_over:
             yield clicks, decisions, single, made, slash
             clicks = decisions = single = made = slash = 0
 

@@ -40,11 +40,16 @@ class Legal:
         ]
 
     @staticmethod
-    def forced(table: Table) -> str | None:
+    def forced(table: Table, *, turn_over: bool = False) -> str | None:
         """The key of the move to make for the person to act when it is their only legal move (making it decides
-        nothing), unless the table confirms every step (the lobby's "Confirm every step"); else None."""
+        nothing), unless the table confirms every step (the lobby's "Confirm every step"); else None.
+
+        `turn_over`: the move before ended a turn. Then nothing is made: the new turn's message must first tell the
+        turn that ended (its account holds the moves since the last turn end), and a turn rarely starts alone."""
         current = table.current
-        if current is None or current.is_ai or table.record.options.get(CONFIRM_STEPS.name, CONFIRM_STEPS.default):
+        if turn_over or current is None or current.is_ai:
+            return None
+        if table.record.options.get(CONFIRM_STEPS.name, CONFIRM_STEPS.default):
             return None
         mine = Legal.legal_of(table, current.seat)
         return str(mine[0]["key"]) if len(mine) == 1 else None

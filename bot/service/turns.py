@@ -131,7 +131,7 @@ class Turns:
         """After a move (under the channel lock): make each next step whose one legal move decides nothing for the
         person to act (unless the table confirms every step), each its own stored move, credited in words
         ("alice (the only choice)"). A failure to store one leaves the game where it is: the person is asked."""
-        while (key := self.legal.forced(outcome.table)) is not None:
+        while (key := self.legal.forced(outcome.table, turn_over=outcome.turn_over)) is not None:
             table = outcome.table
             current = table.current
             assert current is not None and table.state is not None
