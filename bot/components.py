@@ -26,6 +26,7 @@ from typing import Any, Protocol, Self
 
 import discord
 
+import engine
 from engine.api import GameInfo, Presenter
 
 from .controls import MAX_OPTIONS, MAX_ROWS, Button, Controls, Menu, turn_controls
@@ -346,7 +347,9 @@ def public_controls(table: Table, presenter: Presenter) -> Controls | None:
     if not table.active or not humans:
         return None
     shown = [e for e in table.view(None)["legal"] if e["player"] in humans]
-    private = any(len(private_legal(table, seat)) > sum(e["player"] == seat for e in shown) for seat in humans)
+    # Counted from the moves themselves: a seat's own view (its labels) is only built when it has hidden ones.
+    legal = engine.legal_moves(table.state)
+    private = any(sum(m.player == s for m in legal) > sum(e["player"] == s for e in shown) for s in humans)
     controls = turn_controls(shown, presenter, private=private)
     return controls if controls.rows else None
 
