@@ -19,6 +19,7 @@ from .helpers import (
     table_of,
     turn_message,
     user_of,
+    values,
     wait_for_human,
 )
 
@@ -125,7 +126,9 @@ async def test_variants_and_private_personal_tiles(tmp_path: Path) -> None:
                 user = user_of(fake, table)
                 if table.view(None)["phase"] == "voyage":
                     choices = await fake.autocomplete(user, "game-1", "draw", focused="pile", value="")
-                    personal = [c for c in choices if not str(c["value"]).isdigit() and c["value"] != "-"]
+                    personal = [
+                        c for c, v in zip(choices, values(choices), strict=True) if not v.isdigit() and v != "-"
+                    ]
                     seen_personal |= bool(personal)
                     # Personal tiles are secret: never on the public turn message.
                     message = turn_message(fake, table)

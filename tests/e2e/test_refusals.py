@@ -8,7 +8,19 @@ from pathlib import Path
 import engine
 from tests.fakediscord import FakeDiscord
 
-from .helpers import click_move, ok, open_game, refused, running, settings, slash_move, started, table_of, turn_message
+from .helpers import (
+    click_move,
+    ok,
+    open_game,
+    refused,
+    running,
+    settings,
+    slash_move,
+    started,
+    table_of,
+    turn_message,
+    values,
+)
 
 
 async def test_wrong_player_and_spectators_get_private_answers(tmp_path: Path) -> None:
@@ -20,9 +32,7 @@ async def test_wrong_player_and_spectators_get_private_answers(tmp_path: Path) -
         text = await refused(await fake.slash("bob", "game-1", "ship", position="-"))
         assert "alice's turn, not yours" in text
         assert len(await fake.autocomplete("alice", "game-1", "ship", focused="position", value="")) == 25
-        assert [
-            c["value"] for c in await fake.autocomplete("alice", "game-1", "ship", focused="position", value="J7")
-        ] == [
+        assert values(await fake.autocomplete("alice", "game-1", "ship", focused="position", value="J7")) == [
             "J7E",
             "J7S",
         ]
