@@ -187,6 +187,17 @@ async def click_move(fake: FakeDiscord, message: FakeMessage, user: str, key: st
     raise AssertionError(f"{key} is not on the turn message: {message.custom_ids()}")
 
 
+async def click_old(fake: FakeDiscord, channel: str, message: FakeMessage, user: str, key: str) -> InteractionHandle:
+    """A click on a component of a message as it was earlier (its buttons have changed since)."""
+    for button in message.buttons():
+        if button["custom_id"].split(":", 3)[3] == key:
+            data = {"custom_id": button["custom_id"], "component_type": 2}
+            return await fake._dispatch_interaction(type=3, user=user, channel=channel, data=data, message=message)
+    select = next(s for s in message.selects() if key in [o["value"] for o in s["options"]])
+    data = {"custom_id": select["custom_id"], "component_type": 3, "values": [key]}
+    return await fake._dispatch_interaction(type=3, user=user, channel=channel, data=data, message=message)
+
+
 async def kill_all(processes: Iterable[asyncio.subprocess.Process], wait: float) -> None:
     """Kill -9 the bot processes (tests.e2e.killable_bot) still running and reap them: a test that failed midway
     leaves some."""

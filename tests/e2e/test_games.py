@@ -57,7 +57,7 @@ async def test_whole_game_by_buttons(tmp_path: Path) -> None:
             while (table := await table_of(bot, fake, "game-1")) is not None:
                 message = turn_message(fake, table)
                 # Rows and sizes are checked by the fake; here: buttons carry the state version.
-                assert all(f":{table.version}:" in c for c in message.custom_ids())
+                assert all(f":{table.version}." in c for c in message.custom_ids())
                 handle = await click_move(fake, message, user_of(fake, table), pick(table))
                 await handle.acked()
                 await ok(handle)
