@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import zlib
 from collections.abc import AsyncIterator, Sequence
 from typing import Any, TypeVar
@@ -24,7 +23,6 @@ from .migrations import all_migrations
 from .migrations.steps import STEPS
 
 T = TypeVar("T")
-log = logging.getLogger(__name__)
 
 # One key for the migration lock, taken inside each migration's transaction (pg_advisory_xact_lock).
 MIGRATION_LOCK = 0x656E7464  # "entd"
@@ -180,8 +178,7 @@ class PostgresDriver:
                 raise OutcomeUnknown(str(exc)) from exc
             if not committed:
                 raise
-            log.warning("the connection was lost after a commit (the write is stored): %s", exc)
-        return done[0]
+        return done[0]  # committed: a connection lost when handed back to the pool is the pool's to replace
 
     @contextlib.asynccontextmanager
     async def exclusive(self, key: str) -> AsyncIterator[bool]:

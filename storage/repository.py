@@ -507,9 +507,8 @@ class Store:
         `user_id`: a person moves their own seat, and a move with user_id None must be for an AI seat. Pass the
         absent player's id when the AI plays for a person (/game skip). SeatChanged if not (nothing written).
 
-        `key` (the request's idempotency key, unique per game) is stored with the move: a request repeated after its
-        move was made raises AlreadyDone (nothing written) instead of StaleVersion or WrongStatus, and a write whose
-        outcome was lost (OutcomeUnknown) is settled by move_landed(key).
+        `key` (unique per game) is stored with the move: once it is in the log, the same key raises AlreadyDone
+        (nothing written); an outcome lost with the connection (OutcomeUnknown) is settled by move_landed(key).
         """
         if known is not None and (known.id != game_id or known.version != expected_version):
             known = None
@@ -894,9 +893,7 @@ async def _archive(tx: Tx, game_id: int) -> None:
     setup = rows[0]["setup"] if rows else None
     if setup is None:
         return
-    moves = await tx.fetch(
-        f"SELECT {sql.KEYED_LOG_COLUMNS} FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id}
-    )
+    moves = await tx.fetch(f"SELECT {sql.LOG_COLUMNS} FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id})
     try:
         packed = archive.pack(game_id, setup, moves)
     except LogCorrupt as exc:

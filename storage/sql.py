@@ -7,5 +7,4 @@ INSERT_MOVE = """
 INSERT_ARCHIVE = """
     INSERT INTO move_archives (game_id, moves, log_digest, digest, log) VALUES (:id, :moves, :log_digest, :digest, :log)
 """
-LOG_COLUMNS = "seq, move, events, user_id, created_at, actor"  # as migration 0006 read them
-KEYED_LOG_COLUMNS = LOG_COLUMNS + ", idem_key"  # migration 0008
+LOG_COLUMNS = "seq, move, events, user_id, created_at, actor, idem_key"

@@ -18,21 +18,8 @@ from tests.fakediscord import FakeDiscord
 from tests.pgproxy import CommitCutter, Mode
 from tests.pgserver import PgServer
 
-from .helpers import (
-    click_move,
-    click_old,
-    ok,
-    open_game,
-    pick,
-    play_move,
-    refused,
-    running,
-    settings,
-    started,
-    table_of,
-    turn_message,
-    user_of,
-)
+from . import helpers
+from .helpers import ok, refused, table_of, turn_message
 
 CHANNEL = "game-1"
 
@@ -51,8 +38,8 @@ async def to_a_repeatable_draw(bot: EntdeckerBot, fake: FakeDiscord) -> tuple[Ta
                 after, _ = engine.step(table.state, move)
                 again = [e for e in engine.view(after, None)["legal"] if e["key"] == move.key]
                 if again and again[0]["player"] == move.player:
-                    return table, user_of(fake, table), move.key
-        await bot.services.turns.play(channel_id, table.current.user_id, key=pick(table))
+                    return table, helpers.user_of(fake, table), move.key
+        await bot.services.turns.play(channel_id, table.current.user_id, key=helpers.pick(table))
     raise AssertionError("no draw that could be repeated")
 
 
@@ -70,7 +57,7 @@ async def both(fake: FakeDiscord, user: str, value: str) -> list[str]:
 
 
 async def test_the_same_command_sent_twice_at_once_acts_once(tmp_path: Path) -> None:
-    async with started(tmp_path, CHANNEL, ["alice", "bob"]) as (fake, bot):
+    async with helpers.started(tmp_path, CHANNEL, ["alice", "bob"]) as (fake, bot):
         table, user, key = await to_a_repeatable_draw(bot, fake)
         version = table.version
         # Typed (no state of its own): the second finds the first one's move, made from the state both arrived at.
@@ -92,22 +79,22 @@ async def test_the_same_command_sent_twice_at_once_acts_once(tmp_path: Path) -> 
 
 
 async def test_an_old_button_of_the_same_version_after_undo_is_refused(tmp_path: Path) -> None:
-    async with started(tmp_path, CHANNEL, ["alice", "bob"]) as (fake, bot):
-        await ok(await play_move(fake, CHANNEL, "alice", "ship:A1N"))
+    async with helpers.started(tmp_path, CHANNEL, ["alice", "bob"]) as (fake, bot):
+        await ok(await helpers.play_move(fake, CHANNEL, "alice", "ship:A1N"))
         table = await table_of(bot, fake, CHANNEL)
         assert table is not None and table.version == 1
         old = copy.deepcopy(turn_message(fake, table))  # its buttons, as they were made for version 1
-        await ok(await click_move(fake, turn_message(fake, table), "alice", "explore:2"))
+        await ok(await helpers.click_move(fake, turn_message(fake, table), "alice", "explore:2"))
         await ok(await fake.slash("alice", CHANNEL, "undo"))  # declaring showed nothing: alone
         table = await table_of(bot, fake, CHANNEL)
         assert table is not None and table.version == 1
         # Version 1 again, but not the state that button was made for.
-        text = await refused(await click_old(fake, CHANNEL, old, "alice", "explore:4"))
+        text = await refused(await helpers.click_old(fake, CHANNEL, old, "alice", "explore:4"))
         assert "earlier turn" in text and "/explore tiles:" in text, text
         table = await table_of(bot, fake, CHANNEL)
         assert table is not None and table.version == 1
         # The restored turn's own buttons act.
-        await ok(await click_move(fake, turn_message(fake, table), "alice", "explore:4"))
+        await ok(await helpers.click_move(fake, turn_message(fake, table), "alice", "explore:4"))
         table = await table_of(bot, fake, CHANNEL)
         assert table is not None and table.version == 2
         assert table.view(None)["legal"][0]["key"].startswith("draw:")
@@ -129,8 +116,11 @@ async def test_a_connection_cut_at_commit_is_answered_truly_and_a_retry_acts_onc
     observer = await open_store(pg_url)  # straight to the server, not through the proxy
     try:
         async with FakeDiscord() as fake:
-            async with running(fake, settings(tmp_path / "unused.db", db_path=cutter.url(pg_url))) as (bot, _):
-                await open_game(fake, CHANNEL, ["alice", "bob"])
+            async with helpers.running(fake, helpers.settings(tmp_path / "unused.db", db_path=cutter.url(pg_url))) as (
+                bot,
+                _,
+            ):
+                await helpers.open_game(fake, CHANNEL, ["alice", "bob"])
                 table, user, key = await to_a_repeatable_draw(bot, fake)
                 version = table.version
                 value = await chosen(fake, user, key)
