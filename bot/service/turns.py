@@ -85,9 +85,10 @@ class Turns:
                     await self._not_done_yet(table, user_id, request, clicked=version is not None)
                 seat = self.legal.check_turn(table, user_id)
                 if (version is not None and version != table.version) or (seen is not None and seen != now):
-                    earlier = "This button is" if version is not None else "That choice was offered"
                     legal = self.legal.legal_text(table, user_id)
-                    raise StaleClick(f"{earlier} from an earlier turn. {legal}")
+                    if version is None:  # an autocomplete choice
+                        raise Refusal(f"That choice was offered in an earlier turn. {legal}")
+                    raise StaleClick(f"This button is from an earlier turn. {legal}")
                 move_key = key
                 if move_key is None:
                     assert command is not None
