@@ -3,6 +3,7 @@
     proxy = await CommitCutter.start(server.folder)    # then connect to proxy.url(schema_url)
     proxy.arm("answer_lost")   # the next COMMIT reaches the server; the connection is cut before its answer comes back
     proxy.arm("commit_lost")   # the next COMMIT is not passed on: the connection is cut instead (the server rolls back)
+    proxy.arm(mode, block=True)  # and from then on the server is out of reach (every connection cut) until unblock()
     await proxy.stop()
 
 It reads PostgreSQL's wire protocol only as far as it must: a client's simple query (`Q`) whose text is COMMIT, and
@@ -26,7 +27,10 @@ class CommitCutter:
     def __init__(self, socket_dir: Path) -> None:
         self.socket = str(Path(socket_dir) / SOCKET)
         self.mode: Mode | None = None
+        self.block_after = False
+        self.blocked = False
         self.cuts = 0
+        self._open: set[asyncio.Event] = set()  # each open connection's cut
         self.port = 0
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -45,9 +49,20 @@ class CommitCutter:
         netloc = f"{parts.username}@127.0.0.1:{self.port}"
         return urlunsplit(parts._replace(netloc=netloc, query=query))
 
-    def arm(self, mode: Mode) -> None:
-        """Cut the next connection that commits, as `mode` says; once."""
-        self.mode = mode
+    def arm(self, mode: Mode, *, block: bool = False) -> None:
+        """Cut the next connection that commits, as `mode` says; once. `block`: then cut every connection and
+        refuse new ones until unblock()."""
+        self.mode, self.block_after = mode, block
+
+    def unblock(self) -> None:
+        self.blocked = False
+
+    def _cut(self, cut: asyncio.Event) -> None:
+        cut.set()
+        if self.block_after:
+            self.blocked, self.block_after = True, False
+            for other in self._open:
+                other.set()
 
     async def stop(self) -> None:
         if self._server is not None:
@@ -57,9 +72,13 @@ class CommitCutter:
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def _serve(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
+        if self.blocked:
+            client_w.close()
+            return
         server_r, server_w = await asyncio.open_unix_connection(self.socket)
         committing = asyncio.Event()  # a COMMIT of an armed cut went to the server
         cut = asyncio.Event()
+        self._open.add(cut)
 
         async def upstream() -> None:
             while data := await client_r.read(65536):
@@ -68,7 +87,7 @@ class CommitCutter:
                     self.mode = None
                     self.cuts += 1
                     if mode == "commit_lost":
-                        cut.set()
+                        self._cut(cut)
                         return
                     committing.set()
                 server_w.write(data)
@@ -77,7 +96,7 @@ class CommitCutter:
         async def downstream() -> None:
             while data := await server_r.read(65536):
                 if committing.is_set() and _COMMIT_ANSWER in data:
-                    cut.set()  # the server has committed and said so: its answer never reaches the client
+                    self._cut(cut)  # the server has committed and said so: its answer never reaches the client
                     return
                 client_w.write(data)
                 await client_w.drain()
@@ -90,6 +109,7 @@ class CommitCutter:
         try:
             await asyncio.wait([*pumps, waiter], return_when=asyncio.FIRST_COMPLETED)
         finally:
+            self._open.discard(cut)
             for task in (*pumps, waiter):
                 task.cancel()
             for writer in (client_w, server_w):

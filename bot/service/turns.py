@@ -155,5 +155,5 @@ class Turns:
         done = await self.recorder.landed(table.game_id, request)
         if done is not None:
             earlier = " This button is from an earlier turn." if clicked else ""
-            words = f"{already_done(done)}{earlier} {self.legal.legal_text(table, user_id)}"
-            raise StaleClick(words) if clicked else Refusal(words)
+            # A StaleClick: the move it finds may not have been shown yet (its outcome was lost), so the flow repairs.
+            raise StaleClick(f"{already_done(done)}{earlier} {self.legal.legal_text(table, user_id)}")

@@ -147,3 +147,35 @@ async def test_a_connection_cut_at_commit_is_answered_truly_and_a_retry_acts_onc
             fake.assert_no_violations()
     finally:
         await observer.close()
+
+
+async def test_an_outcome_that_cannot_be_read_is_told_so_and_the_retry_as_told_acts_once(
+    pg_url: str, cutter: CommitCutter, tmp_path: Path
+) -> None:
+    """The answer to COMMIT is lost and the server stays out of reach while the bot tries to read what happened: the
+    player is told it is not known, and that sending the same (typed) command again is safe; it is."""
+    observer = await open_store(pg_url)
+    try:
+        async with FakeDiscord() as fake:
+            config = helpers.settings(tmp_path / "unused.db", db_path=cutter.url(pg_url))
+            async with helpers.running(fake, config) as (bot, _):
+                await helpers.open_game(fake, CHANNEL, ["alice", "bob"])
+                table, user, key = await to_a_repeatable_draw(bot, fake)
+                version = table.version
+                cutter.arm("answer_lost", block=True)
+                answer = await refused(await fake.slash(user, CHANNEL, "play", move=key))
+                assert "cannot be reached to tell whether" in answer and "again is safe" in answer, answer
+                assert (await observer.game(table.game_id)).version == version + 1  # it was stored
+                cutter.unblock()
+                again = await refused(await fake.slash(user, CHANNEL, "play", move=key))
+                assert again.startswith("⚠️ Already done") and f"(move {version + 1})" in again, again
+                assert (await observer.game(table.game_id)).version == version + 1
+                # The move the lost answer hid is shown in the channel now (the repeat repaired the turn message).
+                for _ in range(100):
+                    if (await observer.game(table.game_id)).announced_version == version + 1:
+                        break
+                    await asyncio.sleep(0.1)
+                assert (await observer.game(table.game_id)).announced_version == version + 1
+            fake.assert_no_violations()
+    finally:
+        await observer.close()
