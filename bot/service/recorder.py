@@ -10,7 +10,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
-from storage import AlreadyDone, OutcomeUnknown, SeatChanged, StaleVersion, StorageUnavailable, Store, WrongStatus
+from storage import (
+    AlreadyDone,
+    OutcomeUnknown,
+    SeatChanged,
+    StaleVersion,
+    StorageError,
+    StorageUnavailable,
+    Store,
+    WrongStatus,
+)
 
 from .accounts import Accounts, credited
 from .cache import TableCache
@@ -32,6 +41,10 @@ UNSETTLED = (
     "The connection to the database broke while your move was being saved, and it cannot be reached to tell whether "
     "it was: `/game board` shows it once the database is back. Sending the same command again is safe: it will not "
     "act twice."
+)
+SAVED_UNSHOWN = (
+    "Your move was saved, though the connection to the database broke as it was; the channel shows it once the "
+    "database is back. Sending the same command again is safe: it will not act twice."
 )
 SETTLE_WAITS = (0.2, 0.5, 1.0, 2.0, 4.0)  # seconds between tries to read whether a move landed (~8 s in all)
 
@@ -89,7 +102,10 @@ class Recorder:
             self.tables.forget(channel_id)
             if key is None or not await self.landed(table.game_id, key, settle=True):
                 raise Refusal(NOT_MADE + " " + self.legal.legal_text(table, user_id)) from None
-            record, settled = await self.store.game(table.game_id), True
+            try:
+                record, settled = await self.store.game(table.game_id), True
+            except StorageError:
+                raise Unsettled(SAVED_UNSHOWN) from None
         except AlreadyDone as done:
             self.tables.forget(channel_id)
             if retry:
