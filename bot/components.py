@@ -1,7 +1,7 @@
 """Persistent buttons and selects: everything they need is in their custom_id, so they work after a restart.
 
-    ed:<game_id>:<version>:<move key>     a button for one legal move
-    eds:<game_id>:<version>:<n>           a select whose option values are move keys (n: which of several)
+    ed:<game_id>:<state>:<move key>       a button for one legal move
+    eds:<game_id>:<state>:<n>             a select whose option values are move keys (n: which of several)
     edl:<game_id>:<action>                a lobby button (join, leave, addbot, start)
     edv:<game_id>                         the lobby's switches (variant options that are on or off)
     edo:<game_id>:<option>                the lobby's menu for a variant option with several values
@@ -9,8 +9,9 @@
     edh:<offer>:<yes|no>                  an answer to the offer of a seat (bot/offers/buttons.py)
     edp:<game_id>:<version>               opens the seat's private choices (a hand) in a message only it sees
 
-Which controls a turn offers and how they group is bot/controls.py (Discord-free); this lays them out. The words
-on them come from the game's presenter.
+`<state>` is `<version>.<tag>` (bot/service/stamp.py: the version alone comes back after /undo); controls made
+before issue 19 carry the version alone, and are judged by it. Which controls a turn offers and how they group is
+bot/controls.py (Discord-free); this lays them out. The words on them come from the game's presenter.
 
 They are discord.ui.DynamicItem classes registered with bot.add_dynamic_items in setup_hook. A click reaches its
 handler through `routes_of(interaction)` (the ComponentRoutes the bot was built with), inside `Routed.callback`:
@@ -31,13 +32,14 @@ from engine.api import GameInfo, Presenter
 
 from .controls import MAX_OPTIONS, MAX_ROWS, Button, Controls, Menu, turn_controls
 from .errors import GUILD_ONLY, ErrorAnswers
+from .service import stamp
 from .service.refusal import Refusal
 from .service.table import Table
 
 
 class TurnClicks(Protocol):
     async def move_interaction(
-        self, interaction: discord.Interaction, *, key: str, game_id: int, version: int
+        self, interaction: discord.Interaction, *, key: str, game_id: int, version: int, tag: str | None
     ) -> None: ...
 
     async def private_choices(self, interaction: discord.Interaction, *, game_id: int, version: int) -> None: ...
@@ -140,29 +142,35 @@ class Routed:
         raise NotImplementedError
 
 
-BUTTON_TEMPLATE = r"ed:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<key>.+)"
-SELECT_TEMPLATE = r"eds:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<n>[0-9]+)"
+BUTTON_TEMPLATE = rf"ed:(?P<game>[0-9]+):{stamp.STAMP}:(?P<key>.+)"
+SELECT_TEMPLATE = rf"eds:(?P<game>[0-9]+):{stamp.STAMP}:(?P<n>[0-9]+)"
 
 
 class MoveButton(Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
-    def __init__(self, game_id: int, version: int, key: str, label: str = "", style: Any = None) -> None:
+    def __init__(
+        self, game_id: int, version: int, key: str, label: str = "", style: Any = None, tag: str | None = None
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label[:80] or key[:80],
                 style=style or discord.ButtonStyle.secondary,
-                custom_id=f"ed:{game_id}:{version}:{key}"[:100],
+                custom_id=f"ed:{game_id}:{stamp.state_field(version, tag)}:{key}"[:100],
             )
         )
         self.game_id = game_id
         self.version = version
+        self.tag = tag
         self.key = key
 
     @classmethod
     def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> MoveButton:
-        return cls(int(match["game"]), int(match["version"]), match["key"], getattr(item, "label", None) or "")
+        label = getattr(item, "label", None) or ""
+        return cls(int(match["game"]), int(match["version"]), match["key"], label, tag=match["tag"])
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
-        await routes.turns.move_interaction(interaction, key=self.key, game_id=self.game_id, version=self.version)
+        await routes.turns.move_interaction(
+            interaction, key=self.key, game_id=self.game_id, version=self.version, tag=self.tag
+        )
 
 
 class MoveSelect(Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
@@ -173,18 +181,23 @@ class MoveSelect(Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], templat
         n: int,
         options: list[discord.SelectOption] | None = None,
         placeholder: str = "",
+        tag: str | None = None,
     ) -> None:
-        super().__init__(one_value_menu(f"eds:{game_id}:{version}:{n}", options, placeholder))
+        state = stamp.state_field(version, tag)
+        super().__init__(one_value_menu(f"eds:{game_id}:{state}:{n}", options, placeholder))
         self.game_id = game_id
         self.version = version
+        self.tag = tag
 
     @classmethod
     def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> MoveSelect:
-        return cls(int(match["game"]), int(match["version"]), int(match["n"]), options_of(item))
+        return cls(int(match["game"]), int(match["version"]), int(match["n"]), options_of(item), tag=match["tag"])
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
         key = first_selected(interaction)
-        await routes.turns.move_interaction(interaction, key=key, game_id=self.game_id, version=self.version)
+        await routes.turns.move_interaction(
+            interaction, key=key, game_id=self.game_id, version=self.version, tag=self.tag
+        )
 
 
 class PrivateButton(
@@ -364,8 +377,11 @@ def private_controls(table: Table, presenter: Presenter, seat: int) -> Controls:
     return turn_controls(private_legal(table, seat), presenter)
 
 
-def controls_view(game_id: int, version: int, controls: Controls | None) -> discord.ui.View | None:
-    """The controls laid out as a classic message's components (None when there are none)."""
+def controls_view(
+    game_id: int, version: int, controls: Controls | None, *, tag: str | None = None
+) -> discord.ui.View | None:
+    """The controls laid out as a classic message's components (None when there are none); `tag`: the state's
+    (bot/service/stamp.py), carried by every move control."""
     if controls is None or not controls.rows:
         return None
     view = discord.ui.View(timeout=None)
@@ -374,10 +390,10 @@ def controls_view(game_id: int, version: int, controls: Controls | None) -> disc
         for control in items:
             item: discord.ui.Item[Any]
             if isinstance(control, Button):
-                item = MoveButton(game_id, version, control.key, control.label, STYLES[control.style])
+                item = MoveButton(game_id, version, control.key, control.label, STYLES[control.style], tag=tag)
             elif isinstance(control, Menu):
                 options = [discord.SelectOption(label=label[:100], value=key[:100]) for key, label in control.options]
-                item = MoveSelect(game_id, version, menus, options, control.placeholder)
+                item = MoveSelect(game_id, version, menus, options, control.placeholder, tag=tag)
                 menus += 1
             else:
                 item = PrivateButton(game_id, version, control.label)
@@ -390,4 +406,5 @@ def turn_view(table: Table, presenter: Presenter) -> tuple[discord.ui.View | Non
     """The turn message's components (bot/controls.py decides which and how they group) and how many legal moves
     did not fit (those are reachable through the slash commands)."""
     controls = public_controls(table, presenter)
-    return controls_view(table.game_id, table.version, controls), controls.left_out if controls else 0
+    view = controls_view(table.game_id, table.version, controls, tag=stamp.tag_of(table))
+    return view, controls.left_out if controls else 0

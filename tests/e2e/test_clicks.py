@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from bot.components import controls_view, public_controls
-from bot.service import Table
+from bot.service import Table, stamp
 from tests.fakediscord import FakeDiscord, FakeMessage
 
 from .helpers import catalog, click_move, ok, started, table_of, turn_message, user_of
@@ -30,7 +30,8 @@ def sent(message: FakeMessage) -> list[tuple[str, tuple[str, ...]]]:
 
 
 def built(table: Table) -> list[tuple[str, tuple[str, ...]]]:
-    view = controls_view(table.game_id, table.version, public_controls(table, catalog().presenter(table.game)))
+    controls = public_controls(table, catalog().presenter(table.game))
+    view = controls_view(table.game_id, table.version, controls, tag=stamp.tag_of(table))
     assert view is not None
     return [
         (c.to_component_dict()["custom_id"], tuple(o["value"] for o in c.to_component_dict().get("options", [])))
