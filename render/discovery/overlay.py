@@ -81,8 +81,8 @@ def draw_overlay(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
             paste(im, number_badge(number, max(16, int(small * 0.55))), (sx + small / 2, sy + small / 2))
 
 
-TURN_TILE = 56  # a preview's size in the panel
-TURN_LINES = 3  # lines of numbers under a preview; what does not fit is counted
+TURN_TILE = 64  # a preview's size in the panel
+TURN_LINES = 4  # lines of numbers under a preview; what does not fit is counted
 
 
 def turns(view: dict[str, Any]) -> list[tuple[Look, list[int]]]:
@@ -117,13 +117,13 @@ def number_lines(numbers: list[int], size: int, width: int, rows: int = TURN_LIN
     return [*lines, line] if line else lines
 
 
-def draw_turns(im: Image.Image, view: dict[str, Any], x: int, y: int, w: int, size: int = 16) -> int:
+def draw_turns(im: Image.Image, view: dict[str, Any], x: int, y: int, w: int, size: int = 20) -> int:
     """The tile to place in each of its turns, each with the numbers that lay it so (the previews keyed to the
     map's numbers); y is the heading's baseline. Returns the y below it (unchanged if there is nothing to show)."""
     shown = turns(view)[:4]
     if not shown:
         return y
-    put_text(im, (x, y), "Tile to place, as the numbers lay it:", size + 4, style.TEXT)
+    put_text(im, (x, y), "Tile to place, as the numbers lay it:", size, style.TEXT)
     col = w // 4
     lines = [number_lines(numbers, size, col - 10) for _, numbers in shown]
     for k, ((look, _), text) in enumerate(zip(shown, lines, strict=True)):
@@ -131,4 +131,4 @@ def draw_turns(im: Image.Image, view: dict[str, Any], x: int, y: int, w: int, si
         im.paste(tile_image(look, TURN_TILE), (cx, y + 10))
         for i, line in enumerate(text):
             put_text(im, (cx, y + 10 + TURN_TILE + 18 + i * (size + 4)), line, size, style.TEXT)
-    return y + 10 + TURN_TILE + 18 + max(len(t) for t in lines) * (size + 4)
+    return y + 10 + TURN_TILE + 24 + max(len(t) for t in lines) * (size + 4)
