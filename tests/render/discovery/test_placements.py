@@ -8,7 +8,7 @@ import render
 from engine.discovery.view import tile_view
 from render.discovery.board import layout_for
 from render.discovery.colors import EMPTY
-from render.discovery.overlay import number_lines, placements, turned, turns
+from render.discovery.overlay import TURN_LINES, number_lines, placements, turned, turns
 from render.discovery.tiles import look_of
 
 
@@ -66,5 +66,5 @@ def test_the_panel_lists_every_placement_under_its_look() -> None:
 def test_numbers_too_many_for_the_lines_are_counted() -> None:
     lines = number_lines(list(range(1, 60)), 16, 110)
     shown, left_out = _written(lines)
-    assert len(lines) == 3 and left_out > 0
+    assert len(lines) == TURN_LINES and left_out > 0
     assert shown == list(range(1, len(shown) + 1)) and len(shown) + left_out == 59
