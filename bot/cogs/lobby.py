@@ -170,6 +170,26 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             return
         await interaction.followup.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
 
+    @app_commands.command(name="tiles", description="What remains to be drawn, by kind and pile (never the order)")
+    @app_commands.describe(public="Post it for everyone")
+    async def tiles(self, interaction: discord.Interaction, public: bool = False) -> None:
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        assert interaction.channel_id is not None
+        table = await self.services.tables.table(interaction.channel_id, fresh=True)
+        if table is None or table.state is None:
+            await interaction.followup.send("There is no game under way here: `/game new` starts one.")
+            return
+        piles = engine.tiles_left(table.state)
+        if not piles:
+            await interaction.followup.send("This game has no tiles to draw.")
+            return
+        content = messages.tiles_content(piles)
+        file = await self.boards.tiles_file(table.state.game, piles, interaction.filesize_limit)
+        if file is None:
+            await interaction.followup.send(content)
+            return
+        await interaction.followup.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
+
     @app_commands.command(name="status", description="Scores, gold, pieces, plants and piles")
     async def status(self, interaction: discord.Interaction) -> None:
         await self.flow.defer(interaction)
