@@ -157,9 +157,9 @@ async def measured(run: Run, kind: str, what: str, channel_id: int, start: Any) 
         message: FakeMessage = await handle.final(timeout=120)
     finally:
         run.in_flight.pop(channel_id, None)
-    if message.content.startswith("⚠️"):
+    if message.text.startswith("⚠️"):
         sample.refused = True
-        run.refusals.append(f"{what}: {message.content[:200]}")
+        run.refusals.append(f"{what}: {message.text[:200]}")
     return sample
 
 

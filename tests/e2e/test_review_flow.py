@@ -73,7 +73,7 @@ async def test_turn_ending_click_without_send_permission_still_answers(tmp_path:
         assert after.version == table.version + 1 and after.current.user_id == fake.user("bob").id
         # ...but Alice must be told something (e.g. "I cannot post in this channel").
         answer = await handle.final(timeout=5)
-        assert answer.ephemeral and "permission" in answer.content.lower()
+        assert answer.ephemeral and "permission" in answer.text.lower()
 
 
 async def test_new_game_without_send_permission_is_explained(tmp_path: Path) -> None:
@@ -83,7 +83,7 @@ async def test_new_game_without_send_permission_is_explained(tmp_path: Path) -> 
         answer = await handle.final(timeout=10)
         lobby = await bot.services.store.active_game(fake.channel("game-1").id)
         # Either nothing was created, or the answer says the lobby exists and why it is not shown.
-        assert lobby is None or "permission" in answer.content.lower(), (lobby, answer.content)
+        assert lobby is None or "permission" in answer.text.lower(), (lobby, answer.text)
 
 
 # ---------------------------------------------------------------------- crash between move and announcement
@@ -109,7 +109,7 @@ async def test_lost_turn_announcement_is_posted_after_restart(tmp_path: Path) ->
             posted = len(fake.channel_messages("game-1"))
         async with lenient(fake, config) as (bot, _):
             bob = f"<@{fake.user('bob').id}>"
-            message = await fake.wait_for_message("game-1", lambda m: bob in m.content, timeout=3)
+            message = await fake.wait_for_message("game-1", lambda m: bob in m.text, timeout=3)
             assert len(fake.channel_messages("game-1")) > posted and message.attachments
 
 
@@ -251,7 +251,7 @@ async def test_start_without_send_permission_is_explained(tmp_path: Path) -> Non
         await ok(await fake.slash("bob", "game-1", "game", "join"))
         forbid_posts(fake, "game-1")
         answer = await (await fake.slash("alice", "game-1", "game", "start")).final(timeout=10)
-        assert answer.ephemeral and "permission" in answer.content.lower() and "started" in answer.content
+        assert answer.ephemeral and "permission" in answer.text.lower() and "started" in answer.text
         table = await table_of(bot, fake, "game-1")
         assert table.state is not None and table.version == 0
         record = await bot.services.store.game(table.game_id)
@@ -284,5 +284,5 @@ async def test_a_slash_move_whose_announcement_breaks_says_it_was_saved(tmp_path
 
         bot.announcer.update_turn = broken  # type: ignore[method-assign]
         answer = await (await fake.slash("alice", "game-1", "ship", position="A1N")).final(timeout=10)
-        assert answer.ephemeral and "saved" in answer.content
+        assert answer.ephemeral and "saved" in answer.text
         assert (await table_of(bot, fake, "game-1")).version == 1
