@@ -79,6 +79,7 @@ class Flow:
             refusal.afterwards = lambda: self.announcer.repair_turn_message(channel_id, interaction)
             raise
         problem = await self.announcer.announce(outcome, interaction)
+        await self.announcer.answer_private_copy(interaction, outcome.table)
         if interaction.type != discord.InteractionType.component:
             done = " ".join(outcome.lines[:3]) or "Done."
             await self.reply(interaction, f"✅ {done}" + (f"\n{problem}" if problem else ""))
