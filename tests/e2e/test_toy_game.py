@@ -91,6 +91,6 @@ async def test_the_toy_games_ais_are_seated_and_play_it_out(config: Settings, ki
                 assert moves <= 10
             # the end message may follow the AI's last move a moment after the table closes
             end = await fake.wait_for_message("game-1", lambda m: "Game over" in m.text, timeout=10)
-            assert end.attachments and not end.components
+            assert end.attachments and not end.custom_ids()
             assert "takes the last stone and wins" in "\n".join(m.text for m in fake.channel_messages("game-1"))
         fake.assert_no_violations()
