@@ -288,6 +288,10 @@ def _check_media(media: Any, path: str) -> list[Problem]:
     return []
 
 
+def _between(things: list[Any], most: int, path: str) -> list[Problem]:
+    return [] if 1 <= len(things) <= most else [_form(path, f"Must be between 1 and {most} in length.")]
+
+
 def _check_v2(component: Mapping[str, Any], path: str, seen: set[str], allowed: frozenset[int]) -> list[Problem]:
     """One component of a components-v2 message and what it holds (Discord's Component Reference)."""
     kind = component.get("type")
@@ -300,9 +304,7 @@ def _check_v2(component: Mapping[str, Any], path: str, seen: set[str], allowed: 
         return [] if isinstance(content, str) and content else [_form(f"{path}.content", "This field is required")]
     if kind == MEDIA_GALLERY:
         items = component.get("items") or []
-        problems = []
-        if not 1 <= len(items) <= MAX_GALLERY_ITEMS:
-            problems.append(_form(f"{path}.items", f"Must be between 1 and {MAX_GALLERY_ITEMS} in length."))
+        problems = _between(items, MAX_GALLERY_ITEMS, f"{path}.items")
         for k, item in enumerate(items):
             problems += _check_media(item.get("media"), f"{path}.items.{k}.media")
             if _text_len(item.get("description")) > MAX_MEDIA_DESCRIPTION:
@@ -316,9 +318,7 @@ def _check_v2(component: Mapping[str, Any], path: str, seen: set[str], allowed: 
         return []
     if kind == SECTION:
         texts = component.get("components") or []
-        problems = []
-        if not 1 <= len(texts) <= MAX_SECTION_TEXTS:
-            problems.append(_form(f"{path}.components", f"Must be between 1 and {MAX_SECTION_TEXTS} in length."))
+        problems = _between(texts, MAX_SECTION_TEXTS, f"{path}.components")
         for k, text in enumerate(texts):
             problems += _check_v2(text, f"{path}.components.{k}", seen, frozenset({TEXT_DISPLAY}))
         accessory = component.get("accessory")
