@@ -37,8 +37,8 @@ def rows_of(view: discord.ui.View | None) -> list[list[discord.ui.Item[Any]]]:
 
 
 def choices_in(row: list[discord.ui.Item[Any]]) -> int:
-    """How many moves a row offers: a select's options, else its buttons."""
-    return sum(len(getattr(item, "options", None) or [None]) for item in row)
+    """How many moves a row offers: a select's options, else its buttons (a DynamicItem wraps the real one)."""
+    return sum(len(getattr(getattr(item, "item", item), "options", None) or [None]) for item in row)
 
 
 def _text(content: str, budget: int) -> discord.ui.TextDisplay[Any]:
