@@ -533,13 +533,17 @@ class Announcer:
         return shown
 
     def prune(self, open_channels: set[int]) -> None:
-        """Forget the announcement locks and records of channels without an open game."""
+        """Forget the announcement locks, records, tokens and pictures of channels without an open game."""
         for channel_id, lock in list(self._announce_locks.items()):
             if channel_id not in open_channels and not lock.locked() and not getattr(lock, "_waiters", None):
                 del self._announce_locks[channel_id]
         for game_id, record in list(self._shown.items()):
             if record.channel_id not in open_channels:
                 del self._shown[game_id]
+        self.editors.prune(set(self._shown))
+        live = {record.turn_message_id for record in self._shown.values()}
+        for message_id in [m for m in self._pictures if m not in live]:
+            del self._pictures[message_id]
 
     async def repair_turn_message(self, channel_id: int, interaction: discord.Interaction) -> None:
         """A stale click on the *current* turn message while the stored announced version is behind the state
