@@ -66,4 +66,4 @@ async def test_game_board_gives_the_player_to_move_the_controls_privately(tmp_pa
         after = await table_of(bot, fake, "game-1")
         assert done.id == mine.id and done.text.startswith("✅ Done.") and not done.custom_ids()
         assert after.version == table.version + 1
-        assert all(f":{after.version}:" in c for c in turn_message(fake, after).custom_ids())
+        assert all(f":{after.version}." in c for c in turn_message(fake, after).custom_ids())
