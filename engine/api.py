@@ -265,6 +265,9 @@ class Game(Generic[S]):
     # None: no move is undoable alone (every undo then needs the other players' consent).
     undoable: Callable[[S, Move, Sequence[Event]], bool] | None = None
     selfplay_stats: Callable[[Sequence[Event], dict[str, Any]], None] | None = None  # `python -m engine selfplay`
+    # What remains to be drawn, as everyone may know it (`/game tiles`): piles counted by kind (engine/core/left.py);
+    # None: the game has no tiles to draw.
+    tiles_left: Callable[[S], list[dict[str, Any]]] | None = None
 
     @property
     def name(self) -> str:

@@ -4,6 +4,7 @@ icons; explorers, caravans and rumour tokens. Everything cached: the same pictur
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -191,3 +192,17 @@ def thumbnail(
     sides: str, parts: tuple[tuple[int, ...], ...], action: str | None, action_part: int, size: int
 ) -> Image.Image:
     return tile_art(sides, parts, action, action_part, False, ()).resize((size, size), Image.Resampling.LANCZOS)
+
+
+def tile_preview(tile: dict[str, Any], size: int) -> Image.Image:
+    """A tile dict (as views and `/game tiles` give it) at size px."""
+    parts = tuple(tuple(int(x) for x in p) for p in tile.get("parts") or [])
+    action = tile.get("action")
+    part = tile.get("action_part")
+    return thumbnail(
+        str(tile.get("sides", "DDDD")),
+        parts,
+        action if isinstance(action, str) else None,
+        part if isinstance(part, int) else 0,
+        size,
+    )

@@ -1,5 +1,5 @@
 """The map: the window of tiles in use plus a ring of free spaces, coordinates on the margins, tiles, followers
-with their role and seat, and the last tile framed."""
+(their role by shape, their seat by number: sprites.py), and the last tile framed."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from render.layout import Picture
 from render.sprites import paste, put_text
 
 from .colors import EMPTY, EMPTY_LINE
+from .sprites import follower_sprite
 from .tiles import anchor, look_of, tile_image
 
 MAX_SIDE = 1100  # the map's longest side in px, so an 84-tile map stays readable on a phone and small to upload
@@ -22,7 +23,6 @@ MAX_TILE = 96
 MIN_TILE = 40
 MARGIN = 40
 PANEL_HEIGHT = 340
-ROLE_LETTER = {"explorer": "E", "brigand": "B", "navigator": "N"}
 
 
 @dataclass(frozen=True)
@@ -86,18 +86,6 @@ def background(lay: MapLayout) -> Image.Image:
             put_text(im, (cx, cy), str(y), size, style.TEXT, "mm")
     put_text(im, (lay.left - lay.margin // 2 + 2, lay.margin // 2), "y\\x", size, style.TEXT_DIM, "mm")
     panel_background(im, lay)
-    return im
-
-
-@lru_cache(maxsize=256)
-def follower_sprite(seat: int, role: str, size: int) -> Image.Image:
-    r = max(9, size // 5)
-    im = Image.new("RGBA", (2 * r + 4, 2 * r + 4), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    color = style.player_color(seat)
-    d.ellipse((2, 2, 2 * r + 2, 2 * r + 2), fill=(*color, 255), outline=(*style.OUTLINE, 255), width=2)
-    label = f"{ROLE_LETTER.get(role, '')}{seat + 1}"
-    put_text(im, (r + 2, r + 2), label, max(10, int(r * 0.95)), style.ink_on(color), "mm")
     return im
 
 

@@ -10,7 +10,9 @@ from PIL import Image, ImageDraw
 from render import panel, style
 from render.sprites import put_text
 
-from .board import PANEL_HEIGHT, MapLayout, follower_sprite
+from .board import PANEL_HEIGHT, MapLayout
+from .overlay import draw_turns
+from .sprites import draw_key, follower_sprite
 from .tiles import look_of, tile_image
 
 
@@ -53,7 +55,10 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
 def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box, overlay: bool) -> None:
     right, y, w = area
     drawn = view.get("drawn")
-    if drawn and not panel.is_over(view):
+    below = draw_turns(im, view, right, y, w) if overlay else y
+    if below != y:
+        y = below
+    elif drawn and not panel.is_over(view):
         put_text(im, (right, y), "Tile to place:", 20, style.TEXT)
         im.paste(tile_image(look_of(drawn), 72), (right + 140, y - 20))
         words = style.fit(str(drawn.get("words", "")), 15, w)
@@ -67,7 +72,7 @@ def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: p
         extra.append(f"discarded: {len(view['discarded'])}")
     if extra:
         put_text(im, (right, y + 24), ", ".join(extra), 16, style.TEXT_DIM)
-    put_text(im, (right, y + 50), "E explorer, B brigand, N navigator; the number is the seat", 15, style.TEXT_DIM)
+    draw_key(im, right, y + 50)
     choices = [c for c in panel.legal_choices(view) if c.get("kind") != "place"]
     if choices:
         panel.choice_list(im, d, choices, right, y + 70, w, rows=6)

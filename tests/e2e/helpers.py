@@ -56,16 +56,16 @@ async def started(
 async def ok(handle: InteractionHandle) -> FakeMessage:
     """The user's final answer, which must not be a refusal."""
     message = await handle.final(timeout=15)
-    assert not message.content.startswith("⚠️"), message.content
+    assert not message.text.startswith("⚠️"), message.text
     return message
 
 
 async def refused(handle: InteractionHandle) -> str:
     """The ephemeral refusal the user got."""
     message = await handle.final(timeout=15)
-    assert message.ephemeral, message.content
-    assert message.content.startswith("⚠️"), message.content
-    return message.content
+    assert message.ephemeral, message.text
+    assert message.text.startswith("⚠️"), message.text
+    return message.text
 
 
 def catalog() -> Catalog:
@@ -171,6 +171,13 @@ async def play_move(fake: FakeDiscord, channel: str, user: str, key: str) -> Int
 
 
 def turn_message(fake: FakeDiscord, bot_table: Table) -> FakeMessage:
+    """The table's live turn message: the newest in its channel whose controls are for its state, else the one on
+    record (a turn message made as a click's follow-up is seen a moment before the bot records its id)."""
+    state = stamp.state_field(bot_table.version, stamp.tag_of(bot_table))
+    marks = (f"ed:{bot_table.game_id}:{state}:", f"eds:{bot_table.game_id}:{state}:")
+    for message in reversed(fake.channel_messages(bot_table.record.channel_id)):
+        if any(c.startswith(marks) for c in message.custom_ids()):
+            return message
     message_id = bot_table.record.turn_message_id
     assert message_id is not None
     return fake.message(message_id)

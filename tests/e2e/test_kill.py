@@ -342,7 +342,7 @@ async def test_kill_9_in_the_middle_of_a_turn_and_restart(tmp_path: Path) -> Non
             turn = await play(fake, game, rng, MAX_MOVES)
             assert turn.record.status == "finished", "the game did not end"
             await game.check_log(turn)
-            assert "Game over" in fake.channel_messages(CHANNEL)[-1].content
+            assert "Game over" in fake.channel_messages(CHANNEL)[-1].text
             await processes.kill(bot)
 
         # Every interaction the new processes got was acknowledged and answered (never "This interaction failed").

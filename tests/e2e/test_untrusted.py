@@ -22,7 +22,7 @@ def forge(message: FakeMessage, custom_id: str, forged: str) -> None:
 
 
 def offer_of(fake: FakeDiscord, channel: str) -> FakeMessage:
-    return next(m for m in reversed(fake.channel_messages(channel)) if m.content.startswith("🔁 <@"))
+    return next(m for m in reversed(fake.channel_messages(channel)) if m.text.startswith("🔁 <@"))
 
 
 def yes_of(message: FakeMessage) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 import mimetypes
 import secrets
@@ -23,7 +24,9 @@ from aiohttp import BodyPartReader, WSMsgType, web
 
 from . import limits
 from .limits import (
+    ATTACHMENT_SCHEME,
     DEFAULT_ATTACHMENT_SIZE_LIMIT,
+    FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     Problem,
@@ -31,6 +34,7 @@ from .limits import (
     check_files,
     check_message,
     error_body,
+    media_of,
 )
 from .models import (
     CallbackRecord,
@@ -816,8 +820,10 @@ class FakeDiscord:
         base_flags = base.flags if base else 0
         flags = int(payload.get("flags") or 0) if base is None else base_flags
         if base is not None and "flags" in payload and payload["flags"] is not None:
-            # Ephemerality is fixed at creation/defer time; only other flags can change.
-            flags = (int(payload["flags"]) & ~FLAG_EPHEMERAL) | (base_flags & FLAG_EPHEMERAL)
+            # Ephemerality is fixed at creation/defer time; only other flags can change. IS_COMPONENTS_V2, once
+            # set, stays (Discord's Component Reference: "it can't be removed from that message").
+            keep = FLAG_EPHEMERAL | FLAG_COMPONENTS_V2
+            flags = (int(payload["flags"]) & ~FLAG_EPHEMERAL) | (base_flags & keep)
         fields = {
             "content": pick("content", ""),
             "embeds": pick("embeds", []),
@@ -833,8 +839,23 @@ class FakeDiscord:
             attachment_count=len(attachments),
             flags=fields["flags"],
             has_other_body=bool(payload.get("sticker_ids") or payload.get("poll")),
+            attachment_names=[a.filename for a in attachments],
         )
+        if not problems and fields["flags"] & FLAG_COMPONENTS_V2:
+            fields["components"] = self._unfurled(fields["components"], attachments)
         return fields, problems
+
+    def _unfurled(self, components: list[dict[str, Any]], attachments: list[FakeAttachment]) -> list[dict[str, Any]]:
+        """The components as Discord stores them: an `attachment://<filename>` resolved to that attachment's url and
+        id (a copy: the request's payload is left as it was sent)."""
+        components = copy.deepcopy(components)
+        by_name = {a.filename: a for a in attachments}
+        for media in media_of(components):
+            url = str(media.get("url", ""))
+            if url.startswith(ATTACHMENT_SCHEME):
+                attachment = by_name[url[len(ATTACHMENT_SCHEME) :]]
+                media.update(attachment.media(self.base_url))
+        return components
 
     def _attachment(self, upload: _Upload, entry: Mapping[str, Any]) -> FakeAttachment:
         filename = entry.get("filename") or upload.filename
