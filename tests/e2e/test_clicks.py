@@ -83,9 +83,9 @@ async def only_choice_reached(fake: FakeDiscord, bot: Any, confirm: bool) -> tup
         if confirm:
             mine = bot.services.legal.legal_of(table, table.current.seat)
             if len(mine) == 1:
-                return table, [message.content]
+                return table, [message.text]
         elif "(the only choice)" in message.content:
-            return table, [message.content]
+            return table, [message.text]
         key = engine.ai_move(table.state, "heuristic").key
         await move_by_clicks(fake, message, user_of(fake, table), key)
     raise AssertionError("no single choice came up")
@@ -118,6 +118,6 @@ async def test_a_bonus_turn_goes_on_in_the_same_turn_message(tmp_path: Path) -> 
                 after = await table_of(bot, fake, "general")
                 assert after is not None and after.record.turn_message_id == message.id
                 assert len(fake.channel_messages("general")) == posted
-                assert "bonus turn" in fake.message(message.id).content
+                assert "bonus turn" in fake.message(message.id).text
                 return
         raise AssertionError("nobody took a bonus turn")
