@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .driver import Body, Params, Row, no_lock
+from .driver import Body, Params, Row, migrate, no_lock
 from .errors import (
     Conflict,
     DatabaseDamaged,
@@ -35,7 +35,6 @@ from .errors import (
 )
 from .file_watch import FileWatch
 from .files import ProcessLock, check_not_missing, check_writable
-from .migrations import Migration, all_migrations
 from .migrations.steps import STEPS
 
 T = TypeVar("T")
@@ -182,7 +181,7 @@ def _connect(path: str, *, migrate: bool) -> sqlite3.Connection:
         if migrate:
             if not memory:
                 check_integrity(db, path)
-            _migrate(db, all_migrations())
+            _migrate(db)
             # Touch the file for writing now: a read-only file must fail here, not on the first move.
             db.execute("BEGIN IMMEDIATE")
             db.execute("COMMIT")
@@ -223,33 +222,18 @@ def check_integrity(db: sqlite3.Connection, path: str | Path) -> None:
         raise DatabaseDamaged(path, "; ".join(problems))
 
 
-def _migrate(db: sqlite3.Connection, migrations: list[Migration]) -> int:
-    """Apply the migrations newer than PRAGMA user_version (which lives in the file header, so it commits or rolls
-    back with its migration), one transaction each; returns the schema version reached."""
-    latest = migrations[-1].version if migrations else 0
-    for migration in migrations:
-        rewrote = False
+def _migrate(db: sqlite3.Connection) -> None:
+    """The migrations newer than PRAGMA user_version (it lives in the file header, so it commits or rolls back with its
+    migration), each in one BEGIN IMMEDIATE transaction: the write lock makes a second process wait its turn."""
 
-        async def body(tx: Any, migration: Migration = migration) -> bool:
-            # Re-read the version inside the write lock each time: another process may be migrating too.
-            current = int(db.execute("PRAGMA user_version").fetchone()[0])
-            if current > latest:
-                raise StorageError(f"database schema version {current} is newer than this program knows ({latest})")
-            if current >= migration.version:
-                return False
-            for statement in migration.statements:
-                db.execute(statement)
-            for step in migration.steps:
-                await STEPS[step](tx)
-            db.execute(f"PRAGMA user_version = {migration.version}")
-            return bool(migration.steps)
-
-        rewrote = _transaction(db, "BEGIN IMMEDIATE", body)
-        if rewrote:
+    async def transaction(body: Body[bool]) -> bool:
+        if rewrote := _transaction(db, "BEGIN IMMEDIATE", body):
             # A data step rewrites much of the file in one transaction: copy the WAL back now and cut it to nothing
             # rather than leave a WAL the size of that transaction on disk.
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    return int(db.execute("PRAGMA user_version").fetchone()[0])
+        return rewrote
+
+    _finish(migrate(STEPS, transaction, "sqlite", "PRAGMA user_version", "PRAGMA user_version = {version}"))
 
 
 _OPENING: dict[str, asyncio.Lock] = {}
