@@ -536,7 +536,7 @@ class Store:
             if move_seat is not None:
                 await _check_seat(tx, game_id, move_seat, holder)
             log_digest = replay.chain_digest(running, move_json)
-            await tx.execute(sql.INSERT_MOVE, dict(id=game_id, seq=seq, move=move_json, events=events_json,
+            await tx.execute(sql.INSERT_MOVE, dict(game_id=game_id, seq=seq, move=move_json, events=events_json,
                                                 user_id=user_id, created_at=now, actor=actor))  # fmt: skip
             await tx.execute(
                 "UPDATE games SET updated_at = :now, last_move_at = :now, reminders_sent = 0, last_reminder_at = NULL,"
@@ -879,8 +879,7 @@ async def _archive(tx: Tx, game_id: int) -> None:
         log.warning("%s; its log stays in the moves table", exc)
         return
     # The archive row first: with it present, deleting the moves rows leaves games.version alone (migration 0006).
-    await tx.execute(sql.INSERT_ARCHIVE, dict(id=game_id, moves=packed.moves, log_digest=packed.log_digest,
-                                           digest=packed.digest, log=packed.log))  # fmt: skip
+    await tx.execute(sql.INSERT_ARCHIVE, dataclasses.asdict(packed))
     await tx.execute("DELETE FROM moves WHERE game_id = :id", {"id": game_id})
 
 
@@ -891,14 +890,7 @@ async def _unarchive(tx: Tx, game_id: int) -> None:
         return
     await tx.execute("DELETE FROM move_archives WHERE game_id = :id", {"id": game_id})
     # In seq order: the triggers check each row is the next one and set games.version to it.
-    await tx.executemany(
-        sql.INSERT_MOVE,
-        [
-            dict(id=game_id, seq=i + 1, move=archived.move[i], events=archived.events[i], user_id=archived.user_id[i],
-                 created_at=archived.created_at[i], actor=archived.actor[i])
-            for i in range(len(archived))
-        ],
-    )  # fmt: skip
+    await tx.executemany(sql.INSERT_MOVE, archived.rows())
 
 
 def _current_seat(state: State) -> int | None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from storage import AnyStore, GameRecord, Store, archive, snapshots
+from storage import AnyStore, GameRecord, Store, archive, snapshots, sql
 
 T0 = 1_700_000_000.0  # a fixed "now"; tests add seconds to it
 HERE = Path(__file__).resolve().parent
@@ -122,14 +122,7 @@ def downgrade(raw: sqlite3.Connection, to: int) -> None:
         ).fetchall():
             log = archive.unpack(game_id, setup, *row)
             raw.execute("DELETE FROM move_archives WHERE game_id = ?", (game_id,))
-            raw.executemany(
-                "INSERT INTO moves (game_id, seq, move, events, user_id, created_at, actor)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (game_id, r.seq, log.move[r.seq - 1], log.events[r.seq - 1], r.user_id, r.created_at, r.actor)
-                    for r in log.records()
-                ],
-            )
+            raw.executemany(sql.INSERT_MOVE, log.rows())
         for statement in (*_OLD_VERSION_TRIGGER, "DROP TABLE move_archives"):
             raw.execute(statement)
     if current >= 5 > to:
