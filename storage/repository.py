@@ -12,7 +12,7 @@ import json
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from . import archive, errors, replay, snapshots, sql, verify
 from .driver import Driver, Fetcher, Params, Row, Tx
@@ -21,6 +21,7 @@ from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, Pla
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
 State = Any  # an engine state; storage treats it as opaque apart from .version/.game_over/.current_player
 
 # games.version is the log's length, kept so by triggers on moves (migration 0003).
@@ -331,7 +332,7 @@ class Store:
     # ------------------------------------------------------------------ queries
     #
     # A game row that does not parse (say games.options is not a JSON object) must not take every other game down
-    # with it: the listings skip it and log it once per process (_games); a lookup of that one game raises
+    # with it: the listings skip it and log it once per process (_listed); a lookup of that one game raises
     # RecordCorrupt, a StorageError, so only its channel is affected.
 
     async def game(self, game_id: int) -> GameRecord:
@@ -348,11 +349,11 @@ class Store:
     async def active_games(self) -> list[GameRecord]:
         """Every game in the lobby or in progress, in all channels, oldest first."""
         sql = _GAME_SELECT + " WHERE g.status IN ('lobby', 'active') ORDER BY g.id"
-        return await self._games_yielding(await self.driver.fetch(sql, listing=True))
+        return await self._listed(await self.driver.fetch(sql, listing=True), self._listed_game)
 
     async def unannounced_games(self) -> list[GameRecord]:
         """Started games (active, or finished) whose latest state the channel has not been shown yet."""
-        return await self._games_yielding(await self.driver.fetch(self._unannounced, listing=True))
+        return await self._listed(await self.driver.fetch(self._unannounced, listing=True), self._listed_game)
 
     async def history(self, channel_id: int, limit: int = 20) -> list[GameRecord]:
         """The channel's games of every status, newest first."""
@@ -360,7 +361,7 @@ class Store:
             _GAME_SELECT + " WHERE g.channel_id = :channel ORDER BY g.created_at DESC, g.id DESC LIMIT :limit",
             {"channel": channel_id, "limit": limit},
         )
-        return self._games(rows)
+        return await self._listed(rows, self._listed_game)
 
     async def games_of_user(self, user_id: int, open_only: bool = True) -> list[GameRecord]:
         """Games in which the user holds a seat (open ones only by default), newest first."""
@@ -370,7 +371,7 @@ class Store:
             f"{status} ORDER BY g.created_at DESC, g.id DESC",
             {"user": user_id},
         )
-        return self._games(rows)
+        return await self._listed(rows, self._listed_game)
 
     async def players(self, game_id: int) -> list[PlayerRecord]:
         """The seats in seat order (join order while in the lobby)."""
@@ -435,20 +436,10 @@ class Store:
         Calling this every few minutes and mark_reminded() after each ping gives one reminder per
         idle_seconds of silence; max_reminders caps them (reminders_sent resets on every move).
         """
-        params = {"cutoff": now - idle_seconds, "most": max_reminders}
-        rows = await self.driver.fetch(_IDLE_SELECT, params, listing=True)
-        out = []
-        for i, row in enumerate(rows):
-            if i % _ROWS_PER_SLICE == _ROWS_PER_SLICE - 1:
-                await asyncio.sleep(0)  # let the other channels' work run between slices of thousands of games
-            game = listed_record(row, self._broken_logged)
-            if game is None:
-                continue
-            player = PlayerRecord.from_row(row, "p_") if row["p_seat"] is not None else None
-            since = game.last_move_at if game.last_move_at is not None else game.started_at
-            assert since is not None
-            out.append(IdleGame(game, player, since))
-        return out
+        rows = await self.driver.fetch(
+            _IDLE_SELECT, {"cutoff": now - idle_seconds, "most": max_reminders}, listing=True
+        )
+        return await self._listed(rows, self._idle)
 
     async def mark_reminded(self, game_id: int, now: float) -> GameRecord:
         """Count a reminder sent now for the game."""
@@ -458,16 +449,27 @@ class Store:
         )
         return _only_game(rows, game_id)
 
-    def _games(self, rows: Sequence[Row]) -> list[GameRecord]:
-        return [game for game in (listed_record(row, self._broken_logged) for row in rows) if game is not None]
-
-    async def _games_yielding(self, rows: Sequence[Row]) -> list[GameRecord]:
-        out: list[GameRecord] = []
-        for start in range(0, len(rows), _ROWS_PER_SLICE):
-            if start:
+    async def _listed(self, rows: Sequence[Row], convert: Callable[[Row], T | None]) -> list[T]:
+        """A listing's rows as records, leaving out the damaged ones (None: logged once), a slice at a time: the other
+        channels' work runs between slices of thousands of games."""
+        out = []
+        for i, row in enumerate(rows):
+            if i and i % _ROWS_PER_SLICE == 0:
                 await asyncio.sleep(0)
-            out.extend(self._games(rows[start : start + _ROWS_PER_SLICE]))
+            if (record := convert(row)) is not None:
+                out.append(record)
         return out
+
+    def _listed_game(self, row: Row) -> GameRecord | None:
+        return listed_record(row, self._broken_logged)
+
+    def _idle(self, row: Row) -> IdleGame | None:
+        game = self._listed_game(row)
+        if game is None:
+            return None
+        since = game.last_move_at if game.last_move_at is not None else game.started_at
+        assert since is not None
+        return IdleGame(game, PlayerRecord.from_row(row, "p_") if row["p_seat"] is not None else None, since)
 
     # ------------------------------------------------------------------ moves and state
 
