@@ -147,10 +147,8 @@ class PostgresDriver:
 
     async def fetch(self, sql: str, params: Params = {}, *, listing: bool = False) -> list[Row]:  # noqa: B006
         # One statement is a consistent snapshot by itself: no explicit transaction needed.
-        del listing
-        text, args = _args(sql, params)
-        async with _mapped():
-            return list(await self._pool.fetch(text, *args))
+        async with _mapped(), self._pool.acquire() as conn:
+            return await _Tx(conn).fetch(sql, params)
 
     async def write_one(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006
         return await self.fetch(sql, params)

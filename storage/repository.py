@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from . import archive, errors, replay, snapshots, sql, verify
-from .driver import Driver, Fetcher, Params, Row, Tx
+from .driver import Body, Driver, Fetcher, Params, Row, Tx
 from .errors import Conflict, LogCorrupt, StorageError
 from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 
@@ -173,58 +173,52 @@ class Store:
 
     async def join(self, game_id: int, user_id: int, display_name: str, max_seats: int, now: float) -> PlayerRecord:
         """Seat a user at the next seat of a lobby; AlreadyJoined, GameFull or WrongStatus otherwise."""
-
-        async def body(tx: Tx) -> PlayerRecord:
-            seat = await _next_seat(tx, game_id, max_seats)
-            if await _seat_of(tx, game_id, user_id) is not None:
-                raise errors.AlreadyJoined(game_id, user_id)
-            return await _insert_player(tx, game_id, seat, user_id, display_name, None, now)
-
-        return await self.driver.write(body, game_id)
+        return await self._in_lobby(
+            game_id, lambda tx: _next_seat(tx, game_id, user_id, display_name, None, max_seats, now)
+        )
 
     async def add_ai(
         self, game_id: int, display_name: str, ai_kind: AiKind, max_seats: int, now: float
     ) -> PlayerRecord:
         """Seat an AI (user_id None) at the next seat of a lobby. Which kinds exist is the engine's business: storage
         keeps the name it is given."""
-
-        async def body(tx: Tx) -> PlayerRecord:
-            seat = await _next_seat(tx, game_id, max_seats)
-            return await _insert_player(tx, game_id, seat, None, display_name, ai_kind, now)
-
-        return await self.driver.write(body, game_id)
+        return await self._in_lobby(
+            game_id, lambda tx: _next_seat(tx, game_id, None, display_name, ai_kind, max_seats, now)
+        )
 
     async def leave(self, game_id: int, user_id: int, now: float) -> PlayerRecord:
         """Remove a user from a lobby; later seats move up one. Returns the removed seat."""
 
         async def body(tx: Tx) -> PlayerRecord:
-            await _require_status(tx, game_id, "lobby")
             seat = await _seat_of(tx, game_id, user_id)
             if seat is None:
                 raise errors.NotJoined(game_id, user_id)
             return await _remove_seat(tx, game_id, seat, now)
 
-        return await self.driver.write(body, game_id)
+        return await self._in_lobby(game_id, body)
 
     async def remove_seat(self, game_id: int, seat: int, now: float) -> PlayerRecord:
         """Remove any seat (e.g. an AI) from a lobby; later seats move up one."""
-
-        async def body(tx: Tx) -> PlayerRecord:
-            await _require_status(tx, game_id, "lobby")
-            return await _remove_seat(tx, game_id, seat, now)
-
-        return await self.driver.write(body, game_id)
+        return await self._in_lobby(game_id, lambda tx: _remove_seat(tx, game_id, seat, now))
 
     async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> GameRecord:
         """Replace a lobby's variant options (WrongStatus once the game has started)."""
 
         async def body(tx: Tx) -> GameRecord:
-            await _require_status(tx, game_id, "lobby")
             await tx.execute(
                 "UPDATE games SET options = :options, updated_at = :now WHERE id = :id",
                 {"options": json.dumps(options), "now": now, "id": game_id},
             )
             return await _game(tx, game_id)
+
+        return await self._in_lobby(game_id, body)
+
+    async def _in_lobby(self, game_id: int, change: Body[T]) -> T:
+        """One transaction changing a game in the lobby (WrongStatus otherwise)."""
+
+        async def body(tx: Tx) -> T:
+            await _require_status(tx, game_id, "lobby")
+            return await change(tx)
 
         return await self.driver.write(body, game_id)
 
@@ -461,7 +455,14 @@ class Store:
         return out
 
     def _listed_game(self, row: Row) -> GameRecord | None:
-        return listed_record(row, self._broken_logged)
+        """The record of a listed row, or None (logged once per game) if the row is damaged."""
+        try:
+            return _record(row)
+        except errors.RecordCorrupt as exc:
+            if exc.game_id not in self._broken_logged:
+                self._broken_logged.add(exc.game_id)
+                log.error("%s; leaving it out of the listings", exc)
+            return None
 
     def _idle(self, row: Row) -> IdleGame | None:
         game = self._listed_game(row)
@@ -720,17 +721,6 @@ def _only_game(rows: Sequence[Row], game_id: int) -> GameRecord:
     return _record(rows[0])
 
 
-def listed_record(row: Row, logged: set[int]) -> GameRecord | None:
-    """The record of a listed row, or None (logged once per game in `logged`) if the row is damaged."""
-    try:
-        return _record(row)
-    except errors.RecordCorrupt as exc:
-        if exc.game_id not in logged:
-            logged.add(exc.game_id)
-            log.error("%s; leaving it out of the listings", exc)
-        return None
-
-
 def _record(row: Row) -> GameRecord:
     """GameRecord.from_row; RecordCorrupt (naming the game) if the row does not parse."""
     try:
@@ -763,12 +753,15 @@ async def _seat_of(tx: Tx, game_id: int, user_id: int) -> int | None:
     return int(rows[0]["seat"]) if rows else None
 
 
-async def _next_seat(tx: Tx, game_id: int, max_seats: int) -> int:
-    await _require_status(tx, game_id, "lobby")
+async def _next_seat(
+    tx: Tx, game_id: int, user_id: int | None, display_name: str, ai_kind: str | None, max_seats: int, now: float
+) -> PlayerRecord:
+    """A lobby's next seat for the user (AlreadyJoined if they have one) or an AI; GameFull if there is none."""
     count = int((await tx.fetch("SELECT COUNT(*) FROM players WHERE game_id = :id", {"id": game_id}))[0][0])
     if count >= max_seats:
         raise errors.GameFull(game_id, max_seats)
-    return count  # seats are contiguous in the lobby, so the count is the next free one
+    # Seats are contiguous in the lobby, so the count is the next free one.
+    return await _insert_player(tx, game_id, count, user_id, display_name, ai_kind, now)
 
 
 async def _insert_player(
