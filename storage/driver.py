@@ -15,10 +15,9 @@ exception. Rows support `row["column"]` and `row[0]`.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, TypeVar
 
@@ -89,13 +88,6 @@ def numbered(sql: str) -> tuple[str, tuple[str, ...]]:
         return f"${names.index(match.group(1)) + 1}"
 
     return _NAMED.sub(number, sql), tuple(names)
-
-
-@contextlib.asynccontextmanager
-async def no_lock(key: str) -> AsyncIterator[bool]:
-    """exclusive() of a database only one process uses: always held."""
-    del key
-    yield True
 
 
 async def migrate(steps: Mapping[str, Body[int]], run: Migrating, dialect: str, version: str, set_version: str) -> None:

@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .driver import Body, Params, Row, migrate, no_lock
+from .driver import Body, Params, Row, migrate
 from .errors import (
     Conflict,
     DatabaseDamaged,
@@ -306,8 +306,9 @@ class SqliteDriver:
             if self._lock_file is not None:
                 self._lock_file.release()
 
-    def exclusive(self, key: str) -> contextlib.AbstractAsyncContextManager[bool]:
-        return no_lock(key)  # one SQLite file is served by one process (it cannot be shared across machines)
+    @contextlib.asynccontextmanager
+    async def exclusive(self, key: str) -> AsyncIterator[bool]:
+        yield True  # one SQLite file is served by one process (it cannot be shared across machines)
 
     def check_file(self) -> None:
         if self._watch is not None:
