@@ -41,8 +41,7 @@ _UNANNOUNCED_SELECT = f"""
 # 10,000 games). An index on the time of the last move would cost a page written per move (its key changes with
 # every move).
 _IDLE_SELECT = f"""
-    SELECT {GAME_COLUMNS}, p.game_id AS p_game_id, p.seat AS p_seat, p.user_id AS p_user_id,
-        p.display_name AS p_display_name, p.is_ai AS p_is_ai, p.ai_kind AS p_ai_kind, p.joined_at AS p_joined_at
+    SELECT {GAME_COLUMNS}, {", ".join(f"p.{name} AS p_{name}" for name in PlayerRecord.__dataclass_fields__)}
     FROM games g LEFT JOIN players p ON p.game_id = g.id AND p.seat = g.current_seat
     WHERE g.status = 'active' AND COALESCE(g.last_move_at, g.started_at) <= :cutoff
         AND (g.last_reminder_at IS NULL OR g.last_reminder_at <= :cutoff)
@@ -575,22 +574,22 @@ class Store:
         the log is the evidence and is never replaced by a guess. The snapshot is a cache: one that does not match
         the log is rebuilt."""
 
-        async def body(tx: Tx) -> tuple[Row | None, list[Row]]:
+        async def body(tx: Tx) -> tuple[Row, list[str]]:
             rows = await tx.fetch(_LOAD_SELECT, {"id": game_id})
-            if not rows or rows[0]["status"] not in _LOADABLE or rows[0]["a_log"] is not None:
-                return (rows[0] if rows else None), []
-            return rows[0], await tx.fetch("SELECT move FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id})
+            if not rows:
+                raise errors.GameNotFound(game_id)
+            if rows[0]["status"] not in _LOADABLE:
+                raise errors.WrongStatus(game_id, rows[0]["status"], " or ".join(_LOADABLE))
+            if rows[0]["a_log"] is not None:
+                return rows[0], []
+            moves = await tx.fetch("SELECT move FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id})
+            return rows[0], [move for (move,) in moves]
 
-        row, move_rows = await self.driver.read(body)
-        if row is None:
-            raise errors.GameNotFound(game_id)
-        if row["status"] not in _LOADABLE:
-            raise errors.WrongStatus(game_id, row["status"], " or ".join(_LOADABLE))
+        row, moves = await self.driver.read(body)
         if row["a_log"] is not None:  # an ended game: its log is the archive row (LogCorrupt if that is damaged)
             archived = _unpack_logged(game_id, row["setup"], row)
             moves, digests = archived.move, archived.digests
         else:
-            moves = [move for (move,) in move_rows]
             digests = verify.live_digests(game_id, row["setup"], moves)
         if row["running"] is None:  # not known (migration 0005 found the snapshot damaged): computed once
             log.info("game %s: no log digest yet; rebuilding by replay", game_id)
