@@ -37,6 +37,7 @@ RELEASED = {
     "m0005_sparse_snapshots": "31aa508b367eeac2",
     "m0006_archived_logs": "beb49addbfec0de6",
     "m0007_any_ai_kind": "79dd811849aaf00e",
+    "m0008_move_keys": "ae04bde709e8a867",
 }
 
 
