@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from storage import AnyStore, GameRecord, Store, archive, snapshots, sql
+from storage import AnyStore, GameRecord, Store, archive, snapshots
 from storage.migrations import m0003_version_digests_indexes as m0003
 
 T0 = 1_700_000_000.0  # a fixed "now"; tests add seconds to it
@@ -130,7 +130,11 @@ def downgrade(raw: sqlite3.Connection, to: int) -> None:
         ).fetchall():
             log = archive.unpack(game_id, setup, *row)
             raw.execute("DELETE FROM move_archives WHERE game_id = ?", (game_id,))
-            raw.executemany(sql.INSERT_MOVE, log.rows())
+            raw.executemany(
+                "INSERT INTO moves (game_id, seq, move, events, user_id, created_at, actor)"
+                " VALUES (:game_id, :seq, :move, :events, :user_id, :created_at, :actor)",
+                log.rows(),
+            )
         for statement in (*_OLD_VERSION_TRIGGER, "DROP TABLE move_archives"):
             raw.execute(statement)
     if current >= 5 > to:
