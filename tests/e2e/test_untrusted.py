@@ -68,8 +68,8 @@ def direct_message(fake: FakeDiscord) -> None:
     instead of a member, a DM channel."""
     original = fake._interaction_payload
 
-    def in_dm(**kwargs: Any) -> dict[str, Any]:
-        payload = original(**kwargs)
+    def in_dm(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        payload = original(*args, **kwargs)
         payload.pop("guild_id", None)
         payload.pop("guild", None)
         payload["user"] = payload.pop("member")["user"]

@@ -56,17 +56,7 @@ failing on any ERROR logged under ``discord`` (swallowed command/view errors, P8
 
 from .harness import FAST_CLIENT_OPTIONS, BotRun, ErrorCollector, fake_discord, run_bot
 from .limits import DEFAULT_ATTACHMENT_SIZE_LIMIT, FLAG_EPHEMERAL
-from .models import (
-    CallbackRecord,
-    FakeAttachment,
-    FakeChannel,
-    FakeMessage,
-    FakeRole,
-    FakeUser,
-    InteractionHandle,
-    Violation,
-    snowflake,
-)
+from .models import FakeAttachment, FakeMessage, InteractionHandle
 from .server import FakeDiscord, NotConnectedError, RequestRecord, UnknownCommandError
 
 __all__ = [
@@ -74,20 +64,14 @@ __all__ = [
     "FAST_CLIENT_OPTIONS",
     "FLAG_EPHEMERAL",
     "BotRun",
-    "CallbackRecord",
     "ErrorCollector",
     "FakeAttachment",
-    "FakeChannel",
     "FakeDiscord",
     "FakeMessage",
-    "FakeRole",
-    "FakeUser",
     "InteractionHandle",
     "NotConnectedError",
     "RequestRecord",
     "UnknownCommandError",
-    "Violation",
     "fake_discord",
     "run_bot",
-    "snowflake",
 ]

@@ -298,18 +298,15 @@ class InteractionHandle:
         self,
         fake: FakeDiscord,
         *,
-        id: int,
-        token: str,
-        type: int,
         user: FakeUser,
         channel: FakeChannel,
         payload: dict[str, Any],
-        message: FakeMessage | None = None,
+        message: FakeMessage | None,
     ) -> None:
         self.fake = fake
-        self.id = id
-        self.token = token
-        self.type = type
+        self.id = int(payload["id"])  # the payload's (INTERACTION_CREATE's) id, token and type
+        self.token: str = payload["token"]
+        self.type: int = payload["type"]
         self.user = user
         self.channel = channel
         self.payload = payload

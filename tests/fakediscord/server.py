@@ -1223,22 +1223,14 @@ class FakeDiscord:
         return self._violate(Problem(404, 0, "", "route not implemented by fakediscord (extend server.py)"), route)
 
     # ------------------------------------------------------------------ driver: interactions
-    def _interaction_payload(
-        self,
-        *,
-        type: int,
-        user: FakeUser,
-        channel: FakeChannel,
-        data: dict[str, Any],
-        message: FakeMessage | None = None,
-    ) -> dict[str, Any]:
+    def _interaction_payload(self, user: FakeUser, channel: FakeChannel, **fields: Any) -> dict[str, Any]:
+        """The INTERACTION_CREATE payload of `user` in `channel`, with `fields` (its type and data) in it."""
         iid = snowflake()
         guild_id = channel.guild_id
         perms = self.permissions_for(user, guild_id)
-        payload: dict[str, Any] = {
+        return {
             "id": str(iid),
             "application_id": str(self.application_id),
-            "type": type,
             "token": f"fake-{iid}-{secrets.token_urlsafe(24)}",
             "version": 1,
             "guild_id": str(guild_id),
@@ -1254,11 +1246,8 @@ class FakeDiscord:
             "context": 0,
             # P7: discord.py indexes this key; a missing one kills the connect() task.
             "attachment_size_limit": self.attachment_size_limit,
-            "data": data,
+            **fields,
         }
-        if message is not None:
-            payload["message"] = message.payload(self.base_url)
-        return payload
 
     async def _dispatch_interaction(
         self,
@@ -1270,17 +1259,10 @@ class FakeDiscord:
         message: FakeMessage | None = None,
     ) -> InteractionHandle:
         member, chan = self.user(user), self.channel(channel)
-        payload = self._interaction_payload(type=type, user=member, channel=chan, data=data, message=message)
-        handle = InteractionHandle(
-            self,
-            id=int(payload["id"]),
-            token=payload["token"],
-            type=type,
-            user=member,
-            channel=chan,
-            payload=payload,
-            message=message,
-        )
+        payload = self._interaction_payload(member, chan, type=type, data=data)
+        if message is not None:
+            payload["message"] = message.payload(self.base_url)
+        handle = InteractionHandle(self, user=member, channel=chan, payload=payload, message=message)
         self.interactions[handle.id] = handle
         self._by_token[handle.token] = handle
         if not await self._dispatch("INTERACTION_CREATE", payload):
