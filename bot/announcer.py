@@ -233,17 +233,19 @@ class Announcer:
                 log.exception("announcing a move in channel %s failed", channel_id)
             return "⚠️ The move was saved, but the channel could not be updated; `/game board` shows the board."
 
-    async def answer_private_copy(self, interaction: discord.Interaction, table: Table) -> None:
-        """A move made from a private copy of the controls (`/game board`): the copy says where the turn goes on
-        (its controls are one move old now). Never raises."""
+    async def answer_private_copy(self, interaction: discord.Interaction, outcome: MoveOutcome) -> None:
+        """A move made from a private copy of the controls (`/game board`, "Your choices"): the copy says what was
+        done and where the turn goes on (its controls are one move old now). Never raises."""
+        table = outcome.table
         message = interaction.message
         if interaction.type != discord.InteractionType.component or message is None or not message.flags.ephemeral:
             return
         record = self._shown.get(table.game_id) or table.record
         link = jump_link(record.guild_id, record.channel_id, record.turn_message_id)
-        line = "✅ Done." + (f" The turn goes on in its message: {link}" if link else "")
+        done = " ".join(["✅ Done.", *outcome.lines[:3]])
+        line = done + (f" The turn goes on in its message: {link}" if link else "")
         with contextlib.suppress(discord.HTTPException):
-            await interaction.edit_original_response(view=passed_layout(line, None), attachments=[])
+            await interaction.edit_original_response(content=None, view=passed_layout(line, None), attachments=[])
 
     async def shown_record(self, game_id: int) -> GameRecord:
         """The game's record with its announcement bookkeeping current (call under the announcement lock)."""

@@ -90,19 +90,12 @@ class Flow:
             refusal.afterwards = lambda: self.announcer.repair_turn_message(channel_id, interaction)
             raise
         problem = await self.announcer.announce(outcome, interaction)
-        await self.announcer.answer_private_copy(interaction, outcome.table)
+        await self.announcer.answer_private_copy(interaction, outcome)
         if interaction.type != discord.InteractionType.component:
             done = " ".join(outcome.lines[:3]) or "Done."
             if outcome.settled:
                 done = f"Done, and saved, though the database's answer was lost on the way: {done}"
             await self.reply(interaction, f"✅ {done}" + (f"\n{problem}" if problem else ""))
-        elif interaction.message is not None and interaction.message.flags.ephemeral:
-            # A private copy's control (a hand): the copy says what was done, the turn message shows the rest.
-            done = " ".join(outcome.lines[:3]) or "Done."
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.edit_original_response(content=f"✅ {done}"[:2000], view=None)
-            if problem:
-                await self.reply(interaction, problem)
         elif problem:
             await self.reply(interaction, problem)
         self.ai.after_move(outcome)

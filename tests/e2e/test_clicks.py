@@ -49,7 +49,9 @@ async def move_by_clicks(fake: FakeDiscord, message: FakeMessage, user: str, key
     private = next(b for b in message.buttons() if b["custom_id"].startswith("edp:"))
     answer = await ok(await fake.click(user, message, private["custom_id"]))
     assert answer.ephemeral
-    await ok(await click_move(fake, answer, user, key))
+    done = await ok(await click_move(fake, answer, user, key))
+    # The copy says what was done and loses its controls (one move old now): the turn message carries the rest.
+    assert done.id == answer.id and done.text.startswith("✅ Done. ") and not done.custom_ids(), done.text
 
 
 CASES: list[tuple[str, dict[str, Any]]] = [
@@ -84,7 +86,7 @@ async def only_choice_reached(fake: FakeDiscord, bot: Any, confirm: bool) -> tup
             mine = bot.services.legal.legal_of(table, table.current.seat)
             if len(mine) == 1:
                 return table, [message.text]
-        elif "(the only choice)" in message.content:
+        elif "(the only choice)" in message.text:
             return table, [message.text]
         key = engine.ai_move(table.state, "heuristic").key
         await move_by_clicks(fake, message, user_of(fake, table), key)
