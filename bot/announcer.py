@@ -69,12 +69,14 @@ def board_filename(table: Table) -> str:
 
 def follows_up(interaction: discord.Interaction | None) -> bool:
     """Whether a new turn message can be this interaction's follow-up: a click acknowledged by a silent deferred
-    update (a command's first follow-up would fill in its private "thinking…" answer instead)."""
+    update (a command's first follow-up would fill in its private "thinking…" answer instead). Not a click on an
+    ephemeral message (the private copy of a player's choices): its follow-ups could be shown to that player alone."""
     return (
         interaction is not None
         and interaction.type == discord.InteractionType.component
         and interaction.response.type == discord.InteractionResponseType.deferred_message_update
         and not interaction.is_expired()
+        and not (interaction.message is not None and interaction.message.flags.ephemeral)
     )
 
 
