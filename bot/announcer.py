@@ -69,12 +69,14 @@ def board_filename(table: Table) -> str:
 
 def follows_up(interaction: discord.Interaction | None) -> bool:
     """Whether a new turn message can be this interaction's follow-up: a click acknowledged by a silent deferred
-    update (a command's first follow-up would fill in its private "thinking…" answer instead)."""
+    update (a command's first follow-up would fill in its private "thinking…" answer instead). Not a click on an
+    ephemeral message (the private copy of a player's choices): its follow-ups could be shown to that player alone."""
     return (
         interaction is not None
         and interaction.type == discord.InteractionType.component
         and interaction.response.type == discord.InteractionResponseType.deferred_message_update
         and not interaction.is_expired()
+        and not (interaction.message is not None and interaction.message.flags.ephemeral)
     )
 
 
@@ -82,6 +84,12 @@ def turn_mentions(table: Table) -> discord.AllowedMentions:
     """A turn message pings the human players to act, and nobody else."""
     humans = [p.user_id for p in table.to_act if not p.is_ai and p.user_id is not None]
     return mentions(*humans) if humans else NO_MENTIONS
+
+
+def again(outcome: MoveOutcome) -> bool:
+    """A turn passed to the seat that moved (a bonus turn): its turn message goes on, edited, with no new ping."""
+    current = outcome.table.current
+    return outcome.table.active and current is not None and current.seat == outcome.seat
 
 
 @dataclass
@@ -200,10 +208,10 @@ class Announcer:
                 if record.announced_version is not None and record.announced_version >= table.version:
                     return None  # shown already, by a catch-up or a later move's announcement
                 try:
-                    if outcome.turn_over:
+                    if outcome.turn_over and not again(outcome):
                         await self.post_turn(table, interaction=interaction, account_of_last_turn=True, record=record)
                     else:
-                        redraw = self.catalog.presenter(table.game).redraws(outcome.events)
+                        redraw = outcome.turn_over or self.catalog.presenter(table.game).redraws(outcome.events)
                         await self.update_turn(table, rerender=redraw, interaction=interaction, record=record)
                 except BaseException:
                     self._shown.pop(table.game_id, None)  # unsure what was written: read it next time
@@ -227,17 +235,19 @@ class Announcer:
                 log.exception("announcing a move in channel %s failed", channel_id)
             return "⚠️ The move was saved, but the channel could not be updated; `/game board` shows the board."
 
-    async def answer_private_copy(self, interaction: discord.Interaction, table: Table) -> None:
-        """A move made from a private copy of the controls (`/game board`): the copy says where the turn goes on
-        (its controls are one move old now). Never raises."""
+    async def answer_private_copy(self, interaction: discord.Interaction, outcome: MoveOutcome) -> None:
+        """A move made from a private copy of the controls (`/game board`, "Your choices"): the copy says what was
+        done and where the turn goes on (its controls are one move old now). Never raises."""
+        table = outcome.table
         message = interaction.message
         if interaction.type != discord.InteractionType.component or message is None or not message.flags.ephemeral:
             return
         record = self._shown.get(table.game_id) or table.record
         link = jump_link(record.guild_id, record.channel_id, record.turn_message_id)
-        line = "✅ Done." + (f" The turn goes on in its message: {link}" if link else "")
+        done = " ".join(["✅ Done.", *outcome.lines[:3]])
+        line = done + (f" The turn goes on in its message: {link}" if link else "")
         with contextlib.suppress(discord.HTTPException):
-            await interaction.edit_original_response(view=passed_layout(line, None), attachments=[])
+            await interaction.edit_original_response(content=None, view=passed_layout(line, None), attachments=[])
 
     async def shown_record(self, game_id: int) -> GameRecord:
         """The game's record with its announcement bookkeeping current (call under the announcement lock)."""

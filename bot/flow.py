@@ -20,6 +20,7 @@ from . import messages
 from .ai_seats import AISeats
 from .announcer import CANNOT_POST, NO_ACCESS, Announcer
 from .catalog import Catalog
+from .components import controls_view, private_controls
 from .interactions import Replies, clicked_on, is_manager
 from .service import stamp
 from .service.cache import TableCache
@@ -89,7 +90,7 @@ class Flow:
             refusal.afterwards = lambda: self.announcer.repair_turn_message(channel_id, interaction)
             raise
         problem = await self.announcer.announce(outcome, interaction)
-        await self.announcer.answer_private_copy(interaction, outcome.table)
+        await self.announcer.answer_private_copy(interaction, outcome)
         if interaction.type != discord.InteractionType.component:
             done = " ".join(outcome.lines[:3]) or "Done."
             if outcome.settled:
@@ -98,6 +99,26 @@ class Flow:
         elif problem:
             await self.reply(interaction, problem)
         self.ai.after_move(outcome)
+
+    async def private_choices(self, interaction: discord.Interaction, *, game_id: int, version: int) -> None:
+        """The seat to act opens the choices only it may see: all its legal moves, in a message only it sees."""
+        await self.defer(interaction)
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        table = await self.tables.table(channel_id)
+        if table is None or table.game_id != game_id or not table.active:
+            raise Refusal("This button belongs to a game that is over.")
+        seat = self.turns.legal.check_turn(table, interaction.user.id)
+        if version != table.version:
+            raise StaleClick(
+                "This button is from an earlier turn. " + self.turns.legal.legal_text(table, interaction.user.id)
+            )
+        controls = private_controls(table, self.catalog.presenter(table.game), seat)
+        view = controls_view(table.game_id, table.version, controls, tag=stamp.tag_of(table))
+        words = "Your choices (only you see this message):"
+        if controls.left_out:
+            words += f" {controls.left_out} more by slash command."
+        await self.reply(interaction, words, **({"view": view} if view is not None else {}))
 
     async def lobby_interaction(self, interaction: discord.Interaction, *, game_id: int, action: str) -> None:
         await self.defer(interaction)
