@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from storage import GameRecord, PlayerRecord
 
+from .catalog import usage
 from .settings import Settings
 from .text import format_duration, plural, safe_name, seed_words
 
@@ -59,13 +60,14 @@ def standings(result: dict[str, Any], names: Sequence[str]) -> list[str]:
 
 
 def commands_for(catalog: Catalog, game: str, legal: list[dict[str, Any]]) -> str:
-    """The commands that offer these legal moves: "`/draw pile:`, `/build piece:` or `/stop`"."""
+    """The commands that offer these legal moves: "`/entdecker draw pile:`, `/entdecker build piece:` or
+    `/entdecker stop`"."""
     usages: list[str] = []
     for entry in legal:
         verb = catalog.verb(game, entry["kind"])
-        usage = (f"`/{verb.name} {verb.option}:`" if verb.option else f"`/{verb.name}`") if verb else "`/play move:`"
-        if usage not in usages:
-            usages.append(usage)
+        shown = usage(game, verb) if verb else "`/play move:`"
+        if shown not in usages:
+            usages.append(shown)
     if len(usages) <= 1:
         return "".join(usages)
     return ", ".join(usages[:-1]) + " or " + usages[-1]
@@ -150,6 +152,13 @@ def status_content(
     return clip("\n".join([head, *lines]), CONTENT_LIMIT)
 
 
+def _sections_line(catalog: Catalog, game: str) -> str:
+    titles = [t for t, _ in catalog.presenter(game).rules_sections]
+    if not titles:
+        return "`/game rules` has the summary."
+    return f"`/game rules topic:` shows one part: {' · '.join(titles)}."
+
+
 def rules_content(catalog: Catalog, settings: Settings, game: str | None = None) -> str:
     game = game or catalog.default_game
     info = catalog.info(game)
@@ -158,9 +167,10 @@ def rules_content(catalog: Catalog, settings: Settings, game: str | None = None)
     others = [i.title for n, i in catalog.infos.items() if n != game]
     return clip(
         f"{presenter.rules_text}\n"
-        f"Buttons on the turn message do the same as the commands, and `/play move:` offers every move you can "
-        f"make. `/game board overlay:true` shows the choices on the board; `/game status` the scores; "
-        f"`/game log` what happened.\n"
+        f"{_sections_line(catalog, game)}\n"
+        f"The turn message's buttons and menus offer your choices; `/{game} …` has a command for each step, and "
+        f"`/play move:` offers every move you can make. `/game board overlay:true` shows the choices on the board; "
+        f"`/game status` the scores; `/game log` what happened.\n"
         f"Reminders after {format_duration(settings.reminder_after)} of silence (at most {settings.reminder_max}); "
         f"after {format_duration(settings.idle_after)} the others may `/game skip` the turn (the AI plays it) "
         "or `/game substitute` the absent player (to a member or an AI); `/game handover` gives away your own "
@@ -186,27 +196,36 @@ def rules_topic(catalog: Catalog, game: str | None, topic: str) -> str:
     return clip(f"📖 **{catalog.title(game)}: {title}**\n{text}{where}", CONTENT_LIMIT)
 
 
-def help_content(catalog: Catalog, game: str | None, *, in_channel: bool) -> str:
-    """`/help`: the commands of the channel's game, how a turn goes, and where the full rules are."""
+HELP_WHERE = {  # /help's note on the channel's game: one open, the last one ended, none yet
+    "open": "",
+    "ended": " (the last game in this channel has ended: `/game new` starts another)",
+    "none": " (no game in this channel yet: `/game new` starts one)",
+}
+
+
+def help_content(catalog: Catalog, game: str | None, *, here: str) -> str:
+    """`/help`: the commands of the channel's game (or of its last one), how a turn goes, and the rules' parts."""
     game = game or catalog.default_game
     info = catalog.info(game)
     presenter = catalog.presenter(game)
     turn = presenter.section("turn")
-    where = presenter.rules_where or "`/game rules` has the summary."
     parts = [
-        f"**{info.title}** — {info.summary}" + ("" if in_channel else " (no game in this channel yet)"),
-        f"**Your turn:** {catalog.verbs_text(game)}, or the buttons on the turn message.",
+        f"**{info.title}** — {info.summary}{HELP_WHERE[here]}",
+        f"**Your turn:** the buttons and menus on the turn message; `/play move:` takes any move; "
+        f"{catalog.steps_text(game)}.",
     ]
     if turn is not None:
         parts.append(f"**How a turn goes:**\n{turn[1]}")
     parts += [
         "**Setting up:** `/game new` · `/game join` · `/game addbot` · `/game start` (the host) · `/game abandon`",
         "**Looking:** `/game board` · `/game status` · `/game log page:` · `/game hand` (private) · "
-        "`/games` (where you play) · `/game rules topic:`",
+        "`/game mine` (where you play) · `/game rules topic:`",
         "**Mistakes and absences:** `/undo` · `/game skip` · `/game substitute` · `/game handover` · "
         "`/game remind dm:true` (reminders by direct message)",
-        f"**Full rules:** {where}",
+        f"**Rules:** {_sections_line(catalog, game)}",
     ]
+    if presenter.rules_where:
+        parts.append(presenter.rules_where)
     if len(catalog.infos) > 1:
         parts.append("Other games: " + ", ".join(i.title for n, i in catalog.infos.items() if n != game) + ".")
     return clip("\n".join(parts), CONTENT_LIMIT)

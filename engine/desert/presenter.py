@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.api import Event, Presenter, Verb, View, marked_players
 from engine.core.words import plural
+from engine.desert.guide import SECTIONS
 from engine.desert.labels import GOOD_WORDS, describe, slot_words
 
 VERBS = (
@@ -51,16 +52,11 @@ RULES_TEXT = (
     "**Im Reich der Wüstensöhne**: discover the desert tile by tile, send explorers into oases, and when an oasis "
     "is enclosed its explorers take its action spaces: goods for your camels, camels, water stones and secret "
     "rumours that change what the goods are worth.\n"
-    "A turn: `/caravan to` (brown lines any distance; the move ends just beyond a white line unless you pay the "
-    "camel driver a water stone), then `/discover source` (draw from the current pile, attach from your display, or "
-    "pay the scout to take a tile from another display); `/place option` when it fits in several ways; then "
-    "`/explorer choice` (on the new tile's oasis, or take one back). When an oasis is complete the tallest explorer "
-    "pays a water stone and each explorer in line chooses with `/action space` (then `/goods drop`, `/rumour slot`, "
-    "`/token choice` if asked); it stays on that action space until you take it back on a turn without placing one. "
-    "A full display (3 tiles) cannot draw: move where one of its tiles fits, if you can reach such a space. "
-    "After a regular turn `/bonus` buys another turn for a water stone, `/stop` ends it.\n"
+    "A turn: move your caravan (brown lines any distance; a white line ends the move just beyond it unless you pay "
+    "the camel driver a water stone), discover a tile from there, then place an explorer on its oasis or take one "
+    "back. After a regular turn a water stone buys a bonus turn.\n"
     "When the last tile is drawn everyone has one more turn; then the rumours are revealed and each good is worth "
-    "4 plus or minus its rumours. Most gold wins; ties go to the most water stones."
+    "4 gold plus or minus its rumours. Most gold wins; ties go to the most water stones."
 )
 
 _PLACEHOLDERS = {
@@ -167,6 +163,7 @@ PRESENTER = Presenter(
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,
+    rules_sections=SECTIONS,
     value=_value,
     extra={"secrets": secrets},
     hand=lambda view: ["What you know of the rumours (nobody else sees this):", *secrets(view).split("\n")],

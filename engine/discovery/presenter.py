@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.api import Event, Presenter, Verb, View, marked_players
+from engine.discovery.guide import SECTIONS
 from engine.discovery.labels import describe
 
 VERBS = (
@@ -36,15 +37,11 @@ VERBS = (
 RULES_TEXT = (
     "**Carcassonne: The Discovery**: lay landscape tiles of grassland, mountain and sea, and score territories "
     "with your four followers.\n"
-    "A turn: the drawn tile is shown; `/place option` puts it on the map (every abutting side must continue its "
-    "terrain; x,y as on the map's edges, x to the east, y to the north, the start tile is 0,0). Then EITHER "
-    "`/deploy follower` on the new tile (explorer on grassland, brigand on mountain, navigator on sea; never in a "
-    "territory that already has a follower) OR `/score region` to take one of your followers back and score its "
-    "territory, OR `/pass`.\n"
-    "Grassland: 1 per tile, complete 2 per tile. Mountain: 1 per city in it and in bordering grasslands, complete 2. "
-    "Sea: 1 per city on its shores, complete +1 per tile. A complete territory of 1 or 2 tiles scores less "
-    "(grassland 2, mountain 1 per city, sea only its cities). The game ends after the last tile; every follower "
-    "left scores its territory as incomplete."
+    "A turn: place the tile shown (every touching side continues its terrain; x,y from the start tile at 0,0, x to "
+    "the east, y to the north). Then EITHER deploy a follower on the new tile (explorer on grassland, brigand on "
+    "mountain, navigator on sea; never in a territory that already has one) OR take one of yours back and score "
+    "its territory, OR pass.\n"
+    "The game ends after the last tile; every follower left scores its territory as incomplete."
 )
 
 _PLACEHOLDERS = {"place": "Place the tile at…", "deploy": "Deploy a follower as…", "score": "Score the follower at…"}
@@ -112,5 +109,6 @@ PRESENTER = Presenter(
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,
+    rules_sections=SECTIONS,
     hand=_hand,
 )

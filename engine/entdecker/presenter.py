@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.api import Event, Presenter, Verb, View, marked_players
 from engine.core.words import plural
-from engine.entdecker.guide import RULES_WHERE, SECTIONS, hand
+from engine.entdecker.guide import SECTIONS, hand
 from engine.entdecker.labels import PIECE_WORDS, SHAPE_WORDS, describe
 
 VERBS = (
@@ -59,11 +59,10 @@ VERBS = (
 
 RULES_TEXT = (
     "**Entdecker**: discover islands, build on them, score them when they are complete.\n"
-    "A turn: `/ship position` (a discovered circle or an edge circle), `/explore tiles` (pay 1 gold per tile "
-    "you may draw), then `/draw pile` again and again; when a tile fits in several ways `/place option`. "
-    "On land the ship reaches you may `/build piece` (trading post 1, fort 3, colony 6 gold), which ends "
-    "the turn; `/stop` ends it without building. `/recall post` takes a trading post back. Welcoming natives "
-    "offer a plant token: `/natives choice` takes or leaves it.\n"
+    "A turn: put the ship on a circle (a discovered tile's or one at the edge), pay 1 gold for each tile you mean "
+    "to explore, then draw them one by one; each tile must fit, and the ship sails onto it. On the land it reached "
+    "you may build a trading post (1 gold), a fort (3) or a colony (6), which ends the turn, or stop without "
+    "building. Welcoming natives offer a plant token.\n"
     "Income, forced stops, fill-ins, events and island scoring happen by themselves. The game ends when the "
     "board is full or the discovery piles run out."
 )
@@ -130,5 +129,4 @@ PRESENTER = Presenter(
     redraw=_redraw,
     hand=hand,
     rules_sections=SECTIONS,
-    rules_where=RULES_WHERE,
 )
