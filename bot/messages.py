@@ -3,7 +3,7 @@ of content, 100/80 per label). Nothing here knows a particular game."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from storage import GameRecord, PlayerRecord
@@ -46,8 +46,9 @@ def lines_block(lines: list[str], budget: int) -> str:
     return "\n".join(reversed(out))
 
 
-def standings(result: dict[str, Any], names: Sequence[str]) -> list[str]:
-    """ "1. alice: 30 points" lines; players who tie share a place ("2." twice, then "4.")."""
+def standings(result: dict[str, Any], names: Sequence[str], score: Callable[[int], str]) -> list[str]:
+    """ "1. alice: 30 points" lines, in the game's score word; players who tie share a place ("2." twice, then
+    "4.")."""
     scores = result.get("scores") or []
     places = result.get("ranking") or []
     order = sorted(range(len(scores)), key=lambda s: -scores[s])
@@ -55,7 +56,7 @@ def standings(result: dict[str, Any], names: Sequence[str]) -> list[str]:
     for rank, seat in enumerate(order):
         place = places[seat] if seat < len(places) else rank + 1
         tied = sum(1 for s in order if scores[s] == scores[seat]) > 1
-        out.append(f"{place}. {names[seat]}: {plural(scores[seat], 'point')}" + (" (tied)" if tied else ""))
+        out.append(f"{place}. {names[seat]}: {score(scores[seat])}" + (" (tied)" if tied else ""))
     return out
 
 
@@ -84,7 +85,7 @@ def turn_content(catalog: Catalog, table: Table, account: list[str], *, header: 
         names = table.shown_names
         winners = " and ".join(names[s] for s in result.get("winners", []))
         tail = f"🏁 **Game over.** {'Winners' if len(result.get('winners', [])) > 1 else 'Winner'}: **{winners}**\n"
-        tail += "\n".join(standings(result, names))
+        tail += "\n".join(standings(result, names, catalog.presenter(table.game).score_of))
         tail += f"\n🎲 {seed_words(table.record, over=True)}"
     else:
         acting = table.to_act
@@ -147,7 +148,8 @@ def status_content(
         return clip(head + "\n" + "\n".join(f"{i + 1}. {n}" for i, n in enumerate(names)), CONTENT_LIMIT)
     lines = catalog.presenter(record.game).status_of(view, names)
     if view.get("game_over") and view.get("result"):
-        lines = [*lines, "Final standings:", *standings(view["result"], names)]
+        final = standings(view["result"], names, catalog.presenter(record.game).score_of)
+        lines = [*lines, "Final standings:", *final]
     lines.append(f"🎲 {seed_words(record, over=not record.is_open)}")
     return clip("\n".join([head, *lines]), CONTENT_LIMIT)
 

@@ -158,7 +158,7 @@ class Presenter:
 
     Only `verbs`, `rules_text` and `describe` are required; the rest have plain defaults."""
 
-    verbs: tuple[Verb, ...]
+    verbs: tuple[Verb, ...]  # the bot registers them as `/<game name> <verb> <option>:`
     rules_text: str  # how the game goes, a few short paragraphs (the bot adds how the bot works)
     describe: Callable[[Event, list[str]], str | None]  # one line for an event, None for bookkeeping
     select_kinds: frozenset[str] = frozenset()  # move kinds shown as a select menu rather than buttons
@@ -174,6 +174,10 @@ class Presenter:
     # /game rules topic: the rules in sections, (title, text); the first words of a title are what users type
     rules_sections: tuple[tuple[str, str], ...] = ()
     rules_where: str = ""  # where the full rules are (a rulebook, a page): one line for /help and /game rules
+    score_words: tuple[str, str] = ("point", "points")  # what a score counts (one, several): the same everywhere
+    # A line for a move whose events tell nothing (a quiet "end the turn"), from the move's JSON form, so that every
+    # move has its line in the log; None: such a move goes untold.
+    move_words: Callable[[Mapping[str, Any], Sequence[str]], str | None] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def verb_of(self, kind: str) -> Verb | None:
@@ -207,6 +211,13 @@ class Presenter:
 
     def redraws(self, events: Iterable[Event]) -> bool:
         return True if self.redraw is None else self.redraw(events)
+
+    def score_of(self, score: int) -> str:
+        """ "1 point", "30 gold": a score in the game's own word."""
+        return f"{score} {self.score_words[0] if score == 1 else self.score_words[1]}"
+
+    def quiet_move(self, move: Mapping[str, Any], names: Sequence[str]) -> str | None:
+        return self.move_words(move, names) if self.move_words is not None else None
 
     def hand_of(self, view: View) -> list[str]:
         return self.hand(view) if self.hand is not None else []

@@ -69,8 +69,8 @@ class Legal:
         refusal = self.verb_refusal(table, command)
         if refusal is not None:
             raise refusal
-        found = self.catalog.command_of(command)
-        verb = found[1] if found is not None else None
+        named = self.catalog.command_of(command)
+        verb = named[1] if named is not None else None
         kinds = None if verb is None else verb.kinds
         legal = self.legal_of(table, seat, kinds)
         if not legal:

@@ -8,7 +8,7 @@ from typing import Any
 from engine.api import Event, Presenter, Verb, View, marked_players
 from engine.core.words import plural
 from engine.desert.guide import SECTIONS
-from engine.desert.labels import GOOD_WORDS, describe, slot_words
+from engine.desert.labels import GOOD_WORDS, SCORE_WORDS, describe, move_words, slot_words
 
 VERBS = (
     Verb("caravan", "Move your caravan (or let it stay), then discover from there", ("caravan",), "to", "Where to"),
@@ -128,8 +128,8 @@ def _status_lines(view: View, names: Sequence[str]) -> list[str]:
         on_board = sum(1 for e in view["explorers"] if e["player"] == p["seat"] and e["space"])
         turban = ", turban" if p["turban"] else ""
         rows.append(
-            f"{who} ({p['colour']}{turban}): caravan on {p['caravan']}, {p['water']} water, "
-            f"{p['camels']} camels ({goods}), {plural(len(p['display']), 'display tile')}, "
+            f"{who} ({p['colour']}{turban}): caravan on {p['caravan']}, {plural(p['water'], 'water stone')}, "
+            f"{plural(p['camels'], 'camel')} ({goods}), {plural(len(p['display']), 'display tile')}, "
             f"{plural(on_board, 'explorer')} out"
         )
     piles = " / ".join(str(n) for n in view["piles"])
@@ -163,6 +163,8 @@ PRESENTER = Presenter(
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,
+    move_words=move_words,
+    score_words=SCORE_WORDS,
     rules_sections=SECTIONS,
     value=_value,
     extra={"secrets": secrets},

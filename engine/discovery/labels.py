@@ -6,12 +6,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.moves import Move
-from engine.core.words import plural, winners_win
+from engine.core.words import plural, winners_win, with_article
 from engine.discovery import board as B
 from engine.discovery.state import State, parse_pos
-from engine.discovery.tiles import TERRAIN_WORDS, parse_sides, region_words, tile_words
+from engine.discovery.tiles import TERRAIN_WORDS, parse_sides, region_words, sides_region_words, tile_words
 
 ROLE_WORDS = {"explorer": "explorer", "brigand": "brigand", "navigator": "navigator"}
+ROLE_TERRAIN = {"explorer": "grassland", "brigand": "mountain", "navigator": "sea"}
+SCORE_WORDS = ("point", "points")  # what the scores count, on the picture and in every message
+
+
+def cities(n: int) -> str:
+    return plural(n, "city", "cities")
+
+
+FIXED_LABELS = {"pass": "Pass: deploy nothing, score nothing"}
 
 
 def labels(state: State, moves: Sequence[Move], numbers: Sequence[int | None]) -> list[str]:
@@ -36,8 +45,7 @@ def territory_words(m: B.Map, t: B.Territory) -> str:
     size = plural(t.size, "tile")
     if t.terrain == "G":
         return f"{state_word} grassland, {size}"
-    cities = m.city_count(t)
-    return f"{state_word} {TERRAIN_WORDS[t.terrain]}, {size}, {cities} cit{'ies' if cities != 1 else 'y'}"
+    return f"{state_word} {TERRAIN_WORDS[t.terrain]}, {size}, {cities(m.city_count(t))}"
 
 
 def move_label(state: State, move: Move, number: int | None = None, m: B.Map | None = None) -> str:
@@ -56,20 +64,16 @@ def move_label(state: State, move: Move, number: int | None = None, m: B.Map | N
     if k == "deploy":
         assert state.placed is not None
         found = _follower_territory(state, m, f"{state.placed[0]},{state.placed[1]}", move.get("region"))
-        if found is None:
-            return f"{move.get('role')} on {move.get('region')}"
+        assert found is not None, "a legal deployment names a region of the placed tile"
         t, words = found
         return f"{move.get('role').capitalize()} on {words} ({territory_words(m, t)}; {m.value(t)} now)"[:100]
     if k == "score":
         found = _follower_territory(state, m, move.get("at"), move.get("region"))
-        if found is None:
-            return f"Remove the follower at {move.get('at')}"
+        assert found is not None, "a legal scoring names a follower's region"
         t, words = found
         role = {"G": "explorer", "M": "brigand", "S": "navigator"}[t.terrain]
         return f"Score {m.value(t)}: your {role} at {move.get('at')} ({territory_words(m, t)})"[:100]
-    if k == "pass":
-        return "Pass: deploy nothing, score nothing"
-    return move.key
+    return FIXED_LABELS[k]  # a kind with one text; a kind with none is a bug, never its key shown to players
 
 
 def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
@@ -92,16 +96,17 @@ def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     if t == "discard":
         return f"A tile fits nowhere ({tile_words(event['tile'])}) and goes back into the box."
     if t == "deploy":
-        where = "the inner region" if event["region"] == "inner" else f"the {event['region']} side"
-        article = "an" if str(event["role"])[:1] in "aeiou" else "a"
-        return f"{who()} deploys {article} {event['role']} at {event['at']} ({where})."
+        sides = parse_sides(str(event["region"])) or ()
+        where = sides_region_words(ROLE_TERRAIN.get(event["role"], "region"), sides)
+        return f"{who()} deploys {with_article(event['role'])} on {where} of the tile at {event['at']}."
     if t == "score":
         done = "complete" if event["complete"] else "open"
         terrain = TERRAIN_WORDS[event["terrain"]]
         size = plural(event["tiles"], "tile")
-        cities = "" if event["terrain"] == "G" else f", {event['cities']} cit{'ies' if event['cities'] != 1 else 'y'}"
-        what = f"{done} {terrain}, {size}{cities}"
-        return f"{who()} removes their {event['role']} at {event['at']}: {event['points']} points ({what})."
+        towns = "" if event["terrain"] == "G" else f", {cities(event['cities'])}"
+        what = f"{done} {terrain}, {size}{towns}"
+        points = plural(event["points"], *SCORE_WORDS)
+        return f"{who()} removes their {event['role']} at {event['at']}: {points} ({what})."
     if t == "pass":
         return f"{who()} keeps the followers where they are."
     if t == "no_choice":
@@ -113,7 +118,9 @@ def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     if t == "end":
         return "The last tile is placed. Final scoring: every territory counts as incomplete."
     if t == "final":
-        return f"Final scoring: {who()}'s {event['role']} at {event['at']} scores {event['points']}."
+        return (
+            f"Final scoring: {who()}'s {event['role']} at {event['at']} scores {plural(event['points'], *SCORE_WORDS)}."
+        )
     if t == "game_over":
         return f"Game over. {winners_win(names, event['winners'])}!"
     return None

@@ -6,8 +6,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.api import Event, Presenter, Verb, View, marked_players
+from engine.core.words import plural
 from engine.discovery.guide import SECTIONS
-from engine.discovery.labels import describe
+from engine.discovery.labels import SCORE_WORDS, describe
 
 VERBS = (
     Verb(
@@ -64,15 +65,17 @@ def _progress(view: View) -> str:
 def _status_lines(view: View, names: Sequence[str]) -> list[str]:
     rows = []
     for p, who in marked_players(view, names):
-        hand = f", {p['hand_count']} tiles in hand" if view["options"].get("double_tile") else ""
-        rows.append(f"{who}: {p['score']} points; followers: {p['supply']} in supply, {p['on_map']} out{hand}")
+        hand = f", {plural(p['hand_count'], 'tile')} in hand" if view["options"].get("double_tile") else ""
+        rows.append(
+            f"{who}: {plural(p['score'], *SCORE_WORDS)}; followers: {p['supply']} in supply, {p['on_map']} out{hand}"
+        )
     for f in view["followers"]:
         t = view["territories"][f["territory"]]
         name = names[f["player"]] if f["player"] < len(names) else str(f["player"])
         state_word = "complete" if t["complete"] else "open"
         rows.append(
-            f"· {name}'s {f['role']} at {f['at']}: {state_word} {t['kind']} of {t['size']} tiles, "
-            f"scores {t['value']} now ({t['final_value']} at the end)"
+            f"· {name}'s {f['role']} at {f['at']}: {state_word} {t['kind']} of {plural(t['size'], 'tile')}, "
+            f"scores {plural(t['value'], *SCORE_WORDS)} now ({t['final_value']} at the end)"
         )
     removed = f" · set aside face up: {len(view['removed'])}" if view["removed"] else ""
     b = view["bounds"]
@@ -109,6 +112,7 @@ PRESENTER = Presenter(
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,
+    score_words=SCORE_WORDS,
     rules_sections=SECTIONS,
     hand=_hand,
 )

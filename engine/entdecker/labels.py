@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.grid import DIR_NAMES, DIR_WORDS
+from engine.core.grid import DIR_WORDS
 from engine.core.moves import Move
-from engine.core.words import plural, winners_win
+from engine.core.words import directions, plural, winners_win
 from engine.entdecker import board as B
 from engine.entdecker.state import GRID, PIECE_VALUE, State
 from engine.entdecker.tiles import tile
@@ -23,8 +23,7 @@ EVENT_WORDS = {
 ROTATION_WORDS = ("as drawn", "turned 90°", "turned 180°", "turned 270°")
 
 
-def sides_words(sides: tuple[int, ...] | list[int]) -> str:
-    return "-".join(DIR_NAMES[d] for d in sides)
+SCORE_WORDS = ("point", "points")  # what the scores count, on the picture and in every message
 
 
 # By edge class (the fill-in pile numbers): what a tile's sides are, in words.
@@ -52,6 +51,8 @@ def tile_words(tid: str) -> str:
     return f"{words}, event: {EVENT_WORDS[t.event]}" if t.event else words
 
 
+FIXED_LABELS = {"stop": "Stop: end the turn without building"}
+NATIVES_LABELS = {"take": "Take the natives' plant token", "leave": "Leave the plant token"}
 NUMBERED = ("ship", "place")  # their labels carry the number the board overlay shows
 
 
@@ -89,19 +90,15 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         assert cell is not None
         factor = 2 if B.tile_event(cell) == "hostile_natives" else 1
         g = B.cell_geometry(cell)
-        where = f" on the {sides_words(g.segments[seg])} land" if len(g.segments) > 1 else ""
+        where = f" on the land to the {directions(g.segments[seg])}" if len(g.segments) > 1 else ""
         return f"Build a {PIECE_WORDS[piece]}{where} ({PIECE_VALUE[piece] * factor} gold, ends the turn)"
-    if k == "stop":
-        return "Stop: end the turn without building"
     if k == "recall":
         return f"Take back the trading post on {move.get('space')}"
     if k == "natives":
-        if move.get("choice") == "take":
-            return "Take the natives' plant token"
-        return "Leave the plant token"
+        return NATIVES_LABELS[move.get("choice")]
     if k == "personal":
         return f"Personal tile: {tile_words(move.get('tile'))} (2 gold)"[:100]
-    return move.key
+    return FIXED_LABELS[k]  # a kind with one text; a kind with none is a bug, never its key shown to players
 
 
 def describe(event: dict[str, Any], names: list[str]) -> str | None:
@@ -146,7 +143,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         if e == "pirates":
             return f"Pirates! {who()} loses {event['gold_lost']} gold."
         if e == "ruins":
-            return f"Ruins: {who()} scores 3 victory points."
+            return f"Ruins: {who()} scores 3 points."
         if e == "gold":
             return f"Gold: {who()} finds {event['gold_gained']} gold."
     if t == "natives":
@@ -178,8 +175,9 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
             return f"{kind}: {size}, nobody built there."
         plants = "".join(f" {names[int(p)]} finds a plant worth {v}." for p, v in event["plants"].items())
         short = " Not enough plant tokens for all the greatest discoverers." if event.get("plants_short") else ""
-        pts = ", ".join(f"{names[int(p)]} {v}" for p, v in sorted(event["scores"].items(), key=lambda x: -x[1]))
-        return f"{kind}: {size}, worth {event['value']}.{plants}{short} Points: {pts}."
+        ranked = sorted(event["scores"].items(), key=lambda x: -x[1])
+        pts = ", ".join(f"{names[int(p)]} {plural(v, *SCORE_WORDS)}" for p, v in ranked)
+        return f"{kind}: {size}, worth {event['value']}.{plants}{short} Scores: {pts}."
     if t == "pass":
         return f"{who()} cannot pay for an exploration and passes."
     if t == "end":
@@ -191,7 +189,9 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         }[event["reason"]]
     if t == "inventor":
         ps = " and ".join(names[p] for p in event["players"])
-        return f"Grand Inventor: {ps} (+{event['bonus']})."
+        most = "hold" if len(event["players"]) > 1 else "holds"
+        bonus = plural(event["bonus"], *SCORE_WORDS)
+        return f"Grand Inventor: {ps} {most} the most plant tokens ({event['bonus']}) and scores {bonus}, 1 a token."
     if t == "game_over":
         return f"Game over. {winners_win(names, event['winners'])}!"
     return None

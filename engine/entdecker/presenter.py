@@ -8,7 +8,7 @@ from typing import Any
 from engine.api import Event, Presenter, Verb, View, marked_players
 from engine.core.words import plural
 from engine.entdecker.guide import SECTIONS, hand
-from engine.entdecker.labels import PIECE_WORDS, SHAPE_WORDS, describe
+from engine.entdecker.labels import PIECE_WORDS, SCORE_WORDS, SHAPE_WORDS, describe
 
 VERBS = (
     Verb(
@@ -100,7 +100,9 @@ def _status_lines(view: View, names: Sequence[str]) -> list[str]:
     for p, who in marked_players(view, names):
         pieces = ", ".join(plural(n, PIECE_WORDS.get(k, k)) for k, n in p["pieces"].items())
         plants = "+".join(map(str, p["plants"])) or "none"
-        rows.append(f"{who}: {plural(p['vp'], 'point')}, {p['gold']} gold, plants {plants}; still to build: {pieces}")
+        rows.append(
+            f"{who}: {plural(p['vp'], *SCORE_WORDS)}, {p['gold']} gold, plants {plants}; still to build: {pieces}"
+        )
     piles = view["piles"]
     discovery = " / ".join(str(p["count"]) for p in piles["discovery"])
     fill = ", ".join(f"{v} {SHAPE_WORDS[int(k)]}" for k, v in sorted(piles["fill"].items()))
@@ -127,6 +129,7 @@ PRESENTER = Presenter(
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,
+    score_words=SCORE_WORDS,
     hand=hand,
     rules_sections=SECTIONS,
 )

@@ -7,7 +7,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.core.words import plural
+from engine.discovery.labels import SCORE_WORDS
 from render import panel, style
+from render.panel import as_int
 from render.sprites import put_text
 
 from .board import PANEL_HEIGHT, MapLayout, follower_sprite
@@ -18,7 +21,9 @@ def _status_parts(view: dict[str, Any], doing: str) -> list[str]:
     return [f"Turn {view.get('turn')}: {doing}"]
 
 
-status_line = panel.Status("points", {"place": "places the tile"}, _status_parts, otherwise="deploys, scores or passes")
+status_line = panel.Status(
+    SCORE_WORDS[1], {"place": "places the tile"}, _status_parts, otherwise="deploys, scores or passes"
+)
 
 
 def _columns(lay: MapLayout) -> panel.Columns:
@@ -42,11 +47,11 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
         p = row.player
         disc = follower_sprite(row.seat, "", 60)
         im.paste(disc, (x + 10, row.cy - disc.height // 2), disc)
-        name, size = panel.fit_name(str(p.get("name", "")), col_w - 48 - 230)
+        name, size = panel.fit_name(str(p.get("name", "")), col_w - 48 - 270)
         res = panel.as_dict(view.get("result"))
         won = panel.is_over(view) and row.seat in (res.get("winners") or [])
         put_text(im, (x + 48, row.base), name, size, style.GOLD if won else style.TEXT)
-        put_text(im, (x + col_w - 222, row.base), f"{p.get('score', 0)} pts", row.size, style.GOLD)
+        put_text(im, (x + col_w - 264, row.base), plural(as_int(p.get("score")), *SCORE_WORDS), row.size, style.GOLD)
         put_text(im, (x + col_w - 124, row.base), f"{p.get('supply', 0)} of 4 followers", 15, style.TEXT_DIM)
 
 

@@ -137,19 +137,20 @@ def pick(table: Table) -> str:
 async def slash_move(
     fake: FakeDiscord, channel: str, user: str, key: str, game: str = "entdecker"
 ) -> InteractionHandle:
-    """Play `key` as a user would: the game's verb for it, the matching autocomplete choice, send."""
+    """Play `key` as a user would: the game's verb for it (`/<game> <verb>`), the matching autocomplete choice,
+    send."""
     kind = key.split(":", 1)[0]
     verb = catalog().verb(game, kind)
     assert verb is not None, key
     if not verb.option:
-        return await fake.slash(user, channel, verb.name)
+        return await fake.slash(user, channel, game, verb.name)
     value = key.split(":", 1)[1]
-    choices = await fake.autocomplete(user, channel, verb.name, focused=verb.option, value="")
+    choices = await fake.autocomplete(user, channel, game, verb.name, focused=verb.option, value="")
     assert 0 < len(choices) <= 25
     if value not in [c["value"] for c in choices]:  # more than 25 legal values: narrow them down by typing
-        choices = await fake.autocomplete(user, channel, verb.name, focused=verb.option, value=value)
+        choices = await fake.autocomplete(user, channel, game, verb.name, focused=verb.option, value=value)
     assert value in [c["value"] for c in choices], (key, choices)
-    return await fake.slash(user, channel, verb.name, **{verb.option: value})
+    return await fake.slash(user, channel, game, verb.name, **{verb.option: value})
 
 
 async def play_move(fake: FakeDiscord, channel: str, user: str, key: str) -> InteractionHandle:

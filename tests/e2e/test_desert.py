@@ -22,14 +22,14 @@ async def verb_move(fake: FakeDiscord, channel: str, user: str, table, key: str)
     verb = catalog().verb(GAME, entry["kind"])
     assert verb is not None, key
     if not verb.option:
-        return await fake.slash(user, channel, verb.name)
+        return await fake.slash(user, channel, GAME, verb.name)
     value = presenter.value_of(entry)
-    choices = await fake.autocomplete(user, channel, verb.name, focused=verb.option, value="")
+    choices = await fake.autocomplete(user, channel, GAME, verb.name, focused=verb.option, value="")
     assert 0 < len(choices) <= 25
     if value not in [c["value"] for c in choices]:
-        choices = await fake.autocomplete(user, channel, verb.name, focused=verb.option, value=value)
+        choices = await fake.autocomplete(user, channel, GAME, verb.name, focused=verb.option, value=value)
     assert value in [c["value"] for c in choices], (key, value, choices)
-    return await fake.slash(user, channel, verb.name, **{verb.option: value})
+    return await fake.slash(user, channel, GAME, verb.name, **{verb.option: value})
 
 
 def user_to_act(fake: FakeDiscord, table) -> str:  # type: ignore[no-untyped-def]
@@ -53,9 +53,9 @@ async def test_a_whole_game_by_the_games_commands_with_a_scoring_chosen_out_of_t
                     # The player whose turn it is is offered nothing and may not choose for the explorer's owner.
                     entry = next(e for e in table.view(None)["legal"] if e["key"] == key)
                     value = catalog().presenters[GAME].value_of(entry)
-                    offered = await fake.autocomplete(turn_player, "game-1", "action", focused="space", value="")
+                    offered = await fake.autocomplete(turn_player, "game-1", "desert", "action", focused="space", value="")
                     assert value not in [c["value"] for c in offered]
-                    text = await refused(await fake.slash(turn_player, "game-1", "action", space=value))
+                    text = await refused(await fake.slash(turn_player, "game-1", "desert", "action", space=value))
                     assert "not yours" in text
                     out_of_turn += 1
                 await ok(await verb_move(fake, "game-1", user, table, key))

@@ -148,11 +148,11 @@ async def test_hand_games_help_and_rules_topic(tmp_path: Path) -> None:
                 and "strait (land on two opposite sides" in hand.content
             )
             assert "not playing" in await refused(await fake.slash("carol", "game-1", "game", "hand"))
-            games = await ok(await fake.slash("bob", "game-1", "games"))
+            games = await ok(await fake.slash("bob", "game-1", "game", "mine"))
             one, two = fake.channel("game-1").mention, fake.channel("game-2").mention
             assert f"▶ {two}: Entdecker, your turn" in games.content
             assert f"• {one}: Entdecker, alice's turn" in games.content
-            assert "no seat" in (await ok(await fake.slash("carol", "game-1", "games"))).content
+            assert "no seat" in (await ok(await fake.slash("carol", "game-1", "game", "mine"))).content
             help_text = (await ok(await fake.slash("carol", "game-1", "help"))).content
             for words in ("`/ship position:`", "How a turn goes", "/undo", "docs/rules.md"):
                 assert words in help_text

@@ -283,6 +283,6 @@ async def test_a_slash_move_whose_announcement_breaks_says_it_was_saved(tmp_path
             raise RuntimeError("a bug in the renderer")
 
         bot.announcer.update_turn = broken  # type: ignore[method-assign]
-        answer = await (await fake.slash("alice", "game-1", "ship", position="A1N")).final(timeout=10)
+        answer = await (await fake.slash("alice", "game-1", "entdecker", "ship", position="A1N")).final(timeout=10)
         assert answer.ephemeral and "saved" in answer.content
         assert (await table_of(bot, fake, "game-1")).version == 1
