@@ -91,7 +91,7 @@ def _progress(view: View) -> str:
     if view.get("ship"):
         parts.append(f"ship on {view['ship']}")
     if voyage:
-        parts.append(f"{voyage.get('remaining', 0)} of {voyage.get('declared', 0)} explorations left")
+        parts.append(f"{plural(voyage.get('remaining', 0), 'exploration')} left of {voyage.get('declared', 0)}")
     return ", ".join(parts)
 
 

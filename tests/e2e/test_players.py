@@ -154,8 +154,17 @@ async def test_hand_games_help_and_rules_topic(tmp_path: Path) -> None:
             assert f"• {one}: Entdecker, alice's turn" in games.content
             assert "no seat" in (await ok(await fake.slash("carol", "game-1", "game", "mine"))).content
             help_text = (await ok(await fake.slash("carol", "game-1", "help"))).content
-            for words in ("`/ship position:`", "How a turn goes", "/undo", "docs/rules.md"):
+            for words in ("`/entdecker ship position:`", "How a turn goes", "/undo", "`/game rules topic:`"):
                 assert words in help_text
+            assert "docs/rules.md" not in help_text and "no game in this channel" not in help_text
+            for other in ("desert", "discovery"):  # every game's rules come in sections, whatever the channel plays
+                offered = await fake.autocomplete("carol", "game-1", "game", "rules", focused="topic", game=other)
+                assert "Turn" in [c["value"] for c in offered] and len(offered) >= 5
+                turn = await ok(await fake.slash("carol", "game-1", "game", "rules", game=other, topic="Turn"))
+                assert f"/{other} " in turn.content
+            await ok(await fake.slash("bob", "game-2", "game", "abandon"))
+            ended = (await ok(await fake.slash("carol", "game-2", "help"))).content
+            assert "has ended" in ended and "no game in this channel" not in ended and "How a turn goes" in ended
             choices = await fake.autocomplete("carol", "game-1", "game", "rules", focused="topic", value="ev")
             assert "Events" in [c["value"] for c in choices]
             rules = (await ok(await fake.slash("carol", "game-1", "game", "rules", topic="Events"))).content
