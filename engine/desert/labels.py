@@ -232,8 +232,8 @@ def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     if t == "from_display":
         return f"{who()} attaches {tile_words(event['tile'])} from their display."
     if t == "scout":
-        taken = tile_words(event["tile"]).removeprefix("the ")
-        return f"{who()} pays the scout a water stone and takes {who('owner')}'s {taken} from their display."
+        taken = tile_words(event["tile"])
+        return f"{who()} pays the scout a water stone and takes {taken} from {who('owner')}'s display."
     if t == "replacement":
         return f"{who()} draws {a_tile(event['tile'])} into their display as compensation."
     if t == "choose_position":
