@@ -1,8 +1,9 @@
-"""English words every game's texts need: counted nouns and who won."""
+"""English words every game's texts need: counted nouns, sides, who won, and an event's line from a table."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -34,3 +35,44 @@ def directions(sides: Sequence[int]) -> str:
 def with_article(words: str) -> str:
     """ "a desert bend", "an oasis edge"."""
     return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
+
+
+class Told(dict[str, Any]):
+    """An event as the words of a line see it: its fields, and `who` (the name of its `player`) or `who_<field>`
+    (the name of the seat in that field), so a line can be a template: "{who} ends the turn."."""
+
+    def __init__(self, event: Mapping[str, Any], names: Sequence[str]) -> None:
+        super().__init__(event)
+        self.event = event
+        self.names = names
+
+    def __missing__(self, key: str) -> Any:
+        field = "player" if key == "who" else key.removeprefix("who_")
+        if field == key:
+            raise KeyError(key)
+        seat = int(self.event[field])
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+
+
+Line = str | Callable[[Told], str | None]  # a template of a line, or a function for a line that needs more
+
+
+def tell(lines: Mapping[str, Line], event: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    """An event's line from a game's table of lines by event type (None: an event that needs no words)."""
+    line = lines.get(str(event.get("type")))
+    told = Told(event, names)
+    if line is None:
+        return None
+    return line.format_map(told) if isinstance(line, str) else line(told)
+
+
+def by(field: str, lines: Mapping[Any, Line]) -> Line:
+    """A line chosen by the value of one of the event's fields: by("choice", {"leave": "...", "remove": "..."});
+    "*" is the line for any other value (or a field the event lacks)."""
+
+    def line(e: Told) -> str | None:
+        value = e.get(field)
+        chosen = lines[value] if value in lines else lines["*"]
+        return chosen.format_map(e) if isinstance(chosen, str) else chosen(e)
+
+    return line

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.moves import Move
-from engine.core.words import directions, plural, winners_win, with_article
+from engine.core.words import Line, Told, by, directions, plural, tell, winners_win, with_article
 from engine.desert import board as B
 from engine.desert.rules import to_act
 from engine.desert.state import COLOURS, DISPLAY_LIMIT, GRID, HEIGHTS, ON_ACTION, State
@@ -204,104 +204,117 @@ def move_words(move: Mapping[str, Any], names: Sequence[str]) -> str | None:
     return text.format(who=names[seat]) if text is not None and isinstance(seat, int) else None
 
 
+def _move(e: Told) -> str:
+    if not e["moved"]:
+        return f"{e['who']}'s caravan stays on {e['to']}."
+    driver = ", paying the camel driver a water stone" if e["driver"] else ""
+    return f"{e['who']}'s caravan moves to {e['to']}{driver}."
+
+
+def _oasis(e: Told) -> str:
+    names = e.names
+    head = f"Oasis complete ({plural(e['size'], 'tile')}; {', '.join(e['actions']) or 'no action spaces'})."
+    if not e["line"]:
+        return f"{head} No explorer stands in it."
+    line = ", ".join(f"{names[s]}'s explorer of height {h}" for s, h in e["line"])
+    paid = ""
+    if e["paid"] is not None:
+        paid = f" {names[e['paid']]} has the tallest explorer and pays a water stone."
+    elif e["withdrawn"] is not None:
+        s, h = e["withdrawn"]
+        paid = f" {names[s]} has the tallest explorer but no water: the explorer of height {h} goes back."
+    return f"{head} The explorers line up, tallest first: {line}.{paid}"
+
+
+def _action(e: Told) -> str:
+    what, result = ACTION_WORDS[e["action"]], e.get("result")
+    taken = f"{e['who']} takes the action space {e['space']}"
+    if result == "none_left":
+        return f"{taken} ({what}), but the supply is empty."
+    if e["action"] == "rumour":
+        return f"{taken}: a rumour."
+    return f"{taken} ({what}); the camels are full." if result is None else f"{taken} and gets {what}."
+
+
+ENDS = {
+    "last_tile": "Everyone has had their last turn: the game ends.",
+    "no_open_lines": "No open line is left on the board: the game ends.",
+    "stalled": "Nobody could discover for eight rounds: the game ends.",
+}
+
+
+def _end(e: Told) -> str:
+    values = ", ".join(f"{GOOD_WORDS[g]} {plural(v, *SCORE_WORDS)}" for g, v in e["values"].items())
+    revealed = ", ".join(f"{slot_words(s)}: {v:+d}" for s, v in e["revealed"].items()) or "none"
+    return f"{ENDS[e['reason']]} Rumours revealed: {revealed}. Goods are worth: {values}."
+
+
+def _game_over(e: Told) -> str:
+    scores = ", ".join(f"{e.names[i]} {plural(s, *SCORE_WORDS)}" for i, s in enumerate(e["scores"]))
+    return f"Game over: {scores}. {winners_win(e.names, e['winners'])}!"
+
+
+LINES: dict[str, Line] = {
+    "turn": lambda e: f"{e['who']}'s last turn." if e.get("final") else None,
+    "discard": lambda e: f"No tile of {e['who']}'s display fits anywhere: {e['who']} discards {tile_words(e['tile'])}.",
+    "move": _move,
+    "no_discovery": by(
+        "reason",
+        {
+            "no_open_line": "{who} cannot discover here: no open line.",
+            "*": "{who} cannot discover here: nothing can be discovered.",
+        },
+    ),
+    "draw": lambda e: f"{e['who']} draws {a_tile(e['tile'])} from pile {e['pile']}.",
+    "last_tile": "That was the last tile: everyone, the drawer included, gets one more turn.",
+    "to_display": "It fits nowhere here: {who} puts it in their display.",
+    "from_display": lambda e: f"{e['who']} attaches {tile_words(e['tile'])} from their display.",
+    "scout": lambda e: (
+        f"{e['who']} pays the scout a water stone and takes {tile_words(e['tile'])} from {e['who_owner']}'s display."
+    ),
+    "replacement": lambda e: f"{e['who']} draws {a_tile(e['tile'])} into their display as compensation.",
+    "choose_position": "It fits in {options} ways; {who} chooses.",
+    "attach": "The tile goes on {space} and {who}'s caravan moves onto it.",
+    "desert": "All desert: {who} may move and discover again.",
+    "explorer": "{who} places the explorer of height {height} on {space}.",
+    "withdraw": by(
+        "action_space",
+        {
+            True: "{who} takes the explorer of height {height} back from the action space of {space}.",
+            "*": "{who} takes the explorer of height {height} back from {space}.",
+        },
+    ),
+    "oasis": _oasis,
+    "action": _action,
+    "no_space_left": lambda e: (
+        f"No action spaces left for: {', '.join(e.names[s] for s in e['seats'])}; their explorers go back to the "
+        "supply."
+    ),
+    "make_room": lambda e: (
+        f"{e['who']} forgoes the {GOOD_WORDS[e['good']]}."
+        if e["drop"] == "none"
+        else f"{e['who']} puts back a {GOOD_WORDS[e['drop']]} and loads the {GOOD_WORDS[e['good']]}."
+    ),
+    "rumour": lambda e: f"{e['who']} puts a secret rumour on the {slot_words(e['slot'])}.",
+    "peek": lambda e: (
+        f"{e['who']} looks at none of the rumours."
+        if e["slot"] is None
+        else f"{e['who']} secretly looks at the rumour on the {slot_words(e['slot'])}."
+    ),
+    "peeked": by(
+        "choice",
+        {
+            "leave": "{who} leaves it where it lies.",
+            "remove": "{who} takes it off the board; the next rumour places it again.",
+        },
+    ),
+    "turban": "The turban passes to {who} (on the explorer of height {height}).",
+    "bonus": "{who} pays the caravan leader a water stone for a bonus turn.",
+    "end": _end,
+    "game_over": _game_over,
+}
+
+
 def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """One line of English for an event; None for bookkeeping events that need no words."""
-    t = event["type"]
-
-    def who(key: str = "player") -> str:
-        return names[int(event[key])]
-
-    if t == "turn":
-        return f"{who()}'s last turn." if event.get("final") else None
-    if t == "discard":
-        return f"No tile of {who()}'s display fits anywhere: {who()} discards {tile_words(event['tile'])}."
-    if t == "move":
-        if not event["moved"]:
-            return f"{who()}'s caravan stays on {event['to']}."
-        driver = ", paying the camel driver a water stone" if event["driver"] else ""
-        return f"{who()}'s caravan moves to {event['to']}{driver}."
-    if t == "no_discovery":
-        reason = "no open line" if event["reason"] == "no_open_line" else "nothing can be discovered"
-        return f"{who()} cannot discover here: {reason}."
-    if t == "draw":
-        return f"{who()} draws {a_tile(event['tile'])} from pile {event['pile']}."
-    if t == "last_tile":
-        return "That was the last tile: everyone, the drawer included, gets one more turn."
-    if t == "to_display":
-        return f"It fits nowhere here: {who()} puts it in their display."
-    if t == "from_display":
-        return f"{who()} attaches {tile_words(event['tile'])} from their display."
-    if t == "scout":
-        taken = tile_words(event["tile"])
-        return f"{who()} pays the scout a water stone and takes {taken} from {who('owner')}'s display."
-    if t == "replacement":
-        return f"{who()} draws {a_tile(event['tile'])} into their display as compensation."
-    if t == "choose_position":
-        return f"It fits in {event['options']} ways; {who()} chooses."
-    if t == "attach":
-        return f"The tile goes on {event['space']} and {who()}'s caravan moves onto it."
-    if t == "desert":
-        return f"All desert: {who()} may move and discover again."
-    if t == "explorer":
-        return f"{who()} places the explorer of height {event['height']} on {event['space']}."
-    if t == "withdraw":
-        where = "the action space of " if event.get("action_space") else ""
-        return f"{who()} takes the explorer of height {event['height']} back from {where}{event['space']}."
-    if t == "oasis":
-        size = plural(event["size"], "tile")
-        spaces = ", ".join(event["actions"]) or "no action spaces"
-        head = f"Oasis complete ({size}; {spaces})."
-        if not event["line"]:
-            return f"{head} No explorer stands in it."
-        line = ", ".join(f"{names[s]}'s explorer of height {h}" for s, h in event["line"])
-        paid = ""
-        if event["paid"] is not None:
-            paid = f" {names[event['paid']]} has the tallest explorer and pays a water stone."
-        elif event["withdrawn"] is not None:
-            s, h = event["withdrawn"]
-            paid = f" {names[s]} has the tallest explorer but no water: the explorer of height {h} goes back."
-        return f"{head} The explorers line up, tallest first: {line}.{paid}"
-    if t == "action":
-        result = event.get("result")
-        what = ACTION_WORDS[event["action"]]
-        if result == "none_left":
-            return f"{who()} takes the action space {event['space']} ({what}), but the supply is empty."
-        if event["action"] == "rumour":
-            return f"{who()} takes the action space {event['space']}: a rumour."
-        if result is None:
-            return f"{who()} takes the action space {event['space']} ({what}); the camels are full."
-        return f"{who()} takes the action space {event['space']} and gets {what}."
-    if t == "no_space_left":
-        ps = ", ".join(names[s] for s in event["seats"])
-        return f"No action spaces left for: {ps}; their explorers go back to the supply."
-    if t == "make_room":
-        if event["drop"] == "none":
-            return f"{who()} forgoes the {GOOD_WORDS[event['good']]}."
-        return f"{who()} puts back a {GOOD_WORDS[event['drop']]} and loads the {GOOD_WORDS[event['good']]}."
-    if t == "rumour":
-        return f"{who()} puts a secret rumour on the {slot_words(event['slot'])}."
-    if t == "peek":
-        if event["slot"] is None:
-            return f"{who()} looks at none of the rumours."
-        return f"{who()} secretly looks at the rumour on the {slot_words(event['slot'])}."
-    if t == "peeked":
-        if event["choice"] == "leave":
-            return f"{who()} leaves it where it lies."
-        return f"{who()} takes it off the board; the next rumour places it again."
-    if t == "turban":
-        return f"The turban passes to {who()} (on the explorer of height {event['height']})."
-    if t == "bonus":
-        return f"{who()} pays the caravan leader a water stone for a bonus turn."
-    if t == "end":
-        reason = {
-            "last_tile": "Everyone has had their last turn: the game ends.",
-            "no_open_lines": "No open line is left on the board: the game ends.",
-            "stalled": "Nobody could discover for eight rounds: the game ends.",
-        }[event["reason"]]
-        values = ", ".join(f"{GOOD_WORDS[g]} {plural(v, *SCORE_WORDS)}" for g, v in event["values"].items())
-        revealed = ", ".join(f"{slot_words(s)}: {v:+d}" for s, v in event["revealed"].items()) or "none"
-        return f"{reason} Rumours revealed: {revealed}. Goods are worth: {values}."
-    if t == "game_over":
-        pts = ", ".join(f"{names[i]} {plural(s, *SCORE_WORDS)}" for i, s in enumerate(event["scores"]))
-        return f"Game over: {pts}. {winners_win(names, event['winners'])}!"
-    return None
+    return tell(LINES, event, names)
