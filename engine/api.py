@@ -162,7 +162,9 @@ class Presenter:
     rules_text: str  # how the game goes, a few short paragraphs (the bot adds how the bot works)
     describe: Callable[[Event, list[str]], str | None]  # one line for an event, None for bookkeeping
     select_kinds: frozenset[str] = frozenset()  # move kinds shown as a select menu rather than buttons
-    button_label: Callable[[dict[str, Any]], str] | None = None  # default: the entry's label
+    # A button's words by move key or kind, a template of the legal entry's fields ("Explore {count}"); default:
+    # the entry's label.
+    button_words: Mapping[str, str] = field(default_factory=dict)
     button_styles: Mapping[str, str] = field(default_factory=dict)  # kind -> one of BUTTON_STYLES; else "secondary"
     placeholders: Mapping[str, str] = field(default_factory=dict)  # kind -> a select menu's placeholder
     progress: Callable[[View], str] | None = None  # the state of the current turn in a few words, or ""
@@ -190,9 +192,8 @@ class Presenter:
         return key.split(":", 1)[1] if ":" in key else ""
 
     def label_of(self, entry: dict[str, Any]) -> str:
-        if self.button_label is not None:
-            return self.button_label(entry)
-        return str(entry.get("label") or entry["key"])
+        words = self.button_words.get(str(entry["key"])) or self.button_words.get(str(entry["kind"]))
+        return words.format_map(entry) if words is not None else str(entry["label"])
 
     def style_of(self, kind: str) -> str:
         style = self.button_styles.get(kind, "secondary")
@@ -285,6 +286,11 @@ def marked_players(view: View, names: Sequence[str]) -> Iterator[tuple[dict[str,
         seat = p["seat"]
         marker = "▶ " if (not view["game_over"] and view["current_player"] == seat) else ""
         yield p, f"{marker}**{names[seat] if seat < len(names) else p['name']}**"
+
+
+def player_lines(view: View, names: Sequence[str], line: Callable[[dict[str, Any], str, View], str]) -> list[str]:
+    """A game's status line for each player, from its words for one (`line(player, marked name, view)`)."""
+    return [line(p, who, view) for p, who in marked_players(view, names)]
 
 
 def one_by_one(

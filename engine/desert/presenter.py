@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.api import Event, Presenter, Verb, View, marked_players
+from engine.api import Event, Presenter, Verb, View, player_lines
 from engine.core.words import plural
 from engine.desert.guide import SECTIONS
 from engine.desert.labels import GOOD_WORDS, SCORE_WORDS, describe, move_words, slot_words
@@ -70,6 +70,13 @@ _PLACEHOLDERS = {
     "peek": "Look at…",
     "discard": "Discard…",
 }
+_BUTTONS = {
+    "bonus": "Bonus turn (1 water)",
+    "stop": "End turn",
+    "no_explorer": "No explorer",
+    "peeked:leave": "Leave it",
+    "peeked:remove": "Take it off",
+}
 _STYLES = {
     "draw": "primary",
     "action_space": "success",
@@ -94,19 +101,6 @@ def _value(entry: dict[str, Any]) -> str:
     return key.split(":", 1)[1] if ":" in key else ""
 
 
-def _button_label(entry: dict[str, Any]) -> str:
-    kind = entry["kind"]
-    if kind == "bonus":
-        return "Bonus turn (1 water)"
-    if kind == "stop":
-        return "End turn"
-    if kind == "no_explorer":
-        return "No explorer"
-    if kind == "peeked":
-        return "Leave it" if entry.get("choice") == "leave" else "Take it off"
-    return str(entry.get("label") or entry["key"])
-
-
 def _progress(view: View) -> str:
     if view.get("game_over"):
         return ""
@@ -121,21 +115,22 @@ def _progress(view: View) -> str:
     return ", ".join(parts)
 
 
+def _player(p: dict[str, Any], who: str, view: View) -> str:
+    goods = ", ".join(GOOD_WORDS[g] for g in p["goods"]) or "no goods"
+    on_board = sum(1 for e in view["explorers"] if e["player"] == p["seat"] and e["space"])
+    turban = ", turban" if p["turban"] else ""
+    return (
+        f"{who} ({p['colour']}{turban}): caravan on {p['caravan']}, {plural(p['water'], 'water stone')}, "
+        f"{plural(p['camels'], 'camel')} ({goods}), {plural(len(p['display']), 'display tile')}, "
+        f"{plural(on_board, 'explorer')} out"
+    )
+
+
 def _status_lines(view: View, names: Sequence[str]) -> list[str]:
-    rows = []
-    for p, who in marked_players(view, names):
-        goods = ", ".join(GOOD_WORDS[g] for g in p["goods"]) or "no goods"
-        on_board = sum(1 for e in view["explorers"] if e["player"] == p["seat"] and e["space"])
-        turban = ", turban" if p["turban"] else ""
-        rows.append(
-            f"{who} ({p['colour']}{turban}): caravan on {p['caravan']}, {plural(p['water'], 'water stone')}, "
-            f"{plural(p['camels'], 'camel')} ({goods}), {plural(len(p['display']), 'display tile')}, "
-            f"{plural(on_board, 'explorer')} out"
-        )
     piles = " / ".join(str(n) for n in view["piles"])
     rumours = sum(1 for r in view["rumour_board"] if r["occupied"])
-    rows.append(f"Turn {view['turn']}. Piles 1-5: {piles}. Rumours on the board: {rumours} of 6.")
-    return rows
+    table = f"Turn {view['turn']}. Piles 1-5: {piles}. Rumours on the board: {rumours} of 6."
+    return [*player_lines(view, names, _player), table]
 
 
 def secrets(view: View) -> str:
@@ -157,7 +152,7 @@ PRESENTER = Presenter(
     describe=describe,
     select_kinds=frozenset({"caravan", "place", "explorer", "withdraw", "no_explorer", "draw", "display", "scout"})
     | frozenset({"rumour", "peek", "discard"}),
-    button_label=_button_label,
+    button_words=_BUTTONS,
     button_styles=_STYLES,
     placeholders=_PLACEHOLDERS,
     progress=_progress,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.api import Event, Presenter, Verb, View, marked_players
+from engine.api import Event, Presenter, Verb, View, player_lines
 from engine.core.words import plural
 from engine.discovery.guide import SECTIONS
 from engine.discovery.labels import SCORE_WORDS, describe
@@ -46,14 +46,9 @@ RULES_TEXT = (
 )
 
 _PLACEHOLDERS = {"place": "Place the tile at…", "deploy": "Deploy a follower as…", "score": "Score the follower at…"}
+_BUTTONS = {"pass": "Pass"}
 _STYLES = {"deploy": "success", "score": "primary", "pass": "secondary"}
 _REDRAW_EVENTS = frozenset({"place", "deploy", "score", "discard", "final", "game_over"})
-
-
-def _button_label(entry: dict[str, Any]) -> str:
-    if entry["kind"] == "pass":
-        return "Pass"
-    return str(entry.get("label") or entry["key"])
 
 
 def _progress(view: View) -> str:
@@ -62,13 +57,13 @@ def _progress(view: View) -> str:
     return ""
 
 
+def _player(p: dict[str, Any], who: str, view: View) -> str:
+    hand = f", {plural(p['hand_count'], 'tile')} in hand" if view["options"].get("double_tile") else ""
+    return f"{who}: {plural(p['score'], *SCORE_WORDS)}; followers: {p['supply']} in supply, {p['on_map']} out{hand}"
+
+
 def _status_lines(view: View, names: Sequence[str]) -> list[str]:
-    rows = []
-    for p, who in marked_players(view, names):
-        hand = f", {plural(p['hand_count'], 'tile')} in hand" if view["options"].get("double_tile") else ""
-        rows.append(
-            f"{who}: {plural(p['score'], *SCORE_WORDS)}; followers: {p['supply']} in supply, {p['on_map']} out{hand}"
-        )
+    rows = player_lines(view, names, _player)
     for f in view["followers"]:
         t = view["territories"][f["territory"]]
         name = names[f["player"]] if f["player"] < len(names) else str(f["player"])
@@ -106,7 +101,7 @@ PRESENTER = Presenter(
     rules_text=RULES_TEXT,
     describe=describe,
     select_kinds=frozenset({"place"}),
-    button_label=_button_label,
+    button_words=_BUTTONS,
     button_styles=_STYLES,
     placeholders=_PLACEHOLDERS,
     progress=_progress,

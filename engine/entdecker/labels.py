@@ -53,7 +53,7 @@ def tile_words(tid: str) -> str:
 
 
 FIXED_LABELS = {"stop": "Stop: end the turn without building"}
-NATIVES_LABELS = {"take": "Take the natives' plant token", "leave": "Leave the plant token"}
+NATIVES_LABELS = {"take": "Take the plant token", "leave": "Leave the plant token"}
 NUMBERED = ("ship", "place")  # their labels carry the number the board overlay shows
 
 

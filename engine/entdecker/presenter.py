@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.api import Event, Presenter, Verb, View, marked_players
+from engine.api import Event, Presenter, Verb, View, player_lines
 from engine.core.words import plural
 from engine.entdecker.guide import SECTIONS, hand
 from engine.entdecker.labels import PIECE_WORDS, SCORE_WORDS, SHAPE_WORDS, describe
@@ -68,19 +68,9 @@ RULES_TEXT = (
 )
 
 _PLACEHOLDERS = {"ship": "Put the ship on…", "place": "Place the tile at…", "explore": "Explore how many tiles…"}
+_BUTTONS = {"explore": "Explore {count}", "stop": "Stop"}  # the natives' choices: their labels
 _STYLES = {"stop": "danger", "build": "success", "draw": "primary", "explore": "primary", "natives": "success"}
 _REDRAW_EVENTS = frozenset({"place", "discard", "fill", "choose_placement"})
-
-
-def _button_label(entry: dict[str, Any]) -> str:
-    kind = entry["kind"]
-    if kind == "explore":
-        return f"Explore {entry.get('count')}"
-    if kind == "stop":
-        return "Stop"
-    if kind == "natives":
-        return "Take the plant token" if entry.get("choice") == "take" else "Leave the plant token"
-    return str(entry.get("label") or entry["key"])
 
 
 def _progress(view: View) -> str:
@@ -95,14 +85,14 @@ def _progress(view: View) -> str:
     return ", ".join(parts)
 
 
+def _player(p: dict[str, Any], who: str, view: View) -> str:
+    pieces = ", ".join(plural(n, PIECE_WORDS.get(k, k)) for k, n in p["pieces"].items())
+    plants = "+".join(map(str, p["plants"])) or "none"
+    return f"{who}: {plural(p['vp'], *SCORE_WORDS)}, {p['gold']} gold, plants {plants}; still to build: {pieces}"
+
+
 def _status_lines(view: View, names: Sequence[str]) -> list[str]:
-    rows = []
-    for p, who in marked_players(view, names):
-        pieces = ", ".join(plural(n, PIECE_WORDS.get(k, k)) for k, n in p["pieces"].items())
-        plants = "+".join(map(str, p["plants"])) or "none"
-        rows.append(
-            f"{who}: {plural(p['vp'], *SCORE_WORDS)}, {p['gold']} gold, plants {plants}; still to build: {pieces}"
-        )
+    rows = player_lines(view, names, _player)
     piles = view["piles"]
     discovery = " / ".join(str(p["count"]) for p in piles["discovery"])
     fill = ", ".join(f"{v} {SHAPE_WORDS[int(k)]}" for k, v in sorted(piles["fill"].items()))
@@ -123,7 +113,7 @@ PRESENTER = Presenter(
     rules_text=RULES_TEXT,
     describe=describe,
     select_kinds=frozenset({"ship", "place"}),
-    button_label=_button_label,
+    button_words=_BUTTONS,
     button_styles=_STYLES,
     placeholders=_PLACEHOLDERS,
     progress=_progress,
