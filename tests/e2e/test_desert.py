@@ -53,9 +53,9 @@ async def test_a_whole_game_by_the_games_commands_with_a_scoring_chosen_out_of_t
                     # The player whose turn it is is offered nothing and may not choose for the explorer's owner.
                     entry = next(e for e in table.view(None)["legal"] if e["key"] == key)
                     value = catalog().presenters[GAME].value_of(entry)
-                    offered = await fake.autocomplete(turn_player, "game-1", "desert", "action", focused="space", value="")
+                    offered = await fake.autocomplete(turn_player, "game-1", GAME, "action", focused="space", value="")
                     assert value not in [c["value"] for c in offered]
-                    text = await refused(await fake.slash(turn_player, "game-1", "desert", "action", space=value))
+                    text = await refused(await fake.slash(turn_player, "game-1", GAME, "action", space=value))
                     assert "not yours" in text
                     out_of_turn += 1
                 await ok(await verb_move(fake, "game-1", user, table, key))

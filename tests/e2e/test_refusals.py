@@ -20,9 +20,8 @@ async def test_wrong_player_and_spectators_get_private_answers(tmp_path: Path) -
         text = await refused(await fake.slash("bob", "game-1", "entdecker", "ship", position="-"))
         assert "alice's turn, not yours" in text
         assert len(await fake.autocomplete("alice", "game-1", "entdecker", "ship", focused="position", value="")) == 25
-        assert [
-            c["value"] for c in await fake.autocomplete("alice", "game-1", "entdecker", "ship", focused="position", value="J7")
-        ] == [
+        typed = await fake.autocomplete("alice", "game-1", "entdecker", "ship", focused="position", value="J7")
+        assert [c["value"] for c in typed] == [
             "J7E",
             "J7S",
         ]

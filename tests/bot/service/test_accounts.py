@@ -79,7 +79,7 @@ async def test_the_log_of_an_archived_game_pages_as_before(svc: Services) -> Non
 
 
 async def test_every_move_of_a_desert_game_has_its_numbered_line_in_the_log(svc: Services) -> None:
-    """"No explorer" and a quiet "end the turn" tell nothing in their events: the game's words for the move do."""
+    """ "No explorer" and a quiet "end the turn" tell nothing in their events: the game's words for the move do."""
     await svc.lobby.new_game(CH, 1, ANN, "Ann", "desert", {}, 7)
     await svc.lobby.join(CH, BOB, "Bob")
     await svc.lobby.start(CH, ANN)
