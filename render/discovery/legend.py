@@ -47,12 +47,14 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
         p = row.player
         disc = follower_sprite(row.seat, "", 60)
         im.paste(disc, (x + 10, row.cy - disc.height // 2), disc)
-        name, size = panel.fit_name(str(p.get("name", "")), col_w - 48 - 270)
+        name, size = panel.fit_name(str(p.get("name", "")), col_w - 48 - 230)
         res = panel.as_dict(view.get("result"))
         won = panel.is_over(view) and row.seat in (res.get("winners") or [])
         put_text(im, (x + 48, row.base), name, size, style.GOLD if won else style.TEXT)
-        put_text(im, (x + col_w - 264, row.base), plural(as_int(p.get("score")), *SCORE_WORDS), row.size, style.GOLD)
-        put_text(im, (x + col_w - 124, row.base), f"{p.get('supply', 0)} of 4 followers", 15, style.TEXT_DIM)
+        score = plural(as_int(p.get("score")), *SCORE_WORDS)
+        size = row.size if style.text_width(score, row.size) <= 118 else row.size * 3 // 4  # "111 points" fits too
+        put_text(im, (x + col_w - 226, row.base), score, size, style.GOLD)
+        put_text(im, (x + col_w - 102, row.base), f"{p.get('supply', 0)} of 4 followers", 15, style.TEXT_DIM)
 
 
 def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box, overlay: bool) -> None:
