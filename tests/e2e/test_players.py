@@ -253,3 +253,18 @@ async def test_moves_stay_credited_to_who_made_them(tmp_path: Path) -> None:
         assert any(line.split(". ", 1)[1].startswith("bob ") for line in lines), text
         assert any("AI for carol " in line for line in lines), text
         assert not any("carol (AI)" in line for line in lines)
+
+
+async def test_a_short_command_list_one_group_per_game_every_description_whole(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        async with running(fake, settings(tmp_path / "g.db")):
+            synced = dict(fake.global_commands)
+        games = set(catalog().infos)
+        assert set(synced) == {"game", "play", "undo", "help", *games} and len(synced) <= 8
+        for game in games:
+            verbs = {o["name"]: o for o in synced[game]["options"]}
+            assert set(verbs) == {v.name for v in catalog().presenter(game).verbs}
+            texts = [synced[game]["description"], *(v["description"] for v in verbs.values())]
+            texts += [o["description"] for v in verbs.values() for o in v.get("options", [])]
+            assert all(0 < len(t) <= 100 and not t.endswith("…") for t in texts), texts
+        fake.assert_no_violations()
