@@ -172,7 +172,7 @@ async def test_autocomplete_never_errors_and_offers_only_a_note_to_those_who_may
 
             async def choices(user: str, command: str, value: Any = "") -> list[dict[str, Any]]:
                 handle = await fake.autocomplete_interaction(
-                    user, "game-1", command, focused=commands[command], value=value
+                    user, "game-1", "entdecker", command, focused=commands[command], value=value
                 )
                 await fake.wait_for(lambda: handle.choices is not None or handle.violations, 5)
                 assert handle.choices is not None, handle.violations
