@@ -30,6 +30,7 @@ from .catalog import Catalog
 from .components import lobby_view, turn_view
 from .editors import Editors
 from .interactions import Replies, clicked_on
+from .lang import in_channel_language
 from .service.accounts import Accounts
 from .service.cache import TableCache
 from .service.table import MoveOutcome, Table
@@ -284,6 +285,7 @@ class Announcer:
             kwargs["file"] = file
         await self.replies.reply(interaction, content, **kwargs)
 
+    @in_channel_language
     async def _update_through(self, interaction: discord.Interaction, table: Table) -> None:
         """Without Send Messages the clicked turn message can still be edited through the interaction: show the
         new state on it, so the game can go on by its buttons."""
@@ -299,6 +301,7 @@ class Announcer:
     def lobby_components(self, table: Table) -> discord.ui.View:
         return lobby_view(table.game_id, self.catalog.info(table.game), table.record.options)
 
+    @in_channel_language
     async def post_lobby(self, table: Table, *, adopt: bool = False) -> discord.Message:
         """The lobby message (idempotent like a turn message: a nonce, and with `adopt` the channel's recent
         history is searched first), and its id recorded so the lobby can be edited."""
@@ -346,6 +349,7 @@ class Announcer:
                 log.exception("posting the lost lobby of game %s failed", record.id)
         return posted
 
+    @in_channel_language
     async def post_turn(
         self,
         table: Table,
@@ -402,6 +406,7 @@ class Announcer:
         if old is not None and old != message.id:
             await self._pass(table, old, message, interaction)
 
+    @in_channel_language
     async def _pass(
         self, table: Table, old: int, new: discord.Message, interaction: discord.Interaction | None
     ) -> None:
@@ -445,6 +450,7 @@ class Announcer:
             log.warning("could not read the history of channel %s", table.record.channel_id, exc_info=True)
         return None
 
+    @in_channel_language
     async def update_turn(
         self,
         table: Table,

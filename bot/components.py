@@ -32,6 +32,7 @@ from engine.api import GameInfo, Presenter
 
 from .controls import MAX_OPTIONS, MAX_ROWS, Button, Controls, Menu, turn_controls
 from .errors import GUILD_ONLY, ErrorAnswers
+from .lang import read_by, reader_language
 from .service import stamp
 from .service.refusal import Refusal
 from .service.table import Table
@@ -120,6 +121,7 @@ class Routed:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         routes = routes_of(interaction)
+        read_by(reader_language(interaction))
         try:
             if interaction.guild_id is None:
                 raise Refusal(GUILD_ONLY)

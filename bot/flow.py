@@ -22,6 +22,7 @@ from .announcer import CANNOT_POST, NO_ACCESS, Announcer
 from .catalog import Catalog
 from .components import controls_view, private_controls
 from .interactions import Replies, clicked_on, is_manager
+from .lang import in_channel_language
 from .service import stamp
 from .service.cache import TableCache
 from .service.lobby import Lobby
@@ -165,6 +166,7 @@ class Flow:
         await self.refresh_lobby(table, started=action == "start", interaction=interaction)
         await self.reply(interaction, f"✅ {note}")
 
+    @in_channel_language
     async def refresh_lobby(
         self, table: Table, *, started: bool = False, interaction: discord.Interaction | None = None
     ) -> None:

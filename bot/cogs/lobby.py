@@ -16,6 +16,7 @@ from ..announcer import CANNOT_POST, NO_ACCESS
 from ..boards import Boards
 from ..flow import Flow
 from ..interactions import is_manager
+from ..lang import LANGUAGE_OPTION, server_language
 from ..offers.flow import OfferFlow
 from ..service import Refusal, Services
 from ..settings import Settings
@@ -66,7 +67,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             interaction.user.id,
             interaction.user.display_name,
             game,
-            None,
+            {LANGUAGE_OPTION: server_language(interaction.guild_locale)},
             seed,
         )
         try:

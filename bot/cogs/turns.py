@@ -18,13 +18,16 @@ from discord.ext import commands
 from engine.api import Verb
 
 from ..catalog import Group
+from ..command_words import described
 from ..flow import Flow
+from ..lang import N_
 from ..service import stamp
 from ..service.cache import TableCache
 from ..service.legal import Legal
 from ..service.table import Table
 
 MAX_CHOICES = 25
+YOUR_CHOICE = N_("Your choice")
 NOTHING = "-"  # the value of an informational choice; choosing it gets the polite refusal that explains
 
 Choices = list[app_commands.Choice[str]]
@@ -98,7 +101,9 @@ class TurnCog(commands.Cog):
     # ------------------------------------------------------------------ commands
 
     def _group(self, spec: Group) -> app_commands.Group:
-        group = app_commands.Group(name=spec.name, description=spec.description, guild_only=True)
+        group = app_commands.Group(
+            name=spec.name, description=described(spec.template, title=spec.title), guild_only=True
+        )
         for verb in spec.verbs:
             group.add_command(self._verb_command(f"{spec.name} {verb.name}", verb))
         return group
@@ -115,8 +120,8 @@ class TurnCog(commands.Cog):
             async def run_with(interaction: discord.Interaction, value: str) -> None:
                 await self.flow.move_interaction(interaction, command=command, value=value)
 
-            described = app_commands.describe(value=verb.option_description or "Your choice")(run_with)
-            callback = app_commands.rename(value=verb.option)(described)
+            with_words = app_commands.describe(value=verb.option_description or YOUR_CHOICE)(run_with)
+            callback = app_commands.rename(value=verb.option)(with_words)
         made: app_commands.Command[Any, ..., None] = app_commands.Command(
             name=verb.name, description=verb.description, callback=callback
         )
