@@ -14,7 +14,7 @@ from typing import Any
 import engine
 from engine.api import GameInfo, OptionSpec, Presenter, Verb
 
-from .lang import ENGLISH, LANGUAGE_NAMES, LANGUAGE_OPTION, LANGUAGES, N_
+from .lang import ENGLISH, LANGUAGE_NAMES, LANGUAGE_OPTION, LANGUAGES, N_, _
 
 DESCRIPTION_LIMIT = 100
 # How the bot runs a table, set in the lobby beside a game's variants but never handed to the rules (issue 21).
@@ -109,7 +109,10 @@ class Catalog:
 
     def games_list(self) -> str:
         return ", ".join(
-            f"**{i.title}** (`{i.name}`, {i.min_players}–{i.max_players} players)" for i in self.infos.values()
+            _("**{title}** (`{key}`, {least}–{most} players)").format(
+                title=i.title, key=i.name, least=i.min_players, most=i.max_players
+            )
+            for i in self.infos.values()
         )
 
     def verb(self, game: str, kind: str) -> Verb | None:
@@ -130,7 +133,7 @@ class Catalog:
     def steps_text(self, game: str) -> str:
         """The game's group in a few words: "`/entdecker` ship · explore · draw · … (a command for each step)"."""
         names = " · ".join(v.name for v in self.presenters[game].verbs)
-        return f"`/{game}` {names} (a command for each step)"
+        return _("`/{game}` {verbs} (a command for each step)").format(game=game, verbs=names)
 
     def legal_summary(self, game: str, legal: list[dict[str, Any]], limit: int = 8) -> str:
         """What the player may do now, by command, with the choices' labels: never a move key."""
@@ -150,9 +153,10 @@ class Catalog:
             if not labels:
                 parts.append(usages[name])
                 continue
-            shown = "; ".join(labels[:limit]) + (f"; … ({len(labels)} in all)" if len(labels) > limit else "")
+            more = "; " + _("… ({n} in all)").format(n=len(labels)) if len(labels) > limit else ""
+            shown = "; ".join(labels[:limit]) + more
             parts.append(f"{usages[name]} {shown}")
-        return "You can: " + " · ".join(parts) if parts else "There is nothing to do now."
+        return _("You can: {moves}").format(moves=" · ".join(parts)) if parts else _("There is nothing to do now.")
 
     def command_of(self, command: str) -> tuple[str, Verb] | None:
         """The game and verb of a qualified turn command ("entdecker ship"); None for `/play` or an unknown one."""

@@ -1,0 +1,115 @@
+"""Issue 23's catalogs and who reads which language: every word of the code in every catalog, translated with the
+same placeholders and each language's plural forms, and the reader's language chosen as the issue says."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from bot import lang
+from bot.catalog import LANGUAGE, TABLE_OPTIONS
+from bot.lang import _, ngettext, reader_language, server_language, speaking, table_language
+from bot.locale_update import code_words, command_words, game_words
+from engine.core.lang import LANGUAGES, language_of
+
+TRANSLATED = LANGUAGES[1:]
+FOLDERS = dict(zip(("bot", "engine"), lang.FOLDERS, strict=True))
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\(\w+\)[sd]|%[sd]")
+
+
+def catalog(folder: Path, language: str) -> Catalog:
+    with (folder / f"{language}.po").open("rb") as po:
+        return read_po(po, locale=language)
+
+
+def fields(text: str) -> list[str]:
+    return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name is not None)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("part", FOLDERS)
+def test_every_word_is_translated_with_the_same_placeholders(part: str, language: str) -> None:
+    found = catalog(FOLDERS[part], language)
+    problems = []
+    for message in found:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy or not all(strings):
+            problems.append(f"untranslated: {ids[0]!r}")
+            continue
+        if isinstance(message.id, tuple) and len(strings) != found.num_plurals:
+            problems.append(f"{ids[0]!r}: {len(strings)} plural forms, {language} has {found.num_plurals}")
+        for text in strings:
+            if fields(text) != fields(ids[0]):
+                problems.append(f"{ids[0]!r} -> {text!r}: other placeholders")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("part", FOLDERS)
+def test_the_catalogs_hold_every_word_of_the_code(part: str) -> None:
+    """`python -m bot.locale_update` was run after the last new word (else the word would stay English)."""
+    words = [*code_words(), *command_words()] if part == "bot" else list(game_words())
+    wanted = {w if isinstance(w, str) else w[0] for w in words}
+    for language in TRANSLATED:
+        have = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog(FOLDERS[part], language) if m.id}
+        assert not wanted - have, f"{part}/{language}: run python -m bot.locale_update ({sorted(wanted - have)[:5]})"
+
+
+def test_a_language_from_a_discord_locale() -> None:
+    assert [language_of(code) for code in ("de", "nl", "fr", "en-US", "en-GB", "es-ES", None)] == [
+        "de",
+        "nl",
+        "fr",
+        "en",
+        "en",
+        None,
+        None,
+    ]
+    assert server_language("fr") == "fr" and server_language("pt-BR") == "en"
+    assert table_language({"language": "nl"}) == "nl" and table_language({}) == "en"
+    assert table_language({"language": "xx"}) == "en"  # a damaged row is read in English rather than refused
+
+    class Interaction:
+        locale = "de"
+
+    assert reader_language(Interaction()) == "de"
+
+
+def test_the_table_option_offers_every_language_in_its_own_name() -> None:
+    assert LANGUAGE in TABLE_OPTIONS
+    assert [LANGUAGE.words(code) for code in LANGUAGE.choices] == ["English", "Deutsch", "Nederlands", "Français"]
+    assert LANGUAGE.default == "en"
+
+
+def test_the_reader_chooses_the_words_and_the_plural_rule() -> None:
+    assert _("Language") == "Language"
+    with speaking("de"):
+        assert _("Language") == "Sprache"
+        with speaking("fr"):
+            assert _("Language") == "Langue"
+        assert _("Language") == "Sprache"
+    with speaking("xx"):
+        assert _("Language") == "Language"
+    # French counts 0 as one ("0 place"); English, German and Dutch as many.
+    with speaking("fr"):
+        assert ngettext("{n} seat", "{n} seats", 0) == "{n} place"
+    with speaking("de"):
+        assert ngettext("{n} seat", "{n} seats", 0) == "{n} Plätze"
+
+
+async def test_each_task_has_its_own_reader() -> None:
+    async def read(language: str) -> str:
+        lang.read_by(language)
+        await asyncio.sleep(0)
+        return _("Language")
+
+    assert await asyncio.gather(read("de"), read("nl"), read("fr")) == ["Sprache", "Taal", "Langue"]
+    assert _("Language") == "Language"
