@@ -100,9 +100,9 @@ def test_the_reader_chooses_the_words_and_the_plural_rule() -> None:
         assert _("Language") == "Language"
     # French counts 0 as one ("0 place"); English, German and Dutch as many.
     with speaking("fr"):
-        assert ngettext("{n} seat", "{n} seats", 0) == "{n} place"
+        assert ngettext("{n} day", "{n} days", 0) == "{n} jour"
     with speaking("de"):
-        assert ngettext("{n} seat", "{n} seats", 0) == "{n} Plätze"
+        assert ngettext("{n} day", "{n} days", 0) == "{n} Tage"
 
 
 async def test_each_task_has_its_own_reader() -> None:
