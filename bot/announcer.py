@@ -30,7 +30,7 @@ from .catalog import Catalog
 from .components import lobby_view, turn_view
 from .editors import Editors
 from .interactions import Replies, clicked_on
-from .lang import in_channel_language
+from .lang import N_, _, in_channel_language
 from .service.accounts import Accounts
 from .service.cache import TableCache
 from .service.table import MoveOutcome, Table
@@ -40,14 +40,14 @@ from .turn_layout import passed_layout, rows_of, shown_picture, turn_layout
 log = logging.getLogger(__name__)
 
 NO_ACCESS = (discord.Forbidden, discord.NotFound)  # the channel refuses us: retrying will not help
-CANNOT_POST = (
+CANNOT_POST = N_(
     "I cannot post in this channel: I need the **Send Messages** and **Attach Files** permissions here "
     "(ask someone with Manage Channels, or play in a channel where I have them)."
 )
 
 
 HISTORY_LOOKBACK = 25  # recent messages searched for a turn message a crash left unrecorded
-PASSED = "⏭️ This turn is over: what happened next, and the board now, are in the next message"
+PASSED = N_("⏭️ This turn is over: what happened next, and the board now, are in the next message")
 
 
 def _reached(table: Table) -> int:
@@ -143,9 +143,10 @@ class Announcer:
         layout, more = turn_layout(content, filename, rows)
         if left_out + more:
             content = messages.clip(
-                content + f"\n({left_out + more} more choices: use the slash commands.)", messages.CONTENT_LIMIT
+                content + _("\n({left_out} more choices: use the slash commands.)").format(left_out=left_out + more),
+                messages.CONTENT_LIMIT,
             )
-            layout, _ = turn_layout(content, filename, rows)
+            layout, _more = turn_layout(content, filename, rows)
         return layout
 
     async def picture_of(
@@ -222,19 +223,27 @@ class Announcer:
                 log.warning("cannot announce a move in channel %s (no access)", channel_id)
                 await self.give_up(table)
                 if interaction is not None and interaction.type == discord.InteractionType.component:
-                    await self.show_privately(interaction, table, f"⚠️ Your move was saved, but {CANNOT_POST}")
+                    await self.show_privately(
+                        interaction,
+                        table,
+                        _("⚠️ Your move was saved, but {why}").format(why=_(CANNOT_POST)),
+                    )
                     await self._update_through(interaction, table)
                     return None
                 if interaction is not None:
-                    await self.show_privately(interaction, table, f"⚠️ The move was saved, but {CANNOT_POST}")
+                    await self.show_privately(
+                        interaction,
+                        table,
+                        _("⚠️ The move was saved, but {why}").format(why=_(CANNOT_POST)),
+                    )
                     return None
-                return f"⚠️ The move was saved, but {CANNOT_POST}"
+                return _("⚠️ The move was saved, but {why}").format(why=_(CANNOT_POST))
             except (discord.HTTPException, StorageError):
                 # The move is stored; the channel just missed a picture. /game board shows it again.
                 log.warning("could not announce a move in channel %s", channel_id, exc_info=True)
             except Exception:
                 log.exception("announcing a move in channel %s failed", channel_id)
-            return "⚠️ The move was saved, but the channel could not be updated; `/game board` shows the board."
+            return _("⚠️ The move was saved, but the channel could not be updated; `/game board` shows the board.")
 
     async def answer_private_copy(self, interaction: discord.Interaction, outcome: MoveOutcome) -> None:
         """A move made from a private copy of the controls (`/game board`, "Your choices"): the copy says what was
@@ -246,7 +255,7 @@ class Announcer:
         record = self._shown.get(table.game_id) or table.record
         link = jump_link(record.guild_id, record.channel_id, record.turn_message_id)
         done = " ".join(["✅ Done.", *outcome.lines[:3]])
-        line = done + (f" The turn goes on in its message: {link}" if link else "")
+        line = done + (_(" The turn goes on in its message: {link}").format(link=link) if link else "")
         with contextlib.suppress(discord.HTTPException):
             await interaction.edit_original_response(content=None, view=passed_layout(line, None), attachments=[])
 
@@ -380,7 +389,7 @@ class Announcer:
             limit = self.boards.upload_limit(channel_id, interaction)
             file = await self.boards.file(table.view(None), overlay=table.active, limit=limit)
             name = board_filename(table) if file is not None else None
-            view = self.turn_parts(table, account, header, filename=name, note="" if file else TOO_LARGE)
+            view = self.turn_parts(table, account, header, filename=name, note="" if file else _(TOO_LARGE))
             kwargs: dict[str, Any] = {"view": view, "allowed_mentions": turn_mentions(table)}
             if file is not None:
                 file.filename = board_filename(table)
@@ -413,7 +422,7 @@ class Announcer:
         """The previous turn message keeps its picture and one line that points to the new one; its controls go
         (they would only be refused)."""
         name = await self.picture_of(table.record.channel_id, old, interaction)
-        line = f"{PASSED}: {new.jump_url}"
+        line = f"{_(PASSED)}: {new.jump_url}"
 
         def make() -> dict[str, Any]:
             return {"view": passed_layout(line, name), "allowed_mentions": NO_MENTIONS}
@@ -483,7 +492,7 @@ class Announcer:
                 table.view(None), overlay=True, limit=self.boards.upload_limit(channel_id, interaction)
             )
             if png is None:  # keep the earlier picture rather than none, and say why it is not the latest
-                note = TOO_LARGE + " The picture is from earlier."
+                note = _(TOO_LARGE) + _(" The picture is from earlier.")
         name = board_filename(table) if png is not None else await self.picture_of(channel_id, message_id, interaction)
         view = self.turn_parts(table, account, filename=name, note=note)
 

@@ -20,7 +20,7 @@ from engine.api import Verb
 from ..catalog import Group
 from ..command_words import described
 from ..flow import Flow
-from ..lang import N_
+from ..lang import N_, _
 from ..service import stamp
 from ..service.cache import TableCache
 from ..service.legal import Legal
@@ -81,21 +81,23 @@ class TurnCog(commands.Cog):
         if not out and legal:
             return [app_commands.Choice(name=f"Nothing matches “{current}”: clear it to see all"[:100], value=NOTHING)]
         if not out and table is not None and table.active:
-            prompt = table.view(None).get("prompt") or "make another move"
+            prompt = table.view(None).get("prompt") or _("make another move")
             return [app_commands.Choice(name=f"Not now: it is time to {prompt}"[:100], value=NOTHING)]
         return out[:MAX_CHOICES]
 
     def _why_nothing(self, table: Table | None, user_id: int, command: str) -> str | None:
         if table is None or table.state is None:
-            return "No game is running in this channel (/game new starts one)"
+            return _("No game is running in this channel (/game new starts one)")
         if not table.active:
-            return "The game is over"
+            return _("The game is over")
         found = self.catalog.command_of(command)
         if command != "play" and (found is None or found[0] != table.game):
-            return f"This channel plays {self.catalog.title(table.game)}: use /{table.game} or /play"
+            return _("This channel plays {game}: use /{game2} or /play").format(
+                game=self.catalog.title(table.game), game2=table.game
+            )
         seat = table.seat_of(user_id)
         if seat is None or not table.acts(seat):
-            return f"{self.legal.waiting_for(table)}: nothing for you to choose now"
+            return _("{whose}: nothing for you to choose now").format(whose=self.legal.waiting_for(table))
         return None
 
     # ------------------------------------------------------------------ commands
