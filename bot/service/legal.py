@@ -68,11 +68,11 @@ class Legal:
 
     @staticmethod
     def whose_turn(table: Table) -> str:
-        """Whose turn it is, in a few words for a list: "alice's turn", "alice and bob"."""
+        """Whose turn it is, in a few words for a list: "alice's turn", "alice and bob must act now"."""
         names = [safe_name(p.display_name) for p in table.to_act]
         if len(names) == 1:
             return _("{name}'s turn").format(name=names[0])
-        return _(" and ").join(names) or _("The game is over")
+        return Legal.waiting_for(table)
 
     def verb_refusal(self, table: Table, command: str) -> Refusal | None:
         """A refusal if `command` ("<game> <verb>") is not one of the channel's game (it belongs to another game)."""
