@@ -139,7 +139,7 @@ class Flow:
             note = _("You left the lobby.")
         elif action == "addbot":
             table = await self.lobby.add_bot(channel_id, user.id, kwargs.get("kind"))
-            note = _("{shown_names} sits down.").format(shown_names=table.shown_names[-1])
+            note = _("{name} sits down.").format(name=table.shown_names[-1])
         elif action == "start":
             table = await self.lobby.start(channel_id, user.id, is_manager(interaction))
             note = _("The game is on.")

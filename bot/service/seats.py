@@ -21,7 +21,8 @@ from .turns import Turns
 
 def ai_name_for(player: PlayerRecord) -> str:
     """The name of an AI taking over a person's seat: "AI for bob" (an AI seat handed on keeps its name)."""
-    return player.display_name if player.is_ai else _("AI for {display_name}").format(display_name=player.display_name)
+    # Stored as the seat's name, so in one language for everyone (a name, not a sentence).
+    return player.display_name if player.is_ai else f"AI for {player.display_name}"
 
 
 @dataclass

@@ -148,11 +148,7 @@ class Turns:
                 move = await asyncio.to_thread(engine.ai_move, table.state, kind)
                 new_state, events = engine.step(table.state, move)
                 # A person's turn played by the AI (/game skip) is credited to the AI, on that person's behalf.
-                actor = (
-                    current.display_name
-                    if current.is_ai
-                    else _("AI for {display_name}").format(display_name=current.display_name)
-                )
+                actor = current.display_name if current.is_ai else f"AI for {current.display_name}"  # stored
                 try:
                     outcome = await self.recorder.record(
                         channel_id,
