@@ -18,7 +18,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from engine.core.lang import ENGINE_FOLDER, ENGLISH, LANGUAGE_NAMES, LANGUAGES, N_, Words, language_of, words
+from engine import ENGINE_FOLDER, LANGUAGE_NAMES, LANGUAGES, Words, language_of, words
 
 __all__ = [
     "ENGLISH",
@@ -27,6 +27,7 @@ __all__ = [
     "N_",
     "_",
     "language",
+    "language_of",
     "ngettext",
     "reader_language",
     "speaking",
@@ -36,10 +37,16 @@ __all__ = [
 FOLDERS = (Path(__file__).parent / "locale", ENGINE_FOLDER)  # the bot's words, then the games'
 LANGUAGE_OPTION = "language"  # the table option (bot.catalog.TABLE_OPTIONS) holding a game's language
 
+ENGLISH = LANGUAGES[0]  # the language the code is written in
 P = ParamSpec("P")
 R = TypeVar("R")
 
 _reader: ContextVar[str] = ContextVar("reader_language", default=ENGLISH)
+
+
+def N_(message: str) -> str:
+    """Marks a word for the catalogs where it is defined (a constant); it is translated where it is shown."""
+    return message
 
 
 def language() -> str:

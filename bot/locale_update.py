@@ -39,16 +39,16 @@ def command_words() -> Iterator[str]:
     from .cogs.players import PlayerCog
     from .cogs.turns import YOUR_CHOICE, TurnCog
 
-    yield from (GROUP_DESCRIPTION, GROUP_DESCRIPTION_SHORT, YOUR_CHOICE, GameCog.__cog_group_description__)
+    yield from (GROUP_DESCRIPTION, GROUP_DESCRIPTION_SHORT, YOUR_CHOICE, str(GameCog.__cog_group_description__))
     for cog in (GameCog, PlayerCog, TurnCog):
         for command in cog.__cog_app_commands__:
             yield from described(command)
 
 
 def described(command: app_commands.Command | app_commands.Group) -> Iterator[str]:  # type: ignore[type-arg]
-    yield command.description
+    yield str(command.description)
     if isinstance(command, app_commands.Command):
-        yield from (p.description for p in command.parameters if p.description != "…")
+        yield from (str(p.description) for p in command.parameters if p.description != "…")
 
 
 def game_words() -> Iterator[str]:

@@ -12,9 +12,6 @@ import gettext
 import io
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
 ENGLISH = "en"
 LANGUAGES = (ENGLISH, "de", "nl", "fr")  # the catalogs' source language first
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "nl": "Nederlands", "fr": "Français"}
@@ -65,6 +62,10 @@ def words(folders: tuple[Path, ...], language: str) -> Words:
 
 
 def _compiled(path: Path, language: str) -> gettext.GNUTranslations:
+    # Babel only when a catalog is read: importing the engine (render workers, the CLI) stays as quick as before.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as po:
         catalog = read_po(po, locale=language)
     compiled = io.BytesIO()

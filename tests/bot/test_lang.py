@@ -16,7 +16,7 @@ from bot import lang
 from bot.catalog import LANGUAGE, TABLE_OPTIONS
 from bot.lang import _, ngettext, reader_language, server_language, speaking, table_language
 from bot.locale_update import code_words, command_words, game_words
-from engine.core.lang import LANGUAGES, language_of
+from engine import LANGUAGES, language_of
 
 TRANSLATED = LANGUAGES[1:]
 FOLDERS = dict(zip(("bot", "engine"), lang.FOLDERS, strict=True))
