@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from storage import AnyStore, open_store
 
+from . import lang
 from .ai_seats import AISeats
 from .announcer import Announcer
 from .boards import Boards
@@ -163,6 +164,7 @@ class EntdeckerBot(commands.Bot):
         await self.add_cog(PlayerCog(parts.undo, services, parts.replies))
         # Dynamic items route clicks by custom_id pattern, so buttons on messages sent before a restart work.
         self.add_dynamic_items(*DYNAMIC_ITEMS, UndoButton, SeatOfferButton, OldSeatOfferButton)
+        await asyncio.to_thread(lang.warm)
         await self.tree.set_translator(CatalogTranslator())
         if self.settings.sync_commands:
             if self.settings.guild_id is not None:

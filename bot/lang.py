@@ -58,6 +58,12 @@ def bot_words(lang: str | None = None) -> Words:
     return words(FOLDERS, lang or _reader.get())
 
 
+def warm() -> None:
+    """Compile every catalog now (start-up), so no interaction waits for one within Discord's 3 seconds."""
+    for code in LANGUAGES:
+        bot_words(code)
+
+
 def _(message: str) -> str:
     """`message` (English, as written in the code) in the reader's language."""
     return bot_words().gettext(message)
