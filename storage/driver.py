@@ -43,10 +43,6 @@ class Tx(Fetcher, Protocol):
 
     async def executemany(self, sql: str, rows: Sequence[Params]) -> None: ...
 
-    def savepoint(self) -> AbstractAsyncContextManager[None]:
-        """A nested transaction: an error inside rolls back only what was done inside (PostgreSQL aborts the whole
-        transaction on an error otherwise)."""
-
 
 Body = Callable[[Tx], Awaitable[T]]
 Migrating = Callable[[Body[bool]], Awaitable[bool]]  # runs one migration's body as a transaction

@@ -83,11 +83,6 @@ class _Tx:
         async with _mapped():
             await self._conn.executemany(text, [[row[name] for name in names] for row in rows])
 
-    @contextlib.asynccontextmanager
-    async def savepoint(self) -> AsyncIterator[None]:
-        async with self._conn.transaction():
-            yield
-
 
 @contextlib.asynccontextmanager
 async def _mapped() -> AsyncIterator[None]:

@@ -48,15 +48,11 @@ _IDLE_SELECT = f"""
         AND (CAST(:most AS INTEGER) IS NULL OR g.reminders_sent < CAST(:most AS INTEGER))
     ORDER BY COALESCE(g.last_move_at, g.started_at), g.id
 """
-# An ended game's archived log (storage/archive.py), under names that do not clash with the snapshot's columns.
-_ARCHIVE_COLUMNS = "a.moves AS a_moves, a.log_digest AS a_log_digest, a.digest AS a_digest, a.log AS a_log"
-# The game's setup and its archive row, if any.
-_LOGGED = (
-    f"SELECT g.setup, {_ARCHIVE_COLUMNS} FROM games g LEFT JOIN move_archives a ON a.game_id = g.id WHERE g.id = :id"
-)
-# load_state's head: the game's setup and running log digest, its snapshot, its archived log if it has ended.
-_LOAD_SELECT = f"""
-    SELECT g.status, g.setup, g.log_digest AS running, s.version, s.state, s.log_digest, s.digest, {_ARCHIVE_COLUMNS}
+# A game's log and all that is checked against it, in one SELECT: the game's status, setup and running log digest,
+# its snapshot, and its archived log if it has ended (storage/archive.py; `a_` names: they clash with the snapshot's).
+_LOG_HEAD = """
+    SELECT g.status, g.channel_id, g.setup, g.log_digest AS running, s.version, s.state, s.log_digest, s.digest,
+        a.moves AS a_moves, a.log_digest AS a_log_digest, a.digest AS a_digest, a.log AS a_log
     FROM games g LEFT JOIN snapshots s ON s.game_id = g.id LEFT JOIN move_archives a ON a.game_id = g.id
     WHERE g.id = :id
 """
@@ -152,17 +148,14 @@ class Store:
         `seed_public`: the seed was chosen by a person, so everyone must be shown it (see docs/storage.md)."""
 
         async def body(tx: Tx) -> GameRecord:
-            try:
-                async with tx.savepoint():
-                    rows = await tx.fetch(
-                        "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_user_id,"
-                        " created_at, updated_at, seed_public) VALUES (:guild, :channel, :game, :options, :seed,"
-                        " 'lobby', :host, :now, :now, :public) RETURNING id",
-                        dict(guild=guild_id, channel=channel_id, game=game, options=json.dumps(options), seed=seed,
-                             host=host_user_id, now=now, public=int(seed_public)),
-                    )  # fmt: skip
-            except Conflict as exc:
-                raise errors.ChannelBusy(channel_id) from exc
+            rows = await _claiming(
+                tx, channel_id,
+                "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_user_id, created_at,"
+                " updated_at, seed_public) VALUES (:guild, :channel, :game, :options, :seed, 'lobby', :host, :now,"
+                " :now, :public) RETURNING id",
+                dict(guild=guild_id, channel=channel_id, game=game, options=json.dumps(options), seed=seed,
+                     host=host_user_id, now=now, public=int(seed_public)),
+            )  # fmt: skip
             game_id = int(rows[0][0])
             if host_name is not None:
                 await _insert_player(tx, game_id, 0, host_user_id, host_name, None, now)
@@ -320,7 +313,7 @@ class Store:
                  set_turn=turn_message_id is not UNSET, turn=None if turn_message_id is UNSET else turn_message_id,
                  version=version, id=game_id),
         )  # fmt: skip
-        return _only_game(rows, game_id)
+        return _record(_first(rows, game_id))
 
     # ------------------------------------------------------------------ queries
     #
@@ -440,7 +433,7 @@ class Store:
             "UPDATE games SET reminders_sent = reminders_sent + 1, last_reminder_at = :now WHERE id = :id RETURNING *",
             {"now": now, "id": game_id},
         )
-        return _only_game(rows, game_id)
+        return _record(_first(rows, game_id))
 
     async def _listed(self, rows: Sequence[Row], convert: Callable[[Row], T | None]) -> list[T]:
         """A listing's rows as records, leaving out the damaged ones (None: logged once), a slice at a time: the other
@@ -532,9 +525,7 @@ class Store:
 
         async def body(tx: Tx) -> GameRecord | None:
             rows = await tx.fetch("SELECT status, version, log_digest FROM games WHERE id = :id", {"id": game_id})
-            if not rows:
-                raise errors.GameNotFound(game_id)
-            status, actual, running = rows[0]
+            status, actual, running = _first(rows, game_id)
             moved = status != "active" or actual != expected_version
             if moved and key is not None and (done := await _landed(tx, game_id, key)) is not None:
                 raise errors.AlreadyDone(game_id, done)
@@ -587,23 +578,9 @@ class Store:
         the log is the evidence and is never replaced by a guess. The snapshot is a cache: one that does not match
         the log is rebuilt."""
 
-        async def body(tx: Tx) -> tuple[Row, list[str]]:
-            rows = await tx.fetch(_LOAD_SELECT, {"id": game_id})
-            if not rows:
-                raise errors.GameNotFound(game_id)
-            if rows[0]["status"] not in _LOADABLE:
-                raise errors.WrongStatus(game_id, rows[0]["status"], " or ".join(_LOADABLE))
-            if rows[0]["a_log"] is not None:
-                return rows[0], []
-            moves = await tx.fetch("SELECT move FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id})
-            return rows[0], [move for (move,) in moves]
-
-        row, moves = await self.driver.read(body)
-        if row["a_log"] is not None:  # an ended game: its log is the archive row (LogCorrupt if that is damaged)
-            archived = _unpack_logged(game_id, row["setup"], row)
-            moves, digests = archived.move, archived.digests
-        else:
-            digests = verify.live_digests(game_id, row["setup"], moves)
+        row, moves, archived = await self.driver.read(lambda tx: _log(tx, game_id, *_LOADABLE))
+        # An ended game's chain was checked with its archive (LogCorrupt if that is damaged).
+        digests = archived.digests if archived is not None else verify.live_digests(game_id, row["setup"], moves)
         if row["running"] is None:  # not known (migration 0005 found the snapshot damaged): computed once
             log.info("game %s: no log digest yet; rebuilding by replay", game_id)
             return await self.rebuild_state(game_id)
@@ -628,21 +605,17 @@ class Store:
         """
 
         async def body(tx: Tx) -> State:
-            setup, moves = await _log(tx, game_id)
-            log_digest = verify.live_digests(game_id, setup, moves)[-1]
+            head, moves, _ = await _log(tx, game_id)
+            log_digest = verify.live_digests(game_id, head["setup"], moves)[-1]
             game = await _game(tx, game_id)
-            running = (await tx.fetch("SELECT log_digest FROM games WHERE id = :id", {"id": game_id}))[0][0]
-            if running is not None:
-                verify.check_running(game_id, running, log_digest)
-            state = replay.replay(game_id, verify.saved(game_id, setup, moves))
+            if head["running"] is not None:
+                verify.check_running(game_id, head["running"], log_digest)
+            state = replay.replay(game_id, verify.saved(game_id, head["setup"], moves))
             state_json = replay.snapshot_json(state)
-            rows = await tx.fetch(
-                "SELECT version, state, log_digest, digest FROM snapshots WHERE game_id = :id", {"id": game_id}
-            )
-            if not verify.snapshot_is(rows[0] if rows else None, state.version, state_json, log_digest):
+            if not verify.snapshot_is(head, state.version, state_json, log_digest):  # head's s.*: the snapshot
                 stamp = now if now is not None else game.last_move_at or game.started_at or game.updated_at
                 await _put_snapshot(tx, game_id, state.version, state_json, stamp, log_digest)
-            if running is None:
+            if head["running"] is None:
                 await tx.execute("UPDATE games SET log_digest = :d WHERE id = :id", {"d": log_digest, "id": game_id})
             return state
 
@@ -650,12 +623,8 @@ class Store:
 
     async def saved_game(self, game_id: int) -> dict[str, Any]:
         """The game as engine.replay takes it: setup plus the move log (for export and tests)."""
-
-        async def body(tx: Tx) -> tuple[str, list[str]]:
-            return await _log(tx, game_id)
-
-        setup, moves = await self.driver.read(body)
-        return verify.saved(game_id, setup, moves)
+        head, moves, _ = await self.driver.read(lambda tx: _log(tx, game_id))
+        return verify.saved(game_id, head["setup"], moves)
 
     async def rollback(
         self,
@@ -674,15 +643,15 @@ class Store:
         """
 
         async def body(tx: Tx) -> State:
-            status = await _require_status(tx, game_id, "active", "finished")
-            await _unarchive(tx, game_id)  # a finished game's log goes back to the moves table (archived again below)
-            rows = await tx.fetch("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = :id", {"id": game_id})
-            version = int(rows[0][0])
+            head, moves, archived = await _log(tx, game_id, "active", "finished")
+            await _unarchive(
+                tx, game_id, archived
+            )  # a finished game's log back in the moves table (archived again below)
+            version, setup, moves = len(moves), head["setup"], moves[:to_version]
             if expected_version is not None and version != expected_version:
                 raise errors.StaleVersion(game_id, expected_version, version)
             if not 0 <= to_version <= version:
                 raise ValueError(f"cannot roll game {game_id} back to version {to_version} (it is at {version})")
-            setup, moves = await _log(tx, game_id, up_to=to_version)
             state = replay.replay(game_id, verify.saved(game_id, setup, moves))
             at = {"id": game_id, "to": to_version, "now": now}
             if undone_by is not None:
@@ -701,18 +670,14 @@ class Store:
             log_digest = replay.log_digest(setup, moves)
             await _put_snapshot(tx, game_id, to_version, replay.snapshot_json(state), now, log_digest)
             over = bool(state.game_over)
-            try:
-                async with tx.savepoint():
-                    await tx.execute(
-                        "UPDATE games SET status = :status, current_seat = :seat, updated_at = :now,"
-                        " last_move_at = :now, ended_at = CASE WHEN :over THEN ended_at ELSE NULL END,"
-                        " reminders_sent = 0, last_reminder_at = NULL, log_digest = :digest WHERE id = :id",
-                        dict(at, status="finished" if over else "active", seat=None if over else _current_seat(state),
-                             over=over, digest=log_digest),
-                    )  # fmt: skip
-            except Conflict as exc:  # reopening a finished game in a channel now busy
-                assert status == "finished"
-                raise errors.ChannelBusy((await _game(tx, game_id)).channel_id) from exc
+            await _claiming(  # reopening a finished game in a channel busy by now: ChannelBusy
+                tx, head["channel_id"],
+                "UPDATE games SET status = :status, current_seat = :seat, updated_at = :now, last_move_at = :now,"
+                " ended_at = CASE WHEN :over THEN ended_at ELSE NULL END, reminders_sent = 0, last_reminder_at = NULL,"
+                " log_digest = :digest WHERE id = :id",
+                dict(at, status="finished" if over else "active", seat=None if over else _current_seat(state),
+                     over=over, digest=log_digest),
+            )  # fmt: skip
             if over:  # still ended (rolled back to where it ended): its log goes back into the archive
                 await _archive(tx, game_id)
             return state
@@ -724,13 +689,14 @@ class Store:
 
 
 async def _game(db: Fetcher, game_id: int) -> GameRecord:
-    return _only_game(await db.fetch(_GAME_SELECT + " WHERE g.id = :id", {"id": game_id}), game_id)
+    return _record(_first(await db.fetch(_GAME_SELECT + " WHERE g.id = :id", {"id": game_id}), game_id))
 
 
-def _only_game(rows: Sequence[Row], game_id: int) -> GameRecord:
+def _first(rows: Sequence[Row], game_id: int) -> Row:
+    """The first of a game's rows; GameNotFound if there are none."""
     if not rows:
         raise errors.GameNotFound(game_id)
-    return _record(rows[0])
+    return rows[0]
 
 
 def _record(row: Row) -> GameRecord:
@@ -741,11 +707,17 @@ def _record(row: Row) -> GameRecord:
         raise errors.RecordCorrupt(row["id"], str(exc)) from None
 
 
+async def _claiming(tx: Tx, channel_id: int, statement: str, params: Params) -> list[Row]:
+    """A statement opening a game in the channel; ChannelBusy if the channel has an open game (a unique index). Raised
+    at once: on PostgreSQL the refused statement aborts the transaction, so nothing may be asked of it after."""
+    try:
+        return await tx.fetch(statement, params)
+    except Conflict as exc:
+        raise errors.ChannelBusy(channel_id) from exc
+
+
 async def _require_status(tx: Tx, game_id: int, *wanted: str) -> str:
-    rows = await tx.fetch("SELECT status FROM games WHERE id = :id", {"id": game_id})
-    if not rows:
-        raise errors.GameNotFound(game_id)
-    status = str(rows[0]["status"])
+    status = str(_first(await tx.fetch("SELECT status FROM games WHERE id = :id", {"id": game_id}), game_id)[0])
     if status not in wanted:
         raise errors.WrongStatus(game_id, status, " or ".join(wanted))
     return status
@@ -779,18 +751,14 @@ async def _next_seat(
 async def _insert_player(
     tx: Tx, game_id: int, seat: int, user_id: int | None, display_name: str, ai_kind: str | None, now: float
 ) -> PlayerRecord:
-    try:
-        async with tx.savepoint():
-            await tx.execute(
-                "INSERT INTO players (game_id, seat, user_id, display_name, is_ai, ai_kind, joined_at)"
-                " VALUES (:id, :seat, :user, :name, :is_ai, :kind, :now)",
-                dict(id=game_id, seat=seat, user=user_id, name=display_name, is_ai=ai_kind is not None, kind=ai_kind,
-                     now=now),
-            )  # fmt: skip
-    except Conflict:
-        if user_id is not None and await _seat_of(tx, game_id, user_id) is not None:
-            raise errors.AlreadyJoined(game_id, user_id) from None
-        raise
+    # Looked up first, not told by the unique index: the game's write lock keeps the answer true until COMMIT.
+    if user_id is not None and await _seat_of(tx, game_id, user_id) is not None:
+        raise errors.AlreadyJoined(game_id, user_id)
+    await tx.execute(
+        "INSERT INTO players (game_id, seat, user_id, display_name, is_ai, ai_kind, joined_at)"
+        " VALUES (:id, :seat, :user, :name, :is_ai, :kind, :now)",
+        dict(id=game_id, seat=seat, user=user_id, name=display_name, is_ai=ai_kind is not None, kind=ai_kind, now=now),
+    )
     await tx.execute("UPDATE games SET updated_at = :now WHERE id = :id", {"now": now, "id": game_id})
     return await _player(tx, game_id, seat)
 
@@ -833,41 +801,40 @@ async def _put_snapshot(
                                          digest=digest))  # fmt: skip
 
 
-async def _log(tx: Tx, game_id: int, up_to: int | None = None) -> tuple[str, list[str]]:
-    """The game's setup and its moves (seq order) as stored text; WrongStatus for a game that never started."""
-    rows = await tx.fetch(_LOGGED, {"id": game_id})
-    if not rows:
-        raise errors.GameNotFound(game_id)
-    row = rows[0]
-    setup = row["setup"]
-    if setup is None:
+async def _log(tx: Fetcher, game_id: int, *statuses: str) -> tuple[Row, list[str], archive.Archived | None]:
+    """The game's _LOG_HEAD row and its moves as stored text in seq order, from its archive (also returned, checked) or
+    the moves table. WrongStatus unless its status is one of `statuses` (any if none) and it has started."""
+    head = _first(await tx.fetch(_LOG_HEAD, {"id": game_id}), game_id)
+    if statuses and head["status"] not in statuses:
+        raise errors.WrongStatus(game_id, head["status"], " or ".join(statuses))
+    if head["setup"] is None:
         raise errors.WrongStatus(game_id, "lobby", "started")
-    if row["a_log"] is not None:
-        archived = _unpack_logged(game_id, setup, row).move
-        return setup, archived if up_to is None else archived[:up_to]
-    moves = await tx.fetch(
-        "SELECT move FROM moves WHERE game_id = :id AND seq <= :to ORDER BY seq",
-        {"id": game_id, "to": _NO_LIMIT if up_to is None else up_to},
-    )
-    return setup, [move for (move,) in moves]
+    if (archived := _unpacked(game_id, head)) is not None:
+        return head, archived.move, archived
+    rows = await tx.fetch("SELECT move FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id})
+    return head, [move for (move,) in rows], None
 
 
 # ---------------------------------------------------------------------- archived logs (storage/archive.py)
 
 
-def _unpack_logged(game_id: int, setup: str | None, row: Row) -> archive.Archived:
-    """The archive in a row selected with _ARCHIVE_COLUMNS, checked; LogCorrupt (logged) if it is damaged."""
+def _unpacked(game_id: int, head: Row) -> archive.Archived | None:
+    """The archive in a _LOG_HEAD row, checked (LogCorrupt, logged, if it is damaged); None while the log is live."""
+    if head["a_log"] is None:
+        return None
     try:
-        return archive.unpack(game_id, setup, row["a_moves"], row["a_log_digest"], row["a_digest"], row["a_log"])
+        return archive.unpack(
+            game_id, head["setup"], head["a_moves"], head["a_log_digest"], head["a_digest"], head["a_log"]
+        )
     except LogCorrupt as exc:
         log.error("%s", exc)
         raise
 
 
-async def _archived(tx: Tx, game_id: int) -> archive.Archived | None:
-    """The game's archived log, checked (LogCorrupt if damaged); None while its log is in the moves table."""
-    rows = await tx.fetch(_LOGGED, {"id": game_id})
-    return _unpack_logged(game_id, rows[0]["setup"], rows[0]) if rows and rows[0]["a_log"] is not None else None
+async def _archived(tx: Fetcher, game_id: int) -> archive.Archived | None:
+    """The game's archived log, checked; None while its log is in the moves table."""
+    rows = await tx.fetch(_LOG_HEAD, {"id": game_id})
+    return _unpacked(game_id, rows[0]) if rows else None
 
 
 async def _landed(tx: Tx, game_id: int, key: str) -> int | None:
@@ -899,9 +866,10 @@ async def _archive(tx: Tx, game_id: int) -> None:
     await tx.execute("DELETE FROM moves WHERE game_id = :id", {"id": game_id})
 
 
-async def _unarchive(tx: Tx, game_id: int) -> None:
-    """Inside a rollback's transaction: an archived log back into the moves table (LogCorrupt if it is damaged)."""
-    archived = await _archived(tx, game_id)
+async def _unarchive(tx: Tx, game_id: int, archived: archive.Archived | None = None) -> None:
+    """Inside a rollback's transaction: an archived log (read if not given) back into the moves table (LogCorrupt if it
+    is damaged)."""
+    archived = archived if archived is not None else await _archived(tx, game_id)
     if archived is None:
         return
     await tx.execute("DELETE FROM move_archives WHERE game_id = :id", {"id": game_id})

@@ -88,17 +88,6 @@ class _Tx:
         with _mapped():
             self._db.executemany(sql, rows)
 
-    @contextlib.asynccontextmanager
-    async def savepoint(self) -> AsyncIterator[None]:
-        self._db.execute("SAVEPOINT inner_step")
-        try:
-            yield
-        except BaseException:
-            self._db.execute("ROLLBACK TO inner_step")
-            raise
-        finally:
-            self._db.execute("RELEASE inner_step")
-
 
 def _finish(awaitable: Awaitable[T]) -> T:
     """Drive a body that never suspends to its end on this thread."""
