@@ -48,10 +48,12 @@ _IDLE_SELECT = f"""
         AND (CAST(:most AS INTEGER) IS NULL OR g.reminders_sent < CAST(:most AS INTEGER))
     ORDER BY COALESCE(g.last_move_at, g.started_at), g.id
 """
-# A game's log and all that is checked against it, in one SELECT: the game's status, setup and running log digest,
-# its snapshot, and its archived log if it has ended (storage/archive.py; `a_` names: they clash with the snapshot's).
+# A game's log and all that is checked against it, in one SELECT: the game's status, channel, setup, running log
+# digest and last change, its snapshot, and its archived log if it has ended (storage/archive.py; `a_` names: they
+# clash with the snapshot's).
 _LOG_HEAD = """
-    SELECT g.status, g.channel_id, g.setup, g.log_digest AS running, s.version, s.state, s.log_digest, s.digest,
+    SELECT g.status, g.channel_id, g.setup, g.log_digest AS running,
+        COALESCE(g.last_move_at, g.started_at, g.updated_at) AS last_change, s.version, s.state, s.log_digest, s.digest,
         a.moves AS a_moves, a.log_digest AS a_log_digest, a.digest AS a_digest, a.log AS a_log
     FROM games g LEFT JOIN snapshots s ON s.game_id = g.id LEFT JOIN move_archives a ON a.game_id = g.id
     WHERE g.id = :id
@@ -158,15 +160,15 @@ class Store:
             )  # fmt: skip
             game_id = int(rows[0][0])
             if host_name is not None:
-                await _insert_player(tx, game_id, 0, host_user_id, host_name, None, now)
+                await _take_seat(tx, game_id, host_user_id, host_name, None, 1, now)
             return await _game(tx, game_id)
 
         return await self.driver.write(body)
 
     async def join(self, game_id: int, user_id: int, display_name: str, max_seats: int, now: float) -> PlayerRecord:
         """Seat a user at the next seat of a lobby; AlreadyJoined, GameFull or WrongStatus otherwise."""
-        return await self._in_lobby(
-            game_id, lambda tx: _next_seat(tx, game_id, user_id, display_name, None, max_seats, now)
+        return await self._changing(
+            game_id, lambda tx: _take_seat(tx, game_id, user_id, display_name, None, max_seats, now)
         )
 
     async def add_ai(
@@ -174,8 +176,8 @@ class Store:
     ) -> PlayerRecord:
         """Seat an AI (user_id None) at the next seat of a lobby. Which kinds exist is the engine's business: storage
         keeps the name it is given."""
-        return await self._in_lobby(
-            game_id, lambda tx: _next_seat(tx, game_id, None, display_name, ai_kind, max_seats, now)
+        return await self._changing(
+            game_id, lambda tx: _take_seat(tx, game_id, None, display_name, ai_kind, max_seats, now)
         )
 
     async def leave(self, game_id: int, user_id: int, now: float) -> PlayerRecord:
@@ -187,11 +189,11 @@ class Store:
                 raise errors.NotJoined(game_id, user_id)
             return await _remove_seat(tx, game_id, seat, now)
 
-        return await self._in_lobby(game_id, body)
+        return await self._changing(game_id, body)
 
     async def remove_seat(self, game_id: int, seat: int, now: float) -> PlayerRecord:
         """Remove any seat (e.g. an AI) from a lobby; later seats move up one."""
-        return await self._in_lobby(game_id, lambda tx: _remove_seat(tx, game_id, seat, now))
+        return await self._changing(game_id, lambda tx: _remove_seat(tx, game_id, seat, now))
 
     async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> GameRecord:
         """Replace a lobby's variant options (WrongStatus once the game has started)."""
@@ -203,13 +205,13 @@ class Store:
             )
             return await _game(tx, game_id)
 
-        return await self._in_lobby(game_id, body)
+        return await self._changing(game_id, body)
 
-    async def _in_lobby(self, game_id: int, change: Body[T]) -> T:
-        """One transaction changing a game in the lobby (WrongStatus otherwise)."""
+    async def _changing(self, game_id: int, change: Body[T], *statuses: str) -> T:
+        """One transaction changing a game in one of `statuses` (the lobby if none; WrongStatus otherwise)."""
 
         async def body(tx: Tx) -> T:
-            await _require_status(tx, game_id, "lobby")
+            await _require_status(tx, game_id, *(statuses or ("lobby",)))
             return await change(tx)
 
         return await self.driver.write(body, game_id)
@@ -225,7 +227,6 @@ class Store:
         log_digest = replay.log_digest(setup, [])
 
         async def body(tx: Tx) -> GameRecord:
-            await _require_status(tx, game_id, "lobby")
             seats = (await tx.fetch("SELECT COUNT(*) FROM players WHERE game_id = :id", {"id": game_id}))[0][0]
             if seats != players:
                 raise StorageError(f"game {game_id} has {seats} seats but the state has {players} players")
@@ -238,28 +239,15 @@ class Store:
             await _put_snapshot(tx, game_id, 0, state_json, now, log_digest)
             return await _game(tx, game_id)
 
-        return await self.driver.write(body, game_id)
+        return await self._changing(game_id, body)
 
     async def abandon_game(self, game_id: int, now: float) -> GameRecord:
         """End a lobby or active game without a result; it stays in the history."""
-        return await self._end(game_id, "abandoned", now)
+        return await self._changing(game_id, lambda tx: _end(tx, game_id, "abandoned", now), "lobby", "active")
 
     async def finish_game(self, game_id: int, now: float) -> GameRecord:
         """Mark an active game finished (record_move does this by itself when the state is game over)."""
-        return await self._end(game_id, "finished", now)
-
-    async def _end(self, game_id: int, status: str, now: float) -> GameRecord:
-        async def body(tx: Tx) -> GameRecord:
-            await _require_status(tx, game_id, *(("lobby", "active") if status == "abandoned" else ("active",)))
-            await tx.execute(
-                "UPDATE games SET status = :status, ended_at = :now, updated_at = :now, current_seat = NULL"
-                " WHERE id = :id",
-                {"status": status, "now": now, "id": game_id},
-            )
-            await _archive(tx, game_id)
-            return await _game(tx, game_id)
-
-        return await self.driver.write(body, game_id)
+        return await self._changing(game_id, lambda tx: _end(tx, game_id, "finished", now), "active")
 
     async def replace_seat(
         self, game_id: int, seat: int, user_id: int | None, display_name: str, ai_kind: AiKind | None, now: float
@@ -267,7 +255,6 @@ class Store:
         """Hand a seat to a substitute user (ai_kind None) or to an AI (user_id None); the seat number stays."""
 
         async def body(tx: Tx) -> PlayerRecord:
-            await _require_status(tx, game_id, "lobby", "active")
             if user_id is not None:
                 taken = await _seat_of(tx, game_id, user_id)
                 if taken is not None and taken != seat:
@@ -283,7 +270,7 @@ class Store:
             await tx.execute("UPDATE games SET updated_at = :now WHERE id = :id", {"now": now, "id": game_id})
             return await _player(tx, game_id, seat)
 
-        return await self.driver.write(body, game_id)
+        return await self._changing(game_id, body, "lobby", "active")
 
     async def set_message_ids(
         self, game_id: int, *, board_message_id: MessageId = UNSET, turn_message_id: MessageId = UNSET
@@ -607,13 +594,12 @@ class Store:
         async def body(tx: Tx) -> State:
             head, moves, _ = await _log(tx, game_id)
             log_digest = verify.live_digests(game_id, head["setup"], moves)[-1]
-            game = await _game(tx, game_id)
             if head["running"] is not None:
                 verify.check_running(game_id, head["running"], log_digest)
             state = replay.replay(game_id, verify.saved(game_id, head["setup"], moves))
             state_json = replay.snapshot_json(state)
             if not verify.snapshot_is(head, state.version, state_json, log_digest):  # head's s.*: the snapshot
-                stamp = now if now is not None else game.last_move_at or game.started_at or game.updated_at
+                stamp = now if now is not None else head["last_change"]
                 await _put_snapshot(tx, game_id, state.version, state_json, stamp, log_digest)
             if head["running"] is None:
                 await tx.execute("UPDATE games SET log_digest = :d WHERE id = :id", {"d": log_digest, "id": game_id})
@@ -737,21 +723,14 @@ async def _seat_of(tx: Tx, game_id: int, user_id: int) -> int | None:
     return int(rows[0]["seat"]) if rows else None
 
 
-async def _next_seat(
+async def _take_seat(
     tx: Tx, game_id: int, user_id: int | None, display_name: str, ai_kind: str | None, max_seats: int, now: float
 ) -> PlayerRecord:
     """A lobby's next seat for the user (AlreadyJoined if they have one) or an AI; GameFull if there is none."""
-    count = int((await tx.fetch("SELECT COUNT(*) FROM players WHERE game_id = :id", {"id": game_id}))[0][0])
-    if count >= max_seats:
+    seat = int((await tx.fetch("SELECT COUNT(*) FROM players WHERE game_id = :id", {"id": game_id}))[0][0])
+    if seat >= max_seats:  # seats are contiguous in the lobby, so the count is the next free one
         raise errors.GameFull(game_id, max_seats)
-    # Seats are contiguous in the lobby, so the count is the next free one.
-    return await _insert_player(tx, game_id, count, user_id, display_name, ai_kind, now)
-
-
-async def _insert_player(
-    tx: Tx, game_id: int, seat: int, user_id: int | None, display_name: str, ai_kind: str | None, now: float
-) -> PlayerRecord:
-    # Looked up first, not told by the unique index: the game's write lock keeps the answer true until COMMIT.
+    # Looked up, not told by the unique index: the game's write lock keeps the answer true until COMMIT.
     if user_id is not None and await _seat_of(tx, game_id, user_id) is not None:
         raise errors.AlreadyJoined(game_id, user_id)
     await tx.execute(
@@ -761,6 +740,15 @@ async def _insert_player(
     )
     await tx.execute("UPDATE games SET updated_at = :now WHERE id = :id", {"now": now, "id": game_id})
     return await _player(tx, game_id, seat)
+
+
+async def _end(tx: Tx, game_id: int, status: str, now: float) -> GameRecord:
+    await tx.execute(
+        "UPDATE games SET status = :status, ended_at = :now, updated_at = :now, current_seat = NULL WHERE id = :id",
+        {"status": status, "now": now, "id": game_id},
+    )
+    await _archive(tx, game_id)
+    return await _game(tx, game_id)
 
 
 async def _remove_seat(tx: Tx, game_id: int, seat: int, now: float) -> PlayerRecord:
