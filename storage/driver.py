@@ -38,8 +38,7 @@ class Fetcher(Protocol):
 class Tx(Fetcher, Protocol):
     """A transaction under way; what a body may call."""
 
-    async def execute(self, sql: str, params: Params = ...) -> int:
-        """Run one statement; returns how many rows it changed."""
+    async def execute(self, sql: str, params: Params = ...) -> None: ...
 
     async def executemany(self, sql: str, rows: Sequence[Params]) -> None: ...
 

@@ -71,12 +71,10 @@ class _Tx:
         async with _mapped():
             return list(await self._conn.fetch(text, *args))
 
-    async def execute(self, sql: str, params: Params = {}) -> int:  # noqa: B006
+    async def execute(self, sql: str, params: Params = {}) -> None:  # noqa: B006
         text, args = _args(sql, params)
         async with _mapped():
-            status = await self._conn.execute(text, *args)
-        last = str(status).rsplit(" ", 1)[-1]
-        return int(last) if last.isdigit() else 0
+            await self._conn.execute(text, *args)
 
     async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
         text, names = numbered(sql)

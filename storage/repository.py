@@ -259,16 +259,14 @@ class Store:
                 taken = await _seat_of(tx, game_id, user_id)
                 if taken is not None and taken != seat:
                     raise errors.AlreadyJoined(game_id, user_id)
-            changed = await tx.execute(
+            await tx.execute(
                 "UPDATE players SET user_id = :user_id, display_name = :name, is_ai = :is_ai, ai_kind = :kind,"
                 " joined_at = :now WHERE game_id = :id AND seat = :seat",
                 dict(user_id=user_id, name=display_name, is_ai=ai_kind is not None, kind=ai_kind, now=now,
                      id=game_id, seat=seat),
             )  # fmt: skip
-            if changed == 0:
-                raise errors.SeatNotFound(game_id, seat)
             await tx.execute("UPDATE games SET updated_at = :now WHERE id = :id", {"now": now, "id": game_id})
-            return await _player(tx, game_id, seat)
+            return await _player(tx, game_id, seat)  # SeatNotFound if the UPDATE found no seat
 
         return await self._changing(game_id, body, "lobby", "active")
 

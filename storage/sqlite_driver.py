@@ -80,9 +80,9 @@ class _Tx:
     async def fetch(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006 (never mutated)
         return _statement(self._db, sql, params)
 
-    async def execute(self, sql: str, params: Params = {}) -> int:  # noqa: B006
+    async def execute(self, sql: str, params: Params = {}) -> None:  # noqa: B006
         with _mapped():
-            return self._db.execute(sql, params).rowcount
+            self._db.execute(sql, params)
 
     async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
         with _mapped():
