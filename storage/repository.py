@@ -465,7 +465,6 @@ class Store:
         events: Sequence[dict[str, Any]],
         user_id: int | None,
         now: float,
-        known: GameRecord | None = None,
         *,
         seat_holder: int | _Unset | None = UNSET,
         actor: str | None = None,
@@ -478,10 +477,6 @@ class Store:
 
         `actor`: who acted, named as they are now ("alice", "AI for bob"); the log shows it forever.
 
-        `known`: the game as the caller holds it at expected_version; the returned record is then that one with
-        the columns the move changes (no read). Without it (or if it is not that game at that version) the game is
-        read again in the same transaction.
-
         The seat the move is for (move.player) is checked in the same transaction as the write: it must still
         be held by `seat_holder`, the user the caller believes holds it (None: an AI seat). By default that is
         `user_id`: a person moves their own seat, and a move with user_id None must be for an AI seat. Pass the
@@ -490,8 +485,6 @@ class Store:
         `key` (unique per game) is stored with the move: once it is in the log, the same key raises AlreadyDone
         (nothing written); an outcome lost with the connection (OutcomeUnknown) is settled by move_landed(key).
         """
-        if known is not None and (known.id != game_id or known.version != expected_version):
-            known = None
         if new_state.version != expected_version + 1:
             raise ValueError(f"new_state.version is {new_state.version}, expected {expected_version + 1}")
         holder = user_id if seat_holder is UNSET else seat_holder
@@ -508,7 +501,7 @@ class Store:
         state_json = replay.snapshot_json(new_state) if snapshots.due(seq, over) else None
         packed = snapshots.pack(state_json) if state_json is not None else None  # outside the write lock
 
-        async def body(tx: Tx) -> GameRecord | None:
+        async def body(tx: Tx) -> GameRecord:
             rows = await tx.fetch("SELECT status, version, log_digest FROM games WHERE id = :id", {"id": game_id})
             status, actual, running = _first(rows, game_id)
             moved = status != "active" or actual != expected_version
@@ -524,30 +517,25 @@ class Store:
             await tx.execute(sql.INSERT_MOVE, dict(game_id=game_id, seq=seq, move=move_json, events=events_json,
                                                 user_id=user_id, created_at=now, actor=actor,
                                                 idem_key=key))  # fmt: skip
-            await tx.execute(
+            rows = await tx.fetch(
                 "UPDATE games SET updated_at = :now, last_move_at = :now, reminders_sent = 0, last_reminder_at = NULL,"
-                " current_seat = :seat, log_digest = :digest WHERE id = :id",
+                " current_seat = :seat, log_digest = :digest WHERE id = :id RETURNING *",
                 {"now": now, "seat": current, "digest": log_digest, "id": game_id},
             )
             if over:
                 # Apart: SQLite rewrites the entries of every index on a column an UPDATE sets, changed or not, and
                 # status is in two (games_by_status, games_one_open_per_channel): two more pages a move otherwise.
-                await tx.execute(
-                    "UPDATE games SET status = 'finished', ended_at = :now WHERE id = :id", {"now": now, "id": game_id}
+                rows = await tx.fetch(
+                    "UPDATE games SET status = 'finished', ended_at = :now WHERE id = :id RETURNING *",
+                    {"now": now, "id": game_id},
                 )
             if state_json is not None:
                 await _put_snapshot(tx, game_id, seq, state_json, now, log_digest, packed)
             if over:  # the game ends: its log goes into its archive row in this transaction (once per game)
                 await _archive(tx, game_id)
-            return await _game(tx, game_id) if known is None else None
+            return _record(rows[0])  # the game after the move, as its last UPDATE left it (no read of its own)
 
         game = await self.driver.write(body, game_id)
-        if game is None:
-            assert known is not None
-            # The columns the move's UPDATEs set, as they set them.
-            game = dataclasses.replace(known, status="finished" if over else "active", updated_at=now, last_move_at=now,
-                                       reminders_sent=0, last_reminder_at=None, current_seat=current,
-                                       ended_at=now if over else known.ended_at, version=seq)  # fmt: skip
         return MoveRecord(game_id, seq, json.loads(move_json), json.loads(events_json), user_id, now, actor), game
 
     async def move_landed(self, game_id: int, key: str) -> int | None:
