@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import zlib
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
@@ -57,29 +57,25 @@ def storage_error(exc: BaseException) -> StorageError:
     return StorageError(f"the database refused: {exc}")
 
 
-def _args(sql: str, params: Params) -> tuple[str, list[Any]]:
-    text, names = numbered(sql)
-    return text, [params[name] for name in names]
-
-
 class _Tx:
     def __init__(self, conn: Conn) -> None:
         self._conn = conn
 
     async def fetch(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006 (never mutated)
-        text, args = _args(sql, params)
-        async with _mapped():
-            return list(await self._conn.fetch(text, *args))
+        return list(await self._run(self._conn.fetch, sql, params))
 
     async def execute(self, sql: str, params: Params = {}) -> None:  # noqa: B006
-        text, args = _args(sql, params)
-        async with _mapped():
-            await self._conn.execute(text, *args)
+        await self._run(self._conn.execute, sql, params)
 
     async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
         text, names = numbered(sql)
         async with _mapped():
             await self._conn.executemany(text, [[row[name] for name in names] for row in rows])
+
+    async def _run(self, call: Callable[..., Awaitable[Any]], sql: str, params: Params) -> Any:
+        text, names = numbered(sql)
+        async with _mapped():
+            return await call(text, *[params[name] for name in names])
 
 
 @contextlib.asynccontextmanager
@@ -139,7 +135,6 @@ class PostgresDriver:
         pass  # a server's database is no file that can be deleted under us
 
     async def fetch(self, sql: str, params: Params = {}, *, listing: bool = False) -> list[Row]:  # noqa: B006
-        # One statement is a consistent snapshot by itself: no explicit transaction needed.
         async with _mapped(), self._pool.acquire() as conn:
             return await _Tx(conn).fetch(sql, params)
 
@@ -160,8 +155,7 @@ class PostgresDriver:
         try:
             async with _mapped(), self._pool.acquire() as conn:
                 async with conn.transaction():
-                    if game_id is not None:
-                        # The row lock serialises this game's writers across processes until COMMIT.
+                    if game_id is not None:  # the row lock (see the module docstring)
                         await conn.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
                     done.append(await body(_Tx(conn)))
                 committed = True

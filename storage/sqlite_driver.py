@@ -131,10 +131,8 @@ class _Thread:
         thread = cls(name)
         try:
             thread.db = await thread.call(lambda: _connect(path, migrate=migrate))
-        except BaseException as exc:
+        except BaseException:
             await thread.close()
-            if isinstance(exc, sqlite3.Error | OSError):
-                raise StorageError(f"cannot open database at {path}: {exc}") from exc
             raise
         return thread
 
@@ -249,28 +247,28 @@ class SqliteDriver:
     @classmethod
     async def open(cls, path: str, *, lock: bool = True) -> SqliteDriver:
         # Refusals are StorageError subclasses: DatabaseInUse, DatabaseMissing, DatabaseDamaged (docs/storage.md).
-        if path == ":memory:":
-            return cls(path, [await _Thread.open("sqlite-writer", path, migrate=True)])
-        file = Path(path)
-        # Two stores of one process opening one new file at once: the second must not look for the file while the
-        # first is creating it (its journal would read as the trace of a lost database).
-        async with _OPENING.setdefault(str(file.resolve()), asyncio.Lock()):
-            return await cls._open_file(path, file, ProcessLock(file) if lock else None)
+        try:
+            if path == ":memory:":
+                return cls(path, [await _Thread.open("sqlite-writer", path, migrate=True)])
+            file = Path(path)
+            # Two stores of one process opening one new file at once: the second must not look for the file while
+            # the first is creating it (its journal would read as the trace of a lost database).
+            async with _OPENING.setdefault(str(file.resolve()), asyncio.Lock()):
+                return await cls._open_file(path, file, ProcessLock(file) if lock else None)
+        except (sqlite3.Error, OSError) as exc:
+            raise StorageError(f"cannot open database at {path}: {exc}") from exc
 
     @classmethod
     async def _open_file(cls, path: str, file: Path, lock: ProcessLock | None) -> SqliteDriver:
         threads: list[_Thread] = []
         try:
-            try:
-                # A fresh deployment's data directory need not exist yet.
-                file.parent.mkdir(parents=True, exist_ok=True)
-                if file.is_dir():
-                    raise IsADirectoryError("it is a directory")
-                # The lock before looking for the file: a process starting beside us waits its turn.
-                created = lock.acquire() if lock is not None else check_not_missing(file)
-                check_writable(file)
-            except OSError as exc:
-                raise StorageError(f"cannot open database at {path}: {exc}") from exc
+            # A fresh deployment's data directory need not exist yet.
+            file.parent.mkdir(parents=True, exist_ok=True)
+            if file.is_dir():
+                raise IsADirectoryError("it is a directory")
+            # The lock before looking for the file: a process starting beside us waits its turn.
+            created = lock.acquire() if lock is not None else check_not_missing(file)
+            check_writable(file)
             threads.append(await _Thread.open("sqlite-writer", path, migrate=True))
             # The database file is written only by checkpoints; the store makes them itself (storage/file_watch.py).
             await threads[0].on_db(_statement, "PRAGMA wal_autocheckpoint = 0", {})
@@ -312,7 +310,6 @@ class SqliteDriver:
         return await self._guarded(_statement, sql, params)
 
     async def read(self, body: Body[T]) -> T:
-        # A read transaction gives the several SELECTs of one call a consistent view.
         return await self._reader.on_db(_transaction, "BEGIN", body)
 
     async def write(self, body: Body[T], game_id: int | None = None) -> T:
