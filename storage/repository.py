@@ -255,18 +255,8 @@ class Store:
         """Hand a seat to a substitute user (ai_kind None) or to an AI (user_id None); the seat number stays."""
 
         async def body(tx: Tx) -> PlayerRecord:
-            if user_id is not None:
-                taken = await _seat_of(tx, game_id, user_id)
-                if taken is not None and taken != seat:
-                    raise errors.AlreadyJoined(game_id, user_id)
-            await tx.execute(
-                "UPDATE players SET user_id = :user_id, display_name = :name, is_ai = :is_ai, ai_kind = :kind,"
-                " joined_at = :now WHERE game_id = :id AND seat = :seat",
-                dict(user_id=user_id, name=display_name, is_ai=ai_kind is not None, kind=ai_kind, now=now,
-                     id=game_id, seat=seat),
-            )  # fmt: skip
-            await tx.execute("UPDATE games SET updated_at = :now WHERE id = :id", {"now": now, "id": game_id})
-            return await _player(tx, game_id, seat)  # SeatNotFound if the UPDATE found no seat
+            await _player(tx, game_id, seat)  # SeatNotFound: a seat is handed over, never made here
+            return await _put_player(tx, game_id, seat, user_id, display_name, ai_kind, now)
 
         return await self._changing(game_id, body, "lobby", "active")
 
@@ -716,12 +706,21 @@ async def _take_seat(
     seat = int((await tx.fetch("SELECT COUNT(*) FROM players WHERE game_id = :id", {"id": game_id}))[0][0])
     if seat >= max_seats:  # seats are contiguous in the lobby, so the count is the next free one
         raise errors.GameFull(game_id, max_seats)
+    return await _put_player(tx, game_id, seat, user_id, display_name, ai_kind, now)
+
+
+async def _put_player(
+    tx: Tx, game_id: int, seat: int, user_id: int | None, display_name: str, ai_kind: str | None, now: float
+) -> PlayerRecord:
+    """The seat, new or handed over, to the user or (user_id None) to an AI; AlreadyJoined if the user has another."""
     # Looked up, not told by the unique index: the game's write lock keeps the answer true until COMMIT.
-    if user_id is not None and await _seat_of(tx, game_id, user_id) is not None:
+    if user_id is not None and await _seat_of(tx, game_id, user_id) not in (None, seat):
         raise errors.AlreadyJoined(game_id, user_id)
     await tx.execute(
         "INSERT INTO players (game_id, seat, user_id, display_name, is_ai, ai_kind, joined_at)"
-        " VALUES (:id, :seat, :user, :name, :is_ai, :kind, :now)",
+        " VALUES (:id, :seat, :user, :name, :is_ai, :kind, :now) ON CONFLICT (game_id, seat) DO UPDATE SET"
+        " user_id = excluded.user_id, display_name = excluded.display_name, is_ai = excluded.is_ai,"
+        " ai_kind = excluded.ai_kind, joined_at = excluded.joined_at",
         dict(id=game_id, seat=seat, user=user_id, name=display_name, is_ai=ai_kind is not None, kind=ai_kind, now=now),
     )
     await tx.execute("UPDATE games SET updated_at = :now WHERE id = :id", {"now": now, "id": game_id})
