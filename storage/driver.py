@@ -29,14 +29,10 @@ Row = Any  # sqlite3.Row or asyncpg.Record: both index by name and by position
 Params = Mapping[str, Any]
 
 
-class Fetcher(Protocol):
-    """What runs a SELECT: a transaction (Tx) or the driver itself."""
+class Tx(Protocol):
+    """A transaction under way; what a body may call."""
 
     async def fetch(self, sql: str, params: Params = ...) -> list[Row]: ...
-
-
-class Tx(Fetcher, Protocol):
-    """A transaction under way; what a body may call."""
 
     async def execute(self, sql: str, params: Params = ...) -> None: ...
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from . import archive, errors, replay, snapshots, sql, verify
-from .driver import Body, Driver, Fetcher, Params, Row, Tx
+from .driver import Body, Driver, Params, Row, Tx
 from .errors import Conflict, LogCorrupt, StorageError
 from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 
@@ -650,7 +650,7 @@ class Store:
 # ---------------------------------------------------------------------- helpers (inside a transaction)
 
 
-async def _game(db: Fetcher, game_id: int) -> GameRecord:
+async def _game(db: Tx | Driver, game_id: int) -> GameRecord:
     return _record(_first(await db.fetch(_GAME_SELECT + " WHERE g.id = :id", {"id": game_id}), game_id))
 
 
@@ -774,7 +774,7 @@ async def _put_snapshot(
                                          digest=digest))  # fmt: skip
 
 
-async def _log(tx: Fetcher, game_id: int, *statuses: str) -> tuple[Row, list[str], archive.Archived | None]:
+async def _log(tx: Tx, game_id: int, *statuses: str) -> tuple[Row, list[str], archive.Archived | None]:
     """The game's _LOG_HEAD row and its moves as stored text in seq order, from its archive (also returned, checked) or
     the moves table. WrongStatus unless its status is one of `statuses` (any if none) and it has started."""
     head = _first(await tx.fetch(_LOG_HEAD, {"id": game_id}), game_id)
@@ -804,7 +804,7 @@ def _unpacked(game_id: int, head: Row) -> archive.Archived | None:
         raise
 
 
-async def _archived(tx: Fetcher, game_id: int) -> archive.Archived | None:
+async def _archived(tx: Tx, game_id: int) -> archive.Archived | None:
     """The game's archived log, checked; None while its log is in the moves table."""
     rows = await tx.fetch(_LOG_HEAD, {"id": game_id})
     return _unpacked(game_id, rows[0]) if rows else None

@@ -81,8 +81,7 @@ class _Tx:
         return _statement(self._db, sql, params)
 
     async def execute(self, sql: str, params: Params = {}) -> None:  # noqa: B006
-        with _mapped():
-            self._db.execute(sql, params)
+        _statement(self._db, sql, params)
 
     async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
         with _mapped():
@@ -127,10 +126,10 @@ class _Thread:
         self.db: sqlite3.Connection | None = None
 
     @classmethod
-    async def open(cls, name: str, path: str, migrate: bool = False) -> _Thread:
+    async def open(cls, name: str, path: str, migrate: bool = False, new: bool = False) -> _Thread:
         thread = cls(name)
         try:
-            thread.db = await thread.call(lambda: _connect(path, migrate=migrate))
+            thread.db = await thread.call(lambda: _connect(path, migrate=migrate, new=new))
         except BaseException:
             await thread.close()
             raise
@@ -152,10 +151,9 @@ class _Thread:
         self._executor.shutdown(wait=True)
 
 
-def _connect(path: str, *, migrate: bool) -> sqlite3.Connection:
+def _connect(path: str, *, migrate: bool, new: bool) -> sqlite3.Connection:
     """An open, configured (and, for the writer, checked and migrated) connection."""
     memory = path == ":memory:"
-    new = not memory and _is_new(Path(path))
     # isolation_level=None: no implicit transactions; the driver issues BEGIN/COMMIT itself.
     db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
     try:
@@ -195,13 +193,6 @@ def _journal_mode_wal(db: sqlite3.Connection) -> object:
                 raise
             time.sleep(WAL_PAUSE)
     raise AssertionError("unreachable")
-
-
-def _is_new(path: Path) -> bool:
-    try:
-        return path.stat().st_size == 0
-    except FileNotFoundError:
-        return True
 
 
 def check_integrity(db: sqlite3.Connection, path: str | Path) -> None:
@@ -269,7 +260,7 @@ class SqliteDriver:
             # The lock before looking for the file: a process starting beside us waits its turn.
             created = lock.acquire() if lock is not None else check_not_missing(file)
             check_writable(file)
-            threads.append(await _Thread.open("sqlite-writer", path, migrate=True))
+            threads.append(await _Thread.open("sqlite-writer", path, migrate=True, new=created))
             # The database file is written only by checkpoints; the store makes them itself (storage/file_watch.py).
             await threads[0].on_db(_statement, "PRAGMA wal_autocheckpoint = 0", {})
             for name in ("sqlite-reader", "sqlite-lister"):
