@@ -89,7 +89,7 @@ async def _mapped() -> AsyncIterator[None]:
 
 
 class PostgresDriver:
-    """See the module docstring. `open` is the one way to make one."""
+    """See the module docstring; made by `open`."""
 
     name = "postgres"
     created = False  # a server's database is created by its administrator, never by open()
@@ -186,8 +186,7 @@ class PostgresDriver:
 
 
 async def _migrate(conn: Conn) -> None:
-    """The migrations newer than schema_version, each in one transaction, taking turns with other processes under an
-    advisory lock."""
+    """storage/driver.py's migrate, each migration under an advisory lock: processes starting at once take turns."""
 
     async def transaction(body: Body[T]) -> T:
         async with conn.transaction():

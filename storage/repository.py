@@ -1,7 +1,5 @@
-"""Store: the bot's only door to the database, written once over a driver (storage/driver.py).
-
-Every public method is one transaction. Its SQL is written once, with named parameters; the driver of the backend
-(storage/sqlite_driver.py, storage/postgres_driver.py) runs it and maps its errors to storage's own."""
+"""Store: the bot's only door to the database, written once over a driver (storage/driver.py): every public method is
+one transaction, its SQL written once, with named parameters."""
 
 from __future__ import annotations
 
@@ -210,8 +208,12 @@ class Store:
     async def _changing(self, game_id: int, change: Body[T], *statuses: str) -> T:
         """One transaction changing a game in one of `statuses` (the lobby if none; WrongStatus otherwise)."""
 
+        wanted = statuses or ("lobby",)
+
         async def body(tx: Tx) -> T:
-            await _require_status(tx, game_id, *(statuses or ("lobby",)))
+            status = _first(await tx.fetch("SELECT status FROM games WHERE id = :id", {"id": game_id}), game_id)[0]
+            if status not in wanted:
+                raise errors.WrongStatus(game_id, status, " or ".join(wanted))
             return await change(tx)
 
         return await self.driver.write(body, game_id)
@@ -309,30 +311,25 @@ class Store:
 
     async def active_games(self) -> list[GameRecord]:
         """Every game in the lobby or in progress, in all channels, oldest first."""
-        sql = _GAME_SELECT + " WHERE g.status IN ('lobby', 'active') ORDER BY g.id"
-        return await self._listed(await self.driver.fetch(sql, listing=True), self._listed_game)
+        return await self._games(_GAME_SELECT + " WHERE g.status IN ('lobby', 'active') ORDER BY g.id", listing=True)
 
     async def unannounced_games(self) -> list[GameRecord]:
         """Started games (active, or finished) whose latest state the channel has not been shown yet."""
-        return await self._listed(await self.driver.fetch(self._unannounced, listing=True), self._listed_game)
+        return await self._games(self._unannounced, listing=True)
 
     async def history(self, channel_id: int, limit: int = 20) -> list[GameRecord]:
         """The channel's games of every status, newest first."""
-        rows = await self.driver.fetch(
-            _GAME_SELECT + " WHERE g.channel_id = :channel ORDER BY g.created_at DESC, g.id DESC LIMIT :limit",
-            {"channel": channel_id, "limit": limit},
-        )
-        return await self._listed(rows, self._listed_game)
+        where = " WHERE g.channel_id = :channel ORDER BY g.created_at DESC, g.id DESC LIMIT :limit"
+        return await self._games(_GAME_SELECT + where, {"channel": channel_id, "limit": limit})
 
     async def games_of_user(self, user_id: int, open_only: bool = True) -> list[GameRecord]:
         """Games in which the user holds a seat (open ones only by default), newest first."""
-        status = "AND g.status IN ('lobby', 'active')" if open_only else ""
-        rows = await self.driver.fetch(
-            _GAME_SELECT + " JOIN players p ON p.game_id = g.id WHERE p.user_id = :user "
-            f"{status} ORDER BY g.created_at DESC, g.id DESC",
-            {"user": user_id},
-        )
-        return await self._listed(rows, self._listed_game)
+        status = " AND g.status IN ('lobby', 'active')" if open_only else ""
+        where = f" JOIN players p ON p.game_id = g.id WHERE p.user_id = :user{status}"
+        return await self._games(_GAME_SELECT + where + " ORDER BY g.created_at DESC, g.id DESC", {"user": user_id})
+
+    async def _games(self, select: str, params: Params = {}, listing: bool = False) -> list[GameRecord]:  # noqa: B006
+        return await self._listed(await self.driver.fetch(select, params, listing=listing), self._listed_game)
 
     async def players(self, game_id: int) -> list[PlayerRecord]:
         """The seats in seat order (join order while in the lobby)."""
@@ -606,9 +603,7 @@ class Store:
 
         async def body(tx: Tx) -> State:
             head, moves, archived = await _log(tx, game_id, "active", "finished")
-            await _unarchive(
-                tx, game_id, archived
-            )  # a finished game's log back in the moves table (archived again below)
+            await _unarchive(tx, game_id, archived)  # a finished game's log back in moves (archived again below)
             version, setup, moves = len(moves), head["setup"], moves[:to_version]
             if expected_version is not None and version != expected_version:
                 raise errors.StaleVersion(game_id, expected_version, version)
@@ -676,13 +671,6 @@ async def _claiming(tx: Tx, channel_id: int, statement: str, params: Params) -> 
         return await tx.fetch(statement, params)
     except Conflict as exc:
         raise errors.ChannelBusy(channel_id) from exc
-
-
-async def _require_status(tx: Tx, game_id: int, *wanted: str) -> str:
-    status = str(_first(await tx.fetch("SELECT status FROM games WHERE id = :id", {"id": game_id}), game_id)[0])
-    if status not in wanted:
-        raise errors.WrongStatus(game_id, status, " or ".join(wanted))
-    return status
 
 
 async def _player(tx: Tx, game_id: int, seat: int) -> PlayerRecord:

@@ -207,8 +207,8 @@ def check_integrity(db: sqlite3.Connection, path: str | Path) -> None:
 
 
 def _migrate(db: sqlite3.Connection) -> None:
-    """The migrations newer than PRAGMA user_version (it lives in the file header, so it commits or rolls back with its
-    migration), each in one BEGIN IMMEDIATE transaction: the write lock makes a second process wait its turn."""
+    """storage/driver.py's migrate: PRAGMA user_version lives in the file header, so it commits or rolls back with its
+    migration, and BEGIN IMMEDIATE makes a second process wait its turn."""
 
     async def transaction(body: Body[bool]) -> bool:
         if rewrote := _transaction(db, "BEGIN IMMEDIATE", body):
@@ -224,7 +224,7 @@ _OPENING: dict[str, asyncio.Lock] = {}
 
 
 class SqliteDriver:
-    """See the module docstring. `open` is the one way to make one."""
+    """See the module docstring; made by `open`."""
 
     name = "sqlite"
 
