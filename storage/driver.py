@@ -6,8 +6,7 @@ parameters (`:name`), and a driver rewrites them into its own style (sqlite3 tak
 
 * `fetch` / `write_one`: one statement, its own transaction (autocommit: a single statement is atomic);
 * `read(body)` / `write(body, game_id)`: a transaction of several statements, whose body (`async def body(tx)`) the
-  driver runs whole: SQLite on the thread of its connection in one trip, PostgreSQL on a pooled connection;
-  `write` first locks the game's row (`game_id`) where writers of other games may run beside it;
+  driver runs whole; `write` first locks the game's row (`game_id`) where writers of other games may run beside it;
 
 and maps its library's errors to storage's own (storage/errors.py): a caller never sees a sqlite3 or asyncpg
 exception. Rows support `row["column"]` and `row[0]`.

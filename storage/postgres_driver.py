@@ -108,10 +108,9 @@ class PostgresDriver:
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=POOL_MAX, timeout=CONNECT_TIMEOUT, command_timeout=60
             )
-            assert pool is not None
             async with pool.acquire() as conn:
                 await _migrate(conn)
-        except (StorageError, ValueError, *_FAILURES) as exc:  # type: ignore[misc]  # mypy misreads the unpacking
+        except BaseException as exc:
             if pool is not None:
                 await pool.close()
             # A migration's statement refused (mapped by _Tx) is as much a database that cannot be opened.

@@ -16,6 +16,7 @@ from . import archive, errors, replay, snapshots, sql, verify
 from .driver import Body, Driver, Params, Row, Tx
 from .errors import Conflict, LogCorrupt, StorageError
 from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
+from .sqlite_driver import SqliteDriver
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +95,6 @@ class Store:
     async def open(cls, path: str | Path, *, lock: bool = True) -> Store:
         """Open (creating and migrating if needed) a SQLite file; StorageError if that is impossible. `lock=False`
         skips the one-process lock: only for tools and tests looking at a database a running bot owns."""
-        from .sqlite_driver import SqliteDriver
-
         store = cls(await SqliteDriver.open(str(path), lock=lock))
         if store.created:
             log.warning("created a new, empty database at %s", path)
@@ -354,8 +353,7 @@ class Store:
         """Moves of the game from its archive if it has one, else by the query `live` on the moves table."""
 
         async def body(tx: Tx) -> list[MoveRecord]:
-            archived = await _archived(tx, game_id)
-            if archived is not None:
+            if (archived := await _archived(tx, game_id)) is not None:
                 return archived_ones(archived)
             return [MoveRecord.from_row(row) for row in await tx.fetch(live, {"id": game_id, **params})]
 
@@ -429,8 +427,7 @@ class Store:
             return None
 
     def _idle(self, row: Row) -> IdleGame | None:
-        game = self._listed_game(row)
-        if game is None:
+        if (game := self._listed_game(row)) is None:
             return None
         since = game.last_move_at if game.last_move_at is not None else game.started_at
         assert since is not None
@@ -745,11 +742,10 @@ async def _check_seat(tx: Tx, game_id: int, seat: int, holder: int | None) -> No
     if not rows:
         raise errors.SeatChanged(game_id, seat, "does not exist")
     now_user, is_ai = rows[0]
-    if (bool(is_ai) and holder is None) or (not is_ai and holder is not None and now_user == holder):
-        return
-    now_held = "an AI" if is_ai else f"user {now_user}"
+    held = "an AI" if is_ai else f"user {now_user}"
     wanted = "an AI" if holder is None else f"user {holder}"
-    raise errors.SeatChanged(game_id, seat, f"is held by {now_held}, not by {wanted}")
+    if held != wanted:
+        raise errors.SeatChanged(game_id, seat, f"is held by {held}, not by {wanted}")
 
 
 async def _put_snapshot(
@@ -812,8 +808,7 @@ async def _archive(tx: Tx, game_id: int) -> None:
 
     A game that never started has no log. A log that cannot be packed (a row damaged behind our back) stays in the
     moves table, where every reader finds it as well: ending the game must not fail for it (logged)."""
-    rows = await tx.fetch("SELECT setup FROM games WHERE id = :id", {"id": game_id})
-    setup = rows[0]["setup"] if rows else None
+    setup = _first(await tx.fetch("SELECT setup FROM games WHERE id = :id", {"id": game_id}), game_id)["setup"]
     if setup is None:
         return
     moves = await tx.fetch(f"SELECT {sql.LOG_COLUMNS} FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id})

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import sqlite3
 import time
@@ -113,7 +114,7 @@ def _transaction(db: sqlite3.Connection, begin: str, body: Body[T]) -> T:
         return result
 
 
-def _statement(db: sqlite3.Connection, sql: str, params: Params) -> list[Row]:
+def _statement(db: sqlite3.Connection, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006 (never mutated)
     with _mapped():
         return db.execute(sql, params).fetchall()
 
@@ -262,7 +263,7 @@ class SqliteDriver:
             check_writable(file)
             threads.append(await _Thread.open("sqlite-writer", path, migrate=True, new=created))
             # The database file is written only by checkpoints; the store makes them itself (storage/file_watch.py).
-            await threads[0].on_db(_statement, "PRAGMA wal_autocheckpoint = 0", {})
+            await threads[0].on_db(_statement, "PRAGMA wal_autocheckpoint = 0")
             for name in ("sqlite-reader", "sqlite-lister"):
                 threads.append(await _Thread.open(name, path))
             watch = FileWatch(file, lock)
@@ -313,17 +314,14 @@ class SqliteDriver:
         """func(writer connection, *args) on the writer thread, inside the file guards (storage/file_watch.py):
         refused when the files are no longer the ones opened."""
         if self._watch is not None:
-            await self._watch.before_write(self._on_writer)
+            await self._watch.before_write(functools.partial(self._writer.on_db, _statement))
         try:
             result = await self._writer.on_db(func, *args)
         except StorageUnavailable as exc:
             raise self._why(exc) from exc
         if self._watch is not None:
-            await self._watch.after_write(self._on_writer)
+            await self._watch.after_write(functools.partial(self._writer.on_db, _statement))
         return result
-
-    async def _on_writer(self, sql: str) -> list[Any]:
-        return await self._writer.on_db(_statement, sql, {})
 
     def _why(self, exc: StorageUnavailable) -> StorageError:
         """A failed write as what caused it: SQLite reports a file it may no longer write (chmod, `chattr +i`, a
