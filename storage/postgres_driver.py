@@ -11,17 +11,15 @@ import asyncio
 import contextlib
 import zlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from .driver import Body, Params, Row, migrate, numbered
+from .driver import Body, Params, Row, T, migrate, numbered
 from .errors import Conflict, OutcomeUnknown, StorageError, StorageFull, StorageReadOnly, StorageUnavailable
 from .migrations.steps import STEPS
-
-T = TypeVar("T")
 
 # One key for the migration lock, taken inside each migration's transaction (pg_advisory_xact_lock).
 MIGRATION_LOCK = 0x656E7464  # "entd"

@@ -10,17 +10,16 @@ import json
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from . import archive, errors, replay, snapshots, sql, verify
-from .driver import Body, Driver, Params, Row, Tx
+from .driver import Body, Driver, Params, Row, T, Tx
 from .errors import Conflict, LogCorrupt, StorageError
 from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 from .sqlite_driver import SqliteDriver
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
 State = Any  # an engine state; storage treats it as opaque apart from .version/.game_over/.current_player
 
 # games.version is the log's length, kept so by triggers on moves (migration 0003).

@@ -23,9 +23,9 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from .driver import Body, Params, Row, migrate
+from .driver import Body, Params, Row, T, migrate
 from .errors import (
     Conflict,
     DatabaseDamaged,
@@ -37,8 +37,6 @@ from .errors import (
 from .file_watch import FileWatch
 from .files import ProcessLock, check_not_missing, check_writable
 from .migrations.steps import STEPS
-
-T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 5000
 # The page size of new database files. Every move writes whole pages to the WAL (its log leaf, its games row, now
