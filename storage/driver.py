@@ -70,14 +70,9 @@ _NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 @functools.lru_cache(maxsize=512)
 def numbered(sql: str) -> tuple[str, tuple[str, ...]]:
     """`:name` parameters as `$1, $2, …` (each name one number, in order of first use) and the names in that order."""
-    names: list[str] = []
-
-    def number(match: re.Match[str]) -> str:
-        if match.group(1) not in names:
-            names.append(match.group(1))
-        return f"${names.index(match.group(1)) + 1}"
-
-    return _NAMED.sub(number, sql), tuple(names)
+    names: dict[str, int] = {}
+    text = _NAMED.sub(lambda match: f"${names.setdefault(match.group(1), len(names) + 1)}", sql)
+    return text, tuple(names)
 
 
 async def migrate(steps: Mapping[str, Body[int]], run: Migrating, dialect: str, version: str, set_version: str) -> None:
