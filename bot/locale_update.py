@@ -22,6 +22,7 @@ import engine
 from .catalog import GROUP_DESCRIPTION, GROUP_DESCRIPTION_SHORT
 from .lang import FOLDERS, LANGUAGES
 
+PROJECT, VERSION = "entdecker-bot", "0.1.0"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 BOT_ROOT = Path(__file__).parent
 
@@ -70,8 +71,11 @@ def update(folder: Path, messages: Iterable[str | tuple[str, str]]) -> None:
                 catalog = read_po(po, locale=language)
         else:
             catalog = Catalog(locale=language)
+        created = catalog.creation_date
         catalog.update(template, no_fuzzy_matching=True)
         catalog.obsolete.clear()
+        # The header says whose catalog it is and keeps its date, so an update that adds nothing changes nothing.
+        catalog.project, catalog.version, catalog.fuzzy, catalog.creation_date = PROJECT, VERSION, False, created
         folder.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as po:
             write_po(po, catalog, width=120, omit_header=False, sort_output=False, no_location=True)
