@@ -254,7 +254,7 @@ class Announcer:
             return
         record = self._shown.get(table.game_id) or table.record
         link = jump_link(record.guild_id, record.channel_id, record.turn_message_id)
-        done = " ".join(["✅ Done.", *outcome.lines[:3]])
+        done = " ".join([_("✅ Done."), *outcome.lines[:3]])
         line = done + (_(" The turn goes on in its message: {link}").format(link=link) if link else "")
         with contextlib.suppress(discord.HTTPException):
             await interaction.edit_original_response(content=None, view=passed_layout(line, None), attachments=[])

@@ -45,6 +45,7 @@ def game_options(options: dict[str, Any]) -> dict[str, Any]:
 
 GROUP_DESCRIPTION = N_("Your turn in {title}, step by step (/play move: takes any move)")
 GROUP_DESCRIPTION_SHORT = N_("Your turn in {title}")
+YOUR_CHOICE = N_("Your choice")  # an option described by no words of its game
 BOT_COMMANDS = frozenset({"game", "play", "undo", "help"})  # the bot's own top-level commands
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord's rule for a command's name (lowercase checked apart)
 
@@ -176,7 +177,7 @@ def _group(info: GameInfo, presenter: Presenter) -> Group:
     template = GROUP_DESCRIPTION
     problems = [f"the group name {info.name!r}"] if not _is_name(info.name) or info.name in BOT_COMMANDS else []
     for verb in presenter.verbs:
-        texts = (verb.description, verb.option_description or "Your choice")
+        texts = (verb.description, verb.option_description or YOUR_CHOICE)
         if not _is_name(verb.name) or (verb.option is not None and not _is_name(verb.option)):
             problems.append(f"the name of /{info.name} {verb.name}")
         problems += [f"/{info.name} {verb.name}: {t!r}" for t in texts if not 1 <= len(t) <= DESCRIPTION_LIMIT]

@@ -19,7 +19,7 @@ from discord import app_commands
 
 import engine
 
-from .catalog import GROUP_DESCRIPTION, GROUP_DESCRIPTION_SHORT
+from .catalog import GROUP_DESCRIPTION, GROUP_DESCRIPTION_SHORT, YOUR_CHOICE
 from .lang import FOLDERS, LANGUAGES
 
 PROJECT, VERSION = "entdecker-bot", "0.1.0"
@@ -38,7 +38,7 @@ def command_words() -> Iterator[str]:
     """Every description the bot's own commands carry (the turn groups' come from GROUP_DESCRIPTION*)."""
     from .cogs.lobby import GameCog
     from .cogs.players import PlayerCog
-    from .cogs.turns import YOUR_CHOICE, TurnCog
+    from .cogs.turns import TurnCog
 
     yield from (GROUP_DESCRIPTION, GROUP_DESCRIPTION_SHORT, YOUR_CHOICE, str(GameCog.__cog_group_description__))
     for cog in (GameCog, PlayerCog, TurnCog):

@@ -17,17 +17,16 @@ from discord.ext import commands
 
 from engine.api import Verb
 
-from ..catalog import Group
+from ..catalog import YOUR_CHOICE, Group
 from ..command_words import described
 from ..flow import Flow
-from ..lang import N_, _
+from ..lang import _
 from ..service import stamp
 from ..service.cache import TableCache
 from ..service.legal import Legal
 from ..service.table import Table
 
 MAX_CHOICES = 25
-YOUR_CHOICE = N_("Your choice")
 NOTHING = "-"  # the value of an informational choice; choosing it gets the polite refusal that explains
 
 Choices = list[app_commands.Choice[str]]
@@ -79,10 +78,12 @@ class TurnCog(commands.Cog):
             # The value carries the state it was offered at: the command acts on that state only (bot/service/stamp).
             out.append(app_commands.Choice(name=label[:100], value=stamp.tagged(val, table)))
         if not out and legal:
-            return [app_commands.Choice(name=f"Nothing matches “{current}”: clear it to see all"[:100], value=NOTHING)]
+            nothing = _("Nothing matches “{typed}”: clear it to see all").format(typed=current)
+            return [app_commands.Choice(name=nothing[:100], value=NOTHING)]
         if not out and table is not None and table.active:
             prompt = table.view(None).get("prompt") or _("make another move")
-            return [app_commands.Choice(name=f"Not now: it is time to {prompt}"[:100], value=NOTHING)]
+            not_now = _("Not now: it is time to {prompt}").format(prompt=prompt)
+            return [app_commands.Choice(name=not_now[:100], value=NOTHING)]
         return out[:MAX_CHOICES]
 
     def _why_nothing(self, table: Table | None, user_id: int, command: str) -> str | None:

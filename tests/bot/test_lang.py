@@ -3,6 +3,7 @@ same placeholders and each language's plural forms, and the reader's language ch
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import re
 import string
@@ -20,7 +21,7 @@ from engine import LANGUAGES, language_of
 
 TRANSLATED = LANGUAGES[1:]
 FOLDERS = dict(zip(("bot", "engine"), lang.FOLDERS, strict=True))
-PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\(\w+\)[sd]|%[sd]")
+BOT = Path(lang.__file__).parent
 
 
 def catalog(folder: Path, language: str) -> Catalog:
@@ -113,3 +114,57 @@ async def test_each_task_has_its_own_reader() -> None:
 
     assert await asyncio.gather(read("de"), read("nl"), read("fr")) == ["Sprache", "Taal", "Langue"]
     assert _("Language") == "Language"
+
+
+# What may stay English in bot/: what the operator reads (the command line, settings, logs, a bug's message), the
+# commands' descriptions (discord.py's Translator gives those, tests/e2e/test_languages.py checks them), and words
+# that are stored rather than shown (an AI's seat name) or are commands.
+OPERATOR_MODULES = {"__main__.py", "settings.py", "fatal.py", "shards.py", "locale_update.py", "ai_seats.py"}
+NOT_WORDS = {"AI for ", "list the open games", "look for unannounced games", "`/game log page:", "`/play move:`"}
+NOT_WORDS |= {"the group name ", "the name of /", "the title ", " is too long"}  # a game's bug (CatalogError)
+MARKERS = {"_", "N_", "ngettext"}
+OPERATOR_CALLS = {"debug", "info", "warning", "error", "exception", "critical", "describe", "command"}
+BUG_ERRORS = {"RuntimeError", "ValueError", "TypeError", "CatalogError", "SettingsError", "AssertionError"}
+
+
+def _unmarked_words(tree: ast.Module) -> list[tuple[int, str]]:
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    docstrings = {
+        node.body[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+
+    def exempt(node: ast.AST) -> bool:
+        while node in parents:
+            node = parents[node]
+            if isinstance(node, ast.keyword) and node.arg in ("description", "group_description"):
+                return True
+            if isinstance(node, ast.Call):
+                name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+                if name in MARKERS or name in BUG_ERRORS or name in OPERATOR_CALLS:
+                    return True
+        return False
+
+    found = []
+    for node in ast.walk(tree):
+        if node in docstrings or not isinstance(node, ast.Constant) or not isinstance(node.value, str):
+            continue
+        text = node.value
+        if len(text.split()) < 2 or not re.search(r"[A-Za-z]{3}", text) or text in NOT_WORDS or exempt(node):
+            continue
+        found.append((node.lineno, text))
+    return found
+
+
+def test_no_english_word_is_left_outside_the_catalogs() -> None:
+    """Every sentence the bot shows goes through `_()` (or is a constant marked `N_()` and translated where shown)."""
+    left = [
+        f"{path.relative_to(BOT)}:{line}: {text[:60]!r}"
+        for path in sorted(BOT.rglob("*.py"))
+        if path.name not in OPERATOR_MODULES
+        for line, text in _unmarked_words(ast.parse(path.read_text()))
+    ]
+    assert not left, "\n".join(left)
