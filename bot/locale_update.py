@@ -53,6 +53,14 @@ def described(command: app_commands.Command | app_commands.Group) -> Iterator[st
 
 
 def game_words() -> Iterator[str]:
+    """The games' words the bot shows around a game: its turn verbs, its summary, its variants and its AIs (the
+    lobby, /help, /game rules)."""
+    for info in engine.games():
+        yield info.summary
+        for option in info.options:
+            yield from (option.label, option.description, *option.choice_labels)
+        for kind in info.ai_kinds:
+            yield from (kind.label, kind.description)
     for name in engine.GAMES:
         for verb in engine.presenter(name).verbs:
             yield verb.description

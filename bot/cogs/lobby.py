@@ -41,7 +41,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> Choices:
         typed = str(current or "").lower()
         return [
-            app_commands.Choice(name=f"{i.title} ({i.min_players}–{i.max_players} players)"[:100], value=i.name)
+            app_commands.Choice(
+                name=_("{title} ({least}–{most} players)").format(
+                    title=i.title, least=i.min_players, most=i.max_players
+                )[:100],
+                value=i.name,
+            )
             for i in self.catalog.infos.values()
             if typed in i.name or typed in i.title.lower()
         ][:25]
@@ -119,7 +124,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         game = table.game if table is not None else self.catalog.default_game
         typed = str(current or "").lower()
         return [
-            app_commands.Choice(name=f"{k.label}: {k.description}"[:100], value=k.name)
+            app_commands.Choice(name=f"{_(k.label)}: {_(k.description)}"[:100], value=k.name)
             for k in self.catalog.info(game).ai_kinds
             if typed in k.name or typed in k.label.lower()
         ]
