@@ -106,12 +106,13 @@ def table_language(options: Mapping[str, Any] | None) -> str:
 
 
 def in_channel_language(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
-    """For a method `(self, table, ...)` that writes to the table's channel: it writes in the game's language."""
+    """For a method that writes to a table's channel (its argument `table`, or the first argument that has a
+    game record): it writes in the game's language."""
 
     @functools.wraps(method)
     async def written(*args: P.args, **kwargs: P.kwargs) -> R:
-        table = kwargs.get("table", args[1] if len(args) > 1 else None)
-        record = getattr(table, "record", None)
+        tables = [kwargs["table"]] if "table" in kwargs else [a for a in args[1:] if hasattr(a, "record")]
+        record = getattr(tables[0], "record", None) if tables else None
         with speaking(table_language(getattr(record, "options", None))):
             return await method(*args, **kwargs)
 

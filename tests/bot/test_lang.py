@@ -8,6 +8,7 @@ import asyncio
 import re
 import string
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -182,3 +183,23 @@ def test_no_english_word_is_left_outside_the_catalogs() -> None:
         for line, text in _unmarked_words(ast.parse(path.read_text()))
     ]
     assert not left, "\n".join(left)
+
+
+async def test_a_channel_method_writes_in_its_games_language_whatever_its_arguments_order() -> None:
+    class Table:
+        record = SimpleNamespace(options={"language": "nl"})
+
+    class Writer:
+        @lang.in_channel_language
+        async def post(self, table: Table) -> str:
+            return _("Language")
+
+        @lang.in_channel_language
+        async def through(self, interaction: object, table: Table) -> str:
+            return _("Language")
+
+    with speaking("de"):
+        assert await Writer().post(Table()) == "Taal"
+        assert await Writer().through(object(), Table()) == "Taal"
+        assert await Writer().post(table=Table()) == "Taal"
+        assert _("Language") == "Sprache"  # the reader's own language again afterwards
