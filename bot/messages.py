@@ -165,11 +165,16 @@ def tiles_content(piles: list[dict[str, Any]]) -> str:
     return "\n".join(lines)[:CONTENT_LIMIT]
 
 
+def status_words(status: str) -> str:
+    """A game's stored status ("finished") in the reader's words."""
+    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+
+
 def status_content(
     catalog: Catalog, record: GameRecord, players: list[PlayerRecord], view: dict[str, Any] | None
 ) -> str:
     names = [safe_name(p.display_name) for p in players]
-    shown = _(STATUS_WORDS[record.status]) if record.status in STATUS_WORDS else record.status
+    shown = status_words(record.status)
     head = _("**{title}** game {id}: {status}").format(title=catalog.title(record.game), id=record.id, status=shown)
     if view is None:
         return clip(head + "\n" + "\n".join(f"{i + 1}. {n}" for i, n in enumerate(names)), CONTENT_LIMIT)

@@ -181,7 +181,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
                 await interaction.followup.send(_("There is no board to show: `/game new` starts a game."))
                 return
             view = engine.view(last[2], None)
-            content = _("Game {id} ({status}).").format(id=last[0].id, status=last[0].status)
+            content = _("Game {id} ({status}).").format(id=last[0].id, status=messages.status_words(last[0].status))
             overlay = False
         file = await self.boards.file(view, overlay, interaction.filesize_limit)
         if file is None:
@@ -243,7 +243,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             await self.flow.reply(interaction, _("No game has been played in this channel yet."))
             return
         head = _("**Game {id}** ({status}) — log, page {number} of {pages}").format(
-            id=record.id, status=record.status, number=number, pages=pages
+            id=record.id, status=messages.status_words(record.status), number=number, pages=pages
         )
         if pages > 1:
             others = [f"`/game log page:{n}`" for n in (number - 1, number + 1) if 1 <= n <= pages]
