@@ -126,7 +126,7 @@ class Boards:
         pool = self._pool
         try:
             # One batch per worker: each is busy for a while, so the idle ones take the others.
-            await asyncio.gather(*(loop.run_in_executor(pool, draw_all, views) for _ in range(self._processes)))
+            await asyncio.gather(*(loop.run_in_executor(pool, draw_all, views) for _worker in range(self._processes)))
         except (BrokenProcessPool, OSError, NotImplementedError) as exc:
             # A host where processes cannot be started (no semaphores, a sandbox): draw in threads instead.
             log.warning("render workers could not start (%s); drawing boards in threads", exc)

@@ -161,7 +161,7 @@ class Catalog:
 
     def command_of(self, command: str) -> tuple[str, Verb] | None:
         """The game and verb of a qualified turn command ("entdecker ship"); None for `/play` or an unknown one."""
-        game, _, name = command.partition(" ")
+        game, _space, name = command.partition(" ")
         verb = self.verb_named(game, name)
         return (game, verb) if verb is not None else None
 

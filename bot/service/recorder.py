@@ -88,7 +88,7 @@ class Recorder:
             actor = table.players[seat].display_name if 0 <= seat < len(table.players) else None
         settled = False
         try:
-            _, record = await self.store.append_move(
+            _seq, record = await self.store.append_move(
                 table.game_id,
                 table.version,
                 move,

@@ -203,3 +203,15 @@ async def test_a_channel_method_writes_in_its_games_language_whatever_its_argume
         assert await Writer().through(object(), Table()) == "Taal"
         assert await Writer().post(table=Table()) == "Taal"
         assert _("Language") == "Sprache"  # the reader's own language again afterwards
+
+
+def test_nothing_in_the_bot_binds_the_name_of_the_translation() -> None:
+    """`_` is `bot.lang._` wherever it is imported: a local `_` (`_, record = …`) would make every `_()` of that
+    function fail at run time, and only on the path that reaches it."""
+    bound = [
+        f"{path.relative_to(BOT)}:{node.lineno}"
+        for path in sorted(BOT.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store)
+    ]
+    assert bound == ["reminders.py:50"], bound  # a dataclass's `_: KW_ONLY`, a class attribute, not a local
