@@ -128,6 +128,30 @@ def clean(text: str) -> str:
     return "".join(" " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in str(text))
 
 
+# --- legibility at chat size (issue 22) -------------------------------------------------------------------------
+# Discord shows a picture about 550 px wide in a desktop chat and 350-400 px on a phone. Below ~5 px of capital
+# height nothing can be read even magnified; from ~7 px it can. So every text's capitals are at least MIN_CAP px
+# high when the picture is shown SHOWN px wide, and what players type (coordinates, choice numbers) MIN_TYPED px,
+# which leaves ~6 px at PHONE px. A picture's shape stays between 4:5 and 5:4 so that neither side shrinks it.
+SHOWN = 550
+PHONE = 380
+MIN_CAP = 7.0
+MIN_TYPED = 9.0
+SHAPE = (4 / 5, 5 / 4)  # width / height
+CAP = 0.714  # Noto Sans: capital height per px of font size (its cap height is 714 of 1000 units)
+
+
+def shown_cap(size: float, width: int, shown: int = SHOWN) -> float:
+    """Capital height in px of text of `size` in a picture `width` px wide shown `shown` px wide."""
+    return size * CAP * shown / max(width, 1)
+
+
+def min_size(width: int, typed: bool = False) -> int:
+    """The smallest font size whose capitals stay legible in a picture `width` px wide at chat size."""
+    need = (MIN_TYPED if typed else MIN_CAP) * width / (CAP * SHOWN)
+    return int(need) + (0 if need == int(need) else 1)
+
+
 def fit(text: str, size: int, width: int) -> str:
     """text shortened with "…" so that it is at most width px wide at size."""
     text = clean(text)
