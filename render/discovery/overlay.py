@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from render import style
 from render.frame import mark
-from render.sprites import number_badge, paste
+from render.sprites import badge_size, number_badge, paste
 
 from .board import MapLayout
 
@@ -23,11 +23,13 @@ def draw_overlay(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
         x, y = (int(v) for v in str(e["at"]).split(","))
         by_space.setdefault((x, y), []).append(int(e["number"]))
     d = ImageDraw.Draw(im)
-    badge = max(16, lay.tile // 3)
+    badge = badge_size(lay.width)  # legible at chat size; four of them may reach over a small tile's border
+    half = badge / 2 + 1
     for (x, y), numbers in by_space.items():
         rect = lay.cell_rect(x, y)
         mark(d, rect, style.OVERLAY, 2)
         x0, y0, x1, y1 = rect
-        spots = [(0.5, 0.5)] if len(numbers) == 1 else [(0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)]
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        spots = [(0, 0)] if len(numbers) == 1 else [(-1, -1), (1, -1), (-1, 1), (1, 1)]
         for n, (fx, fy) in zip(numbers, spots, strict=False):
-            paste(im, number_badge(n, badge), (x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)))
+            paste(im, number_badge(n, badge), (cx + fx * half, cy + fy * half))

@@ -129,6 +129,18 @@ def tile_image(look: Look, size: int) -> Image.Image:
     return finish(big)
 
 
+@lru_cache(maxsize=1)
+def city_icon() -> Image.Image:
+    """A port city as the tiles draw it (a red house), for the legend's key."""
+    n = 24
+    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    c, s = n * SS / 2, 0.3 * n * SS
+    d.rectangle((c - s, c - s * 0.3, c + s, c + s), fill=CITY, outline=CITY_ROOF, width=SS)
+    d.polygon([(c - s * 1.3, c - s * 0.2), (c, c - s * 1.3), (c + s * 1.3, c - s * 0.2)], fill=CITY_ROOF)
+    return finish(big)
+
+
 def anchor(look: Look, region: int, size: int) -> tuple[float, float]:
     """Where a follower on `region` stands, in px from the tile's top left."""
     return shapes(look, size)[region][3]
