@@ -4,6 +4,7 @@ numbers on the placements, and a size a phone can show."""
 from __future__ import annotations
 
 import io
+import itertools
 from functools import lru_cache
 
 from PIL import Image
@@ -109,13 +110,13 @@ def test_the_map_keeps_its_frame_growing_in_a_few_steps() -> None:
     states = selfplay_states(3, 5, game="discovery")
     layouts = [layout_for(engine.view(s, None)) for s in states]
     turns = [engine.view(s, None)["turn"] for s in states]
-    changes = [(turns[i], a, b) for i, (a, b) in enumerate(zip(layouts, layouts[1:])) if a != b]
+    changes = [(turns[i], a, b) for i, (a, b) in enumerate(itertools.pairwise(layouts)) if a != b]
     assert turns[-1] >= 80
     assert len(changes) <= 6, [(t, a.size, b.size) for t, a, b in changes]
     for _, a, b in changes:  # the map only grows: a step never drops a column or row, nor shrinks by much
         assert b.cols >= a.cols and b.rows >= a.rows
         assert b.tile >= 0.7 * a.tile
     assert layouts[-1].tile >= 40
-    for a, b in zip(layouts, layouts[1:]):
+    for a, b in itertools.pairwise(layouts):
         if a == b:
             assert a.cell_rect(0, 0) == b.cell_rect(0, 0)
