@@ -235,7 +235,7 @@ def symbol_key(
     from (x, y) across `w` px, a line above; returns how many lines it took."""
     x0, y, w = box
     d.line((x0, y, x0 + w, y), fill=style.PANEL_LINE, width=1)
-    gap = 26
+    gap = 20
     lines, x, cy = 1, x0, y + KEY_LINE // 2 + 2
     for icon, words in items:
         width = icon.width + 6 + int(style.text_width(words, SMALL))
