@@ -28,17 +28,22 @@ HIGHLIGHT_EDGE = (12, 12, 12)
 OVERLAY = (255, 255, 255)  # the overlay's marks and number badges
 OVERLAY_RING = (10, 10, 10)
 
-# Okabe-Ito: vermillion, blue, yellow, reddish purple, sky blue, orange, bluish green, black.
+# Okabe-Ito, in the order that keeps the seats of a five-player game apart for colour-blind viewers: vermillion,
+# blue, yellow, black (a dark grey, so outlines still show), sky blue, then reddish purple, orange, bluish green.
+# Under simulated protanopia, deuteranopia and tritanopia (Machado et al. 2009, via colorspacious) the first five
+# stay at least MIN_SEAT_DISTANCE apart in CAM02-UCS (22.4); with reddish purple fourth, as before issue 22, blue
+# and purple came within 14 of each other under protanopia. tests/render/core/test_colours.py checks it.
 PLAYER_COLORS: tuple[Color, ...] = (
     (213, 94, 0),
     (0, 114, 178),
     (240, 228, 66),
-    (204, 121, 167),
+    (60, 60, 60),
     (86, 180, 233),
+    (204, 121, 167),
     (230, 159, 0),
     (0, 158, 115),
-    (60, 60, 60),
 )
+MIN_SEAT_DISTANCE = 20.0  # CAM02-UCS delta E between any two of the first five seats, seen normally or colour-blind
 
 
 def player_color(seat: int) -> Color:

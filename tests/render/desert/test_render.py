@@ -10,6 +10,7 @@ from PIL import Image
 
 import engine
 import render
+from render import sprites as core_sprites
 from render.desert import PAINTER, layout_for, overlay_positions, status_line, tiles
 from render.selfplay import selfplay_states
 
@@ -124,3 +125,11 @@ def test_an_explorer_on_an_action_space_is_drawn_on_it() -> None:
     drawn, without = PAINTER.draw(v, overlay=False), PAINTER.draw(home, overlay=False)
     assert drawn.getpixel(spot[0]) != without.getpixel(spot[0])
     assert drawn.getpixel(spot[1]) == without.getpixel(spot[1])
+
+
+def test_explorers_carry_their_seat_in_their_shape() -> None:
+    """Issue 22: an explorer's number is its height, so its seat is the shape of its head, not only its colour."""
+    masks = [tiles.explorer(seat, 5, False).getchannel("A").tobytes() for seat in range(5)]
+    assert len(set(masks)) == 5
+    texts = [t for t, _, _ in core_sprites.texts(tiles.explorer(2, 13, True))]
+    assert texts == ["13"]
