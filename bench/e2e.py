@@ -46,6 +46,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import engine
 from bot import Settings, create_bot
 from bot.catalog import Catalog
+from bot.service import stamp
 from tests.fakediscord import FAST_CLIENT_OPTIONS, FakeDiscord, FakeMessage, InteractionHandle, run_bot
 
 CATALOG = Catalog()
@@ -182,23 +183,28 @@ async def slash_move(run: Run, user: str, channel: str, key: str) -> None:
         await measured(run, "command", f"/{command}", channel_id, fake.slash(user, channel, command))
         return
     value = key.split(":", 1)[1]
-    wanted: Any = value
     values = await autocomplete(run, user, channel, command, option, "")
-    if wanted not in values:  # more than 25 legal values: narrow them down by typing
+    if value not in untagged(values):  # more than 25 legal values: narrow them down by typing
         values = await autocomplete(run, user, channel, command, option, value)
-    if wanted not in values:
+    if value not in untagged(values):
         raise RuntimeError(f"{key} not offered by autocomplete: {values}")
+    # As Discord sends it: the choice's value, which carries the state it was offered at (bot/service/stamp.py).
+    wanted = values[untagged(values).index(value)]
     start = fake.slash(user, channel, command, **{option: wanted})
     await measured(run, "command", f"/{command}", channel_id, start)
 
 
+def untagged(values: list[Any]) -> list[Any]:
+    return [stamp.untagged(value)[0] for value in values]
+
+
 def turn_message(run: Run, channel_id: int, version: int) -> FakeMessage | None:
     """The public message in the channel whose components belong to this state version (newest first)."""
-    marker = f":{version}:"
+    markers = (f":{version}:", f":{version}.")  # the version, alone or with its state's tag
     for message in reversed(run.fake.messages.values()):
         if message.channel_id == channel_id and not message.ephemeral and not message.deleted:
             ids = message.custom_ids()
-            if ids and any(marker in c for c in ids):
+            if ids and any(marker in c for c in ids for marker in markers):
                 return message
     return None
 

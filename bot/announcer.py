@@ -441,11 +441,14 @@ class Announcer:
     async def repair_turn_message(self, channel_id: int, interaction: discord.Interaction) -> None:
         """A stale click on the *current* turn message while the stored announced version is behind the state
         means the last update was lost (say the process died between storing a move and announcing it): show
-        the current state so the right buttons appear. A double click finds the state announced: no repair."""
+        the current state so the right buttons appear. A double click finds the state announced: no repair.
+        A command answered "already done" (its move was stored, maybe never shown) repairs likewise."""
         try:
             async with self.announce_lock(channel_id):
                 table = await self.tables.table(channel_id, fresh=True)
-                if table is None or not table.active or not clicked_on(interaction, table.record.turn_message_id):
+                command = interaction.type == discord.InteractionType.application_command
+                on_it = command or clicked_on(interaction, table.record.turn_message_id if table else None)
+                if table is None or not table.active or not on_it:
                     return
                 await self._show_unannounced(table)
         except NO_ACCESS:

@@ -1,14 +1,16 @@
 """Persistent buttons and selects: everything they need is in their custom_id, so they work after a restart.
 
-    ed:<game_id>:<version>:<move key>     a button for one legal move
-    eds:<game_id>:<version>:<n>           a select whose option values are move keys (n: which of several)
+    ed:<game_id>:<state>:<move key>       a button for one legal move
+    eds:<game_id>:<state>:<n>             a select whose option values are move keys (n: which of several)
     edl:<game_id>:<action>                a lobby button (join, leave, addbot, start)
     edv:<game_id>                         the lobby's switches (variant options that are on or off)
     edo:<game_id>:<option>                the lobby's menu for a variant option with several values
     edu:<game_id>:<version>:<yes|no>      an answer to a request to undo (bot/undo/buttons.py)
     edh:<offer>:<yes|no>                  an answer to the offer of a seat (bot/offers/buttons.py)
 
-What becomes a button or a menu, and the words on them, come from the game's presenter.
+`<state>` is `<version>.<tag>` (bot/service/stamp.py: the version alone comes back after /undo); controls made
+before issue 19 carry the version alone, and are judged by it. What becomes a button or a menu, and the words on
+them, come from the game's presenter.
 
 They are discord.ui.DynamicItem classes registered with bot.add_dynamic_items in setup_hook. A click reaches its
 handler through `routes_of(interaction)` (the ComponentRoutes the bot was built with), inside `Routed.callback`:
@@ -27,6 +29,7 @@ import discord
 from engine.api import GameInfo, Presenter
 
 from .errors import GUILD_ONLY, ErrorAnswers
+from .service import stamp
 from .service.refusal import Refusal
 from .service.table import Table
 
@@ -37,7 +40,7 @@ MAX_OPTIONS = 25
 
 class TurnClicks(Protocol):
     async def move_interaction(
-        self, interaction: discord.Interaction, *, key: str, game_id: int, version: int
+        self, interaction: discord.Interaction, *, key: str, game_id: int, version: int, tag: str | None
     ) -> None: ...
 
 
@@ -138,29 +141,35 @@ class Routed:
         raise NotImplementedError
 
 
-BUTTON_TEMPLATE = r"ed:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<key>.+)"
-SELECT_TEMPLATE = r"eds:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<n>[0-9]+)"
+BUTTON_TEMPLATE = rf"ed:(?P<game>[0-9]+):{stamp.STAMP}:(?P<key>.+)"
+SELECT_TEMPLATE = rf"eds:(?P<game>[0-9]+):{stamp.STAMP}:(?P<n>[0-9]+)"
 
 
 class MoveButton(Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
-    def __init__(self, game_id: int, version: int, key: str, label: str = "", style: Any = None) -> None:
+    def __init__(
+        self, game_id: int, version: int, key: str, label: str = "", style: Any = None, tag: str | None = None
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label[:80] or key[:80],
                 style=style or discord.ButtonStyle.secondary,
-                custom_id=f"ed:{game_id}:{version}:{key}"[:100],
+                custom_id=f"ed:{game_id}:{stamp.state_field(version, tag)}:{key}"[:100],
             )
         )
         self.game_id = game_id
         self.version = version
+        self.tag = tag
         self.key = key
 
     @classmethod
     def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> MoveButton:
-        return cls(int(match["game"]), int(match["version"]), match["key"], getattr(item, "label", None) or "")
+        label = getattr(item, "label", None) or ""
+        return cls(int(match["game"]), int(match["version"]), match["key"], label, tag=match["tag"])
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
-        await routes.turns.move_interaction(interaction, key=self.key, game_id=self.game_id, version=self.version)
+        await routes.turns.move_interaction(
+            interaction, key=self.key, game_id=self.game_id, version=self.version, tag=self.tag
+        )
 
 
 class MoveSelect(Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
@@ -171,18 +180,23 @@ class MoveSelect(Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], templat
         n: int,
         options: list[discord.SelectOption] | None = None,
         placeholder: str = "",
+        tag: str | None = None,
     ) -> None:
-        super().__init__(one_value_menu(f"eds:{game_id}:{version}:{n}", options, placeholder))
+        state = stamp.state_field(version, tag)
+        super().__init__(one_value_menu(f"eds:{game_id}:{state}:{n}", options, placeholder))
         self.game_id = game_id
         self.version = version
+        self.tag = tag
 
     @classmethod
     def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> MoveSelect:
-        return cls(int(match["game"]), int(match["version"]), int(match["n"]), options_of(item))
+        return cls(int(match["game"]), int(match["version"]), int(match["n"]), options_of(item), tag=match["tag"])
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
         key = first_selected(interaction)
-        await routes.turns.move_interaction(interaction, key=key, game_id=self.game_id, version=self.version)
+        await routes.turns.move_interaction(
+            interaction, key=key, game_id=self.game_id, version=self.version, tag=self.tag
+        )
 
 
 LOBBY_ACTIONS = {"join": "Join", "leave": "Leave", "addbot": "Add AI", "start": "Start"}
@@ -346,13 +360,15 @@ def turn_view(table: Table, presenter: Presenter) -> tuple[discord.ui.View | Non
         placeholder = presenter.placeholder_of(chunk[0]["kind"])
         if len(chunks) > 1:
             placeholder += f" ({chunk[0].get('label', '')[:20]} – {chunk[-1].get('label', '')[:20]})"
-        item = MoveSelect(table.game_id, table.version, n, options, placeholder)
+        item = MoveSelect(table.game_id, table.version, n, options, placeholder, tag=stamp.tag_of(table))
         item.row = row
         view.add_item(item)
         row += 1
     for i, entry in enumerate(buttons[: (MAX_ROWS - row) * MAX_BUTTONS_PER_ROW]):
         style = STYLES[presenter.style_of(entry["kind"])]
-        button = MoveButton(table.game_id, table.version, entry["key"], presenter.label_of(entry), style)
+        button = MoveButton(
+            table.game_id, table.version, entry["key"], presenter.label_of(entry), style, tag=stamp.tag_of(table)
+        )
         button.row = row + i // MAX_BUTTONS_PER_ROW
         view.add_item(button)
     left_out += max(0, len(buttons) - (MAX_ROWS - row) * MAX_BUTTONS_PER_ROW)

@@ -21,6 +21,7 @@ from .ai_seats import AISeats
 from .announcer import CANNOT_POST, NO_ACCESS, Announcer
 from .catalog import Catalog
 from .interactions import Replies, is_manager
+from .service import stamp
 from .service.cache import TableCache
 from .service.lobby import Lobby
 from .service.refusal import Refusal, StaleClick
@@ -59,10 +60,17 @@ class Flow:
         value: str | int | None = None,
         game_id: int | None = None,
         version: int | None = None,
+        tag: str | None = None,
     ) -> None:
-        await self.defer(interaction)
+        """`tag`: a component's state (stamp.STAMP); a command's value may carry the one it was offered at."""
         channel_id = interaction.channel_id
         assert channel_id is not None
+        # Before the first await: the state this request reached the bot at, so that the same command sent twice at
+        # once finds the first one's move and acts once (a typed value carries no state of its own).
+        value, offered = stamp.untagged(value)
+        cached = self.tables.cached(channel_id)
+        arrived = stamp.tag_of(cached) if cached is not None and cached.state is not None else None
+        await self.defer(interaction)
         try:
             outcome = await self.turns.play(
                 channel_id,
@@ -72,6 +80,8 @@ class Flow:
                 value=value,
                 game_id=game_id,
                 version=version,
+                seen=tag or offered,
+                arrived=arrived,
             )
         except StaleClick as refusal:
             # Once bot/errors.py has answered: repaired only when the stored announced version is behind (a lost
@@ -81,6 +91,8 @@ class Flow:
         problem = await self.announcer.announce(outcome, interaction)
         if interaction.type != discord.InteractionType.component:
             done = " ".join(outcome.lines[:3]) or "Done."
+            if outcome.settled:
+                done = f"Done, and saved, though the database's answer was lost on the way: {done}"
             await self.reply(interaction, f"✅ {done}" + (f"\n{problem}" if problem else ""))
         elif problem:
             await self.reply(interaction, problem)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import (
+    AlreadyDone,
     AlreadyJoined,
     ChannelBusy,
     DatabaseDamaged,
@@ -24,6 +25,7 @@ from .errors import (
     GameNotFound,
     LogCorrupt,
     NotJoined,
+    OutcomeUnknown,
     RecordCorrupt,
     SeatChanged,
     SeatNotFound,
@@ -72,6 +74,7 @@ async def open_store(url: str | Path) -> AnyStore:
 __all__ = [
     "UNSET",
     "AiKind",
+    "AlreadyDone",
     "AlreadyJoined",
     "AnyStore",
     "ChannelBusy",
@@ -89,6 +92,7 @@ __all__ = [
     "LogCorrupt",
     "MoveRecord",
     "NotJoined",
+    "OutcomeUnknown",
     "PlayerRecord",
     "RecordCorrupt",
     "SeatChanged",

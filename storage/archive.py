@@ -7,7 +7,8 @@ backends share this module: what is stored (zlib-compressed JSON, one list per c
 for byte so the log digest chain is the same) and how it is checked. No SQL and no rules here.
 
 The text is two lines of JSON: `{"format":1,"move":[...]}`, then the other columns (`events`, `user_id`,
-`created_at`, `actor`). Loading a state needs only the moves, so only the first line is parsed for it (the events
+`created_at`, `actor`, `idem_key`).
+Loading a state needs only the moves, so only the first line is parsed for it (the events
 are most of the text); the digest covers both.
 
 What a row holds, besides `game_id`: `moves` (how many), `log_digest` (the chain over the setup and the archived
@@ -31,9 +32,11 @@ from .records import MoveRecord
 # zlib level: the log is packed once per game, when it ends (~1 ms at 6 for 226 moves); 9 gains ~1 % for 3x the time.
 LEVEL = 6
 FORMAT = 1
-# The columns of a moves row an archive keeps (seq is implied: the log is 1, 2, ..., n without gaps).
-_COLUMNS = ("move", "events", "user_id", "created_at", "actor")
+# The columns of a moves row an archive keeps (seq is implied: the log is 1, 2, ..., n without gaps). `idem_key`
+# (migration 0008) is missing from archives made before it and from the rows migration 0006 packed: read as None.
+_COLUMNS = ("move", "events", "user_id", "created_at", "actor", "idem_key")
 _REST = _COLUMNS[1:]  # the second line
+_OPTIONAL = ("idem_key",)
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,8 @@ class Archived:
     def _rest(self) -> dict[str, list[Any]]:
         try:
             data = json.loads(self.rest)
-            columns = {name: list(data[name]) for name in _REST}
+            none = [None] * len(self.move)
+            columns = {name: list(data[name] if name not in _OPTIONAL else data.get(name, none)) for name in _REST}
         except (ValueError, TypeError, KeyError) as exc:
             raise LogCorrupt(
                 f"game {self.game_id}: its archived move log is damaged (it does not parse: {exc!r})"
@@ -84,6 +88,10 @@ class Archived:
     @property
     def actor(self) -> list[str | None]:
         return self._rest["actor"]
+
+    @property
+    def idem_key(self) -> list[str | None]:
+        return self._rest["idem_key"]
 
     def __len__(self) -> int:
         return len(self.move)
@@ -118,7 +126,8 @@ def pack(game_id: int, setup: str, rows: Iterable[Any]) -> Packed:
         if row["seq"] != i:
             raise LogCorrupt(f"game {game_id}: its move log has a gap at move {i}; not archived")
         for name in _COLUMNS:
-            columns[name].append(row[name])
+            # keys(): `in` on a sqlite3.Row looks at its values
+            columns[name].append(row[name] if name not in _OPTIONAL or name in row.keys() else None)  # noqa: SIM118
     try:
         if not all(isinstance(move, str) for move in columns["move"]):
             raise TypeError("a logged move is not text")

@@ -158,6 +158,21 @@ class StorageUnavailable(_Failed):
     TEXT = "the database is unavailable: {}"
 
 
+class OutcomeUnknown(_Failed):
+    """The connection was lost while a write was being committed: it may or may not have been stored. Settle it by
+    reading (a move: `Store.move_landed` with its key) rather than telling anyone that nothing changed."""
+
+    TEXT = "the database connection was lost while the change was committed; it may or may not be saved ({})"
+
+
+class AlreadyDone(StorageError):
+    """A move whose key is already in the log (the same request made twice): the first one acted, this one did not."""
+
+    def __init__(self, game_id: int, seq: int) -> None:
+        super().__init__(f"game {game_id}: this move was already made (move {seq})")
+        self.game_id, self.seq = game_id, seq
+
+
 class StorageFull(_Failed):
     """The disk holding the database (or the server's) is full: nothing was changed, and nothing will be written until
     an operator frees space."""

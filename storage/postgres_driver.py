@@ -18,7 +18,7 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from .driver import Body, Params, Row, numbered
-from .errors import Conflict, StorageError, StorageFull, StorageReadOnly, StorageUnavailable
+from .errors import Conflict, OutcomeUnknown, StorageError, StorageFull, StorageReadOnly, StorageUnavailable
 from .migrations import all_migrations
 from .migrations.steps import STEPS
 
@@ -163,11 +163,22 @@ class PostgresDriver:
             return await body(_Tx(conn))
 
     async def write(self, body: Body[T], game_id: int | None = None) -> T:
-        async with _mapped(), self._pool.acquire() as conn, conn.transaction():
-            if game_id is not None:
-                # The row lock serialises this game's writers across processes until COMMIT.
-                await conn.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
-            return await body(_Tx(conn))
+        done: list[T] = []  # the body's result, once it has run; COMMIT is sent after it
+        committed = False
+        try:
+            async with _mapped(), self._pool.acquire() as conn:
+                async with conn.transaction():
+                    if game_id is not None:
+                        # The row lock serialises this game's writers across processes until COMMIT.
+                        await conn.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
+                    done.append(await body(_Tx(conn)))
+                committed = True
+        except StorageUnavailable as exc:
+            if done and not committed:  # lost between sending COMMIT and reading its answer: maybe stored
+                raise OutcomeUnknown(str(exc)) from exc
+            if not committed:
+                raise
+        return done[0]  # committed: a connection lost when handed back to the pool is the pool's to replace
 
     @contextlib.asynccontextmanager
     async def exclusive(self, key: str) -> AsyncIterator[bool]:

@@ -489,6 +489,7 @@ class Store:
         *,
         seat_holder: int | _Unset | None = UNSET,
         actor: str | None = None,
+        key: str | None = None,
     ) -> tuple[MoveRecord, GameRecord]:
         """record_move, also returning the game after the move.
 
@@ -505,6 +506,9 @@ class Store:
         be held by `seat_holder`, the user the caller believes holds it (None: an AI seat). By default that is
         `user_id`: a person moves their own seat, and a move with user_id None must be for an AI seat. Pass the
         absent player's id when the AI plays for a person (/game skip). SeatChanged if not (nothing written).
+
+        `key` (unique per game) is stored with the move: once it is in the log, the same key raises AlreadyDone
+        (nothing written); an outcome lost with the connection (OutcomeUnknown) is settled by move_landed(key).
         """
         if known is not None and (known.id != game_id or known.version != expected_version):
             known = None
@@ -529,6 +533,9 @@ class Store:
             if not rows:
                 raise errors.GameNotFound(game_id)
             status, actual, running = rows[0]
+            moved = status != "active" or actual != expected_version
+            if moved and key is not None and (done := await _landed(tx, game_id, key)) is not None:
+                raise errors.AlreadyDone(game_id, done)
             if status != "active":
                 raise errors.WrongStatus(game_id, status, "active")
             if actual != expected_version:
@@ -537,7 +544,8 @@ class Store:
                 await _check_seat(tx, game_id, move_seat, holder)
             log_digest = replay.chain_digest(running, move_json)
             await tx.execute(sql.INSERT_MOVE, dict(id=game_id, seq=seq, move=move_json, events=events_json,
-                                                user_id=user_id, created_at=now, actor=actor))  # fmt: skip
+                                                user_id=user_id, created_at=now, actor=actor,
+                                                idem_key=key))  # fmt: skip
             await tx.execute(
                 "UPDATE games SET updated_at = :now, last_move_at = :now, reminders_sent = 0, last_reminder_at = NULL,"
                 " current_seat = :seat, log_digest = :digest WHERE id = :id",
@@ -563,6 +571,11 @@ class Store:
                                        reminders_sent=0, last_reminder_at=None, current_seat=current,
                                        ended_at=now if over else known.ended_at, version=seq)  # fmt: skip
         return MoveRecord(game_id, seq, json.loads(move_json), json.loads(events_json), user_id, now, actor), game
+
+    async def move_landed(self, game_id: int, key: str) -> int | None:
+        """The seq of the move stored with `key` (append_move's), None if there is none. It takes the game's write
+        lock, so a write of the game still under way (one whose connection was lost: OutcomeUnknown) ends first."""
+        return await self.driver.write(lambda tx: _landed(tx, game_id, key), game_id)
 
     async def load_state(self, game_id: int) -> State:
         """The current state: the snapshot if it is sound and matches the log, with the moves logged after it
@@ -863,6 +876,14 @@ async def _archived(tx: Tx, game_id: int) -> archive.Archived | None:
     return _unpack_logged(game_id, rows[0]["setup"], rows[0]) if rows and rows[0]["a_log"] is not None else None
 
 
+async def _landed(tx: Tx, game_id: int, key: str) -> int | None:
+    rows = await tx.fetch("SELECT seq FROM moves WHERE game_id = :id AND idem_key = :key", {"id": game_id, "key": key})
+    if rows:
+        return int(rows[0][0])
+    archived = await _archived(tx, game_id)  # an ended game's log, keys included
+    return archived.idem_key.index(key) + 1 if archived is not None and key in archived.idem_key else None
+
+
 async def _archive(tx: Tx, game_id: int) -> None:
     """Inside the transaction that ends the game: its moves rows become one archive row and are deleted.
 
@@ -895,7 +916,7 @@ async def _unarchive(tx: Tx, game_id: int) -> None:
         sql.INSERT_MOVE,
         [
             dict(id=game_id, seq=i + 1, move=archived.move[i], events=archived.events[i], user_id=archived.user_id[i],
-                 created_at=archived.created_at[i], actor=archived.actor[i])
+                 created_at=archived.created_at[i], actor=archived.actor[i], idem_key=archived.idem_key[i])
             for i in range(len(archived))
         ],
     )  # fmt: skip

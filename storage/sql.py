@@ -1,10 +1,10 @@
 """Statements more than one module of storage runs (the repository and the migrations' data steps), written once."""
 
 INSERT_MOVE = """
-    INSERT INTO moves (game_id, seq, move, events, user_id, created_at, actor)
-    VALUES (:id, :seq, :move, :events, :user_id, :created_at, :actor)
+    INSERT INTO moves (game_id, seq, move, events, user_id, created_at, actor, idem_key)
+    VALUES (:id, :seq, :move, :events, :user_id, :created_at, :actor, :idem_key)
 """
 INSERT_ARCHIVE = """
     INSERT INTO move_archives (game_id, moves, log_digest, digest, log) VALUES (:id, :moves, :log_digest, :digest, :log)
 """
-LOG_COLUMNS = "seq, move, events, user_id, created_at, actor"
+LOG_COLUMNS = "seq, move, events, user_id, created_at, actor, idem_key"

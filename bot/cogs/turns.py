@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from ..catalog import Command
 from ..flow import Flow
+from ..service import stamp
 from ..service.cache import TableCache
 from ..service.legal import Legal
 from ..service.table import Table
@@ -67,7 +68,8 @@ class TurnCog(commands.Cog):
             val = value(entry)
             if typed and typed not in val.lower() and typed not in label.lower():
                 continue
-            out.append(app_commands.Choice(name=label[:100], value=val[:100]))
+            # The value carries the state it was offered at: the command acts on that state only (bot/service/stamp).
+            out.append(app_commands.Choice(name=label[:100], value=stamp.tagged(val, table)))
         if not out and legal:
             return [app_commands.Choice(name=f"Nothing matches “{current}”: clear it to see all"[:100], value=NOTHING)]
         if not out and table is not None and table.active:

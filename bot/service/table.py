@@ -87,6 +87,7 @@ class MoveOutcome:
     events: list[dict[str, Any]]
     lines: list[str]
     turn_over: bool
+    settled: bool = False  # the database's answer was lost, and reading showed the move stored
 
     @property
     def game_over(self) -> bool:

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import engine
 
 from ..catalog import Catalog
+from . import stamp
 from .cache import TableCache
 from .legal import Legal
-from .recorder import Overtaken, Recorder
+from .recorder import Overtaken, Recorder, Unsettled, already_done
 from .refusal import Refusal, StaleClick
-from .table import MoveOutcome
+from .table import MoveOutcome, Table
 
 
 @dataclass
@@ -21,6 +22,9 @@ class Turns:
     legal: Legal
     recorder: Recorder
     catalog: Catalog
+    # (channel, user) -> the tag of the state a move was asked on whose outcome could not be settled: the user's next
+    # typed command counts as asked on that state, so sending it again as told cannot act twice.
+    unsettled: dict[tuple[int, int], str] = field(default_factory=dict)
 
     async def play(
         self,
@@ -32,12 +36,38 @@ class Turns:
         value: str | int | None = None,
         game_id: int | None = None,
         version: int | None = None,
+        seen: str | None = None,
+        arrived: str | None = None,
     ) -> MoveOutcome:
         """Apply the user's move (a key from a button, or /command value), or raise Refusal saying why not.
 
         `game_id`/`version` come from a button's custom_id: a click on a message of an earlier state is
-        refused, which is also what makes a double click harmless.
+        refused, which is also what makes a double click harmless. `seen` (stamp.tag_of) is the state a button or
+        an autocomplete choice was made for: the move acts only on that state. `arrived` is the state when a typed
+        command reached the bot: it acts on a later one too, if still legal there. Either way the same request
+        made twice (same user, state and request) acts once; the repeat is answered "already done".
         """
+        if seen is None:
+            arrived = self.unsettled.pop((channel_id, user_id), arrived)
+        try:
+            return await self._play(channel_id, user_id, key, command, value, game_id, version, seen, arrived)
+        except Unsettled:
+            if seen is None and arrived is not None:
+                self.unsettled[(channel_id, user_id)] = arrived
+            raise
+
+    async def _play(
+        self,
+        channel_id: int,
+        user_id: int,
+        key: str | None,
+        command: str | None,
+        value: str | int | None,
+        game_id: int | None,
+        version: int | None,
+        seen: str | None,
+        arrived: str | None,
+    ) -> MoveOutcome:
         async with self.tables.lock(channel_id):
             table, cached = await self.tables.for_move(channel_id)
             while True:
@@ -48,9 +78,17 @@ class Turns:
                     raise AssertionError  # unreachable
                 if command is not None and (refusal := self.legal.verb_refusal(table, command)) is not None:
                     raise refusal
+                now = stamp.tag_of(table)
+                basis = seen or arrived or now
+                request = stamp.request_key(user_id, basis, key if key is not None else f"/{command} {value}")
+                if basis != now:
+                    await self._not_done_yet(table, user_id, request, clicked=version is not None)
                 seat = self.legal.check_turn(table, user_id)
-                if version is not None and version != table.version:
-                    raise StaleClick("This button is from an earlier turn. " + self.legal.legal_text(table, user_id))
+                if (version is not None and version != table.version) or (seen is not None and seen != now):
+                    legal = self.legal.legal_text(table, user_id)
+                    if version is None:  # an autocomplete choice
+                        raise Refusal(f"That choice was offered in an earlier turn. {legal}")
+                    raise StaleClick(f"This button is from an earlier turn. {legal}")
                 move_key = key
                 if move_key is None:
                     assert command is not None
@@ -64,8 +102,9 @@ class Turns:
                     raise Refusal(f"{exc.reason} {self.legal.legal_text(table, user_id)}") from None
                 try:
                     return await self.recorder.record(
-                        channel_id, table, move, new_state, events, user_id, seat, by_ai=False, retry=cached
-                    )
+                        channel_id, table, move, new_state, events, user_id, seat, by_ai=False, retry=cached,
+                        key=request,
+                    )  # fmt: skip
                 except Overtaken:
                     # Another process changed the game since it was cached: judge the move again on the truth.
                     table, cached = await self.tables.for_move(channel_id, fresh=True)
@@ -106,6 +145,15 @@ class Turns:
                         by_ai=True,
                         retry=cached,
                         actor=actor,
+                        key=stamp.request_key(None, stamp.tag_of(table), move.key),
                     )
                 except Overtaken:
                     table, cached = await self.tables.for_move(channel_id, fresh=True)
+
+    async def _not_done_yet(self, table: Table, user_id: int, request: str, *, clicked: bool) -> None:
+        """Refuse a request asked on an earlier state that acted already (its key is in the log)."""
+        done = await self.recorder.landed(table.game_id, request)
+        if done is not None:
+            earlier = " This button is from an earlier turn." if clicked else ""
+            # A StaleClick: the move it finds may not have been shown yet (its outcome was lost), so the flow repairs.
+            raise StaleClick(f"{already_done(done)}{earlier} {self.legal.legal_text(table, user_id)}")

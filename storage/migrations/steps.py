@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 _ARCHIVE_BATCH = 250  # games archived per batch by migration 0006
+_V6_COLUMNS = "seq, move, events, user_id, created_at, actor"  # the moves table as migration 0006 found it
 
 
 async def archive_ended_games(tx: Tx) -> int:
@@ -31,7 +32,7 @@ async def archive_ended_games(tx: Tx) -> int:
         batch = {game_id: setups[game_id] for game_id in ids[start : start + _ARCHIVE_BATCH]}
         span = {"lo": min(batch), "hi": max(batch)}
         rows = await tx.fetch(
-            f"SELECT game_id, {sql.LOG_COLUMNS} FROM moves WHERE game_id BETWEEN :lo AND :hi ORDER BY game_id, seq",
+            f"SELECT game_id, {_V6_COLUMNS} FROM moves WHERE game_id BETWEEN :lo AND :hi ORDER BY game_id, seq",
             span,
         )
         packed, problems = archive.pack_many(batch, [row for row in rows if row["game_id"] in batch])

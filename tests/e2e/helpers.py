@@ -13,7 +13,7 @@ import engine
 from bot import Settings, create_bot
 from bot.app import EntdeckerBot
 from bot.catalog import Catalog
-from bot.service import Table
+from bot.service import Table, stamp
 from tests.fakediscord import FAST_CLIENT_OPTIONS, BotRun, FakeDiscord, FakeMessage, InteractionHandle, run_bot
 
 LOGGERS = ("discord", "bot")  # errors logged by either fail the test
@@ -143,22 +143,31 @@ async def slash_move(
     assert verb is not None, key
     if not verb.option:
         return await fake.slash(user, channel, verb.name)
-    value = key.split(":", 1)[1]
-    choices = await fake.autocomplete(user, channel, verb.name, focused=verb.option, value="")
+    return await choose(fake, channel, user, verb.name, verb.option, key.split(":", 1)[1])
+
+
+def values(choices: list[dict[str, Any]]) -> list[str]:
+    """The autocomplete choices' values without the state they were offered at (bot/service/stamp.py)."""
+    return [str(stamp.untagged(c["value"])[0]) for c in choices]
+
+
+async def choose(
+    fake: FakeDiscord, channel: str, user: str, command: str, option: str, value: str
+) -> InteractionHandle:
+    """Send `/command option:value` as a user would: the autocomplete choice for `value` (which carries the state
+    it was offered at), narrowed down by typing when more than 25 are legal."""
+    choices = await fake.autocomplete(user, channel, command, focused=option, value="")
     assert 0 < len(choices) <= 25
-    if value not in [c["value"] for c in choices]:  # more than 25 legal values: narrow them down by typing
-        choices = await fake.autocomplete(user, channel, verb.name, focused=verb.option, value=value)
-    assert value in [c["value"] for c in choices], (key, choices)
-    return await fake.slash(user, channel, verb.name, **{verb.option: value})
+    if value not in values(choices):
+        choices = await fake.autocomplete(user, channel, command, focused=option, value=value)
+    assert value in values(choices), (value, choices)
+    chosen = choices[values(choices).index(value)]["value"]
+    return await fake.slash(user, channel, command, **{option: chosen})
 
 
 async def play_move(fake: FakeDiscord, channel: str, user: str, key: str) -> InteractionHandle:
     """Play `key` through `/play move:`, the command every game has, taking the autocomplete choice."""
-    choices = await fake.autocomplete(user, channel, "play", focused="move", value="")
-    if key not in [c["value"] for c in choices]:
-        choices = await fake.autocomplete(user, channel, "play", focused="move", value=key)
-    assert key in [c["value"] for c in choices], (key, choices)
-    return await fake.slash(user, channel, "play", move=key)
+    return await choose(fake, channel, user, "play", "move", key)
 
 
 def turn_message(fake: FakeDiscord, bot_table: Table) -> FakeMessage:
@@ -176,6 +185,17 @@ async def click_move(fake: FakeDiscord, message: FakeMessage, user: str, key: st
         if key in [o["value"] for o in select["options"]]:
             return await fake.select(user, message, select["custom_id"], [key])
     raise AssertionError(f"{key} is not on the turn message: {message.custom_ids()}")
+
+
+async def click_old(fake: FakeDiscord, channel: str, message: FakeMessage, user: str, key: str) -> InteractionHandle:
+    """A click on a component of a message as it was earlier (its buttons have changed since)."""
+    for button in message.buttons():
+        if button["custom_id"].split(":", 3)[3] == key:
+            data = {"custom_id": button["custom_id"], "component_type": 2}
+            return await fake._dispatch_interaction(type=3, user=user, channel=channel, data=data, message=message)
+    select = next(s for s in message.selects() if key in [o["value"] for o in s["options"]])
+    data = {"custom_id": select["custom_id"], "component_type": 3, "values": [key]}
+    return await fake._dispatch_interaction(type=3, user=user, channel=channel, data=data, message=message)
 
 
 async def kill_all(processes: Iterable[asyncio.subprocess.Process], wait: float) -> None:

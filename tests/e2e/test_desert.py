@@ -9,7 +9,7 @@ from pathlib import Path
 import engine
 from tests.fakediscord import FakeDiscord, InteractionHandle
 
-from .helpers import catalog, ok, open_game, refused, running, settings, table_of
+from .helpers import catalog, choose, ok, open_game, refused, running, settings, table_of, values
 
 GAME = "desert"
 PLAYERS = ["alice", "bob", "dave"]
@@ -23,13 +23,7 @@ async def verb_move(fake: FakeDiscord, channel: str, user: str, table, key: str)
     assert verb is not None, key
     if not verb.option:
         return await fake.slash(user, channel, verb.name)
-    value = presenter.value_of(entry)
-    choices = await fake.autocomplete(user, channel, verb.name, focused=verb.option, value="")
-    assert 0 < len(choices) <= 25
-    if value not in [c["value"] for c in choices]:
-        choices = await fake.autocomplete(user, channel, verb.name, focused=verb.option, value=value)
-    assert value in [c["value"] for c in choices], (key, value, choices)
-    return await fake.slash(user, channel, verb.name, **{verb.option: value})
+    return await choose(fake, channel, user, verb.name, verb.option, presenter.value_of(entry))
 
 
 def user_to_act(fake: FakeDiscord, table) -> str:  # type: ignore[no-untyped-def]
@@ -54,7 +48,7 @@ async def test_a_whole_game_by_the_games_commands_with_a_scoring_chosen_out_of_t
                     entry = next(e for e in table.view(None)["legal"] if e["key"] == key)
                     value = catalog().presenters[GAME].value_of(entry)
                     offered = await fake.autocomplete(turn_player, "game-1", "action", focused="space", value="")
-                    assert value not in [c["value"] for c in offered]
+                    assert value not in values(offered)
                     text = await refused(await fake.slash(turn_player, "game-1", "action", space=value))
                     assert "not yours" in text
                     out_of_turn += 1

@@ -13,11 +13,12 @@ import pytest
 import engine
 from bot.service import Table
 from engine.games import registered
-from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
+from tests.fakediscord import FakeDiscord
 from tests.toygame import GAME as TOY
 
 from .helpers import (
     catalog,
+    click_old,
     lobby_message,
     ok,
     open_game,
@@ -57,17 +58,6 @@ def acting_user(fake: FakeDiscord, table: Table) -> str:
 def sensible(table: Table) -> str:
     """The default AI's choice for the first seat to act: a sensible game of reasonable length."""
     return engine.ai_move(table.state, catalog().info(table.game).default_ai).key
-
-
-async def click_old(fake: FakeDiscord, channel: str, message: FakeMessage, user: str, key: str) -> InteractionHandle:
-    """A click on a component of a message as it was earlier (its buttons have changed since)."""
-    for button in message.buttons():
-        if button["custom_id"].split(":", 3)[3] == key:
-            data = {"custom_id": button["custom_id"], "component_type": 2}
-            return await fake._dispatch_interaction(type=3, user=user, channel=channel, data=data, message=message)
-    select = next(s for s in message.selects() if key in [o["value"] for o in s["options"]])
-    data = {"custom_id": select["custom_id"], "component_type": 3, "values": [key]}
-    return await fake._dispatch_interaction(type=3, user=user, channel=channel, data=data, message=message)
 
 
 def players_for(game: str) -> list[str]:

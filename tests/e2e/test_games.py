@@ -19,6 +19,7 @@ from .helpers import (
     table_of,
     turn_message,
     user_of,
+    values,
     wait_for_human,
 )
 
@@ -56,7 +57,7 @@ async def test_whole_game_by_buttons(tmp_path: Path) -> None:
             while (table := await table_of(bot, fake, "game-1")) is not None:
                 message = turn_message(fake, table)
                 # Rows and sizes are checked by the fake; here: buttons carry the state version.
-                assert all(f":{table.version}:" in c for c in message.custom_ids())
+                assert all(f":{table.version}." in c for c in message.custom_ids())
                 handle = await click_move(fake, message, user_of(fake, table), pick(table))
                 await handle.acked()
                 await ok(handle)
@@ -125,7 +126,9 @@ async def test_variants_and_private_personal_tiles(tmp_path: Path) -> None:
                 user = user_of(fake, table)
                 if table.view(None)["phase"] == "voyage":
                     choices = await fake.autocomplete(user, "game-1", "draw", focused="pile", value="")
-                    personal = [c for c in choices if not str(c["value"]).isdigit() and c["value"] != "-"]
+                    personal = [
+                        c for c, v in zip(choices, values(choices), strict=True) if not v.isdigit() and v != "-"
+                    ]
                     seen_personal |= bool(personal)
                     # Personal tiles are secret: never on the public turn message.
                     message = turn_message(fake, table)

@@ -202,7 +202,7 @@ class Observer:
             message = self.fake.messages.get(record.turn_message_id or 0)
             if record.announced_version == record.version and message is not None and message.attachments:
                 ids = message.custom_ids()
-                if all(f":{record.version}:" in c for c in ids) and (bool(ids) == (record.status == "active")):
+                if all(f":{record.version}." in c for c in ids) and (bool(ids) == (record.status == "active")):
                     return turn
             if loop.time() > deadline:
                 raise AssertionError(f"the channel does not show version {record.version}: {record}")
@@ -221,7 +221,7 @@ async def send_move(fake: FakeDiscord, turn: Turn, by_click: bool) -> Interactio
     assert turn.user is not None and turn.key is not None and turn.record.turn_message_id is not None
     if by_click:
         message = fake.message(turn.record.turn_message_id)
-        assert all(f":{turn.version}:" in c for c in message.custom_ids()), message.custom_ids()
+        assert all(f":{turn.version}." in c for c in message.custom_ids()), message.custom_ids()
         if offers(message, turn.key):
             return await click_move(fake, message, turn.user, turn.key)
     return await slash_move(fake, CHANNEL, turn.user, turn.key)
@@ -307,7 +307,7 @@ async def test_kill_9_in_the_middle_of_a_turn_and_restart(tmp_path: Path) -> Non
             second = await processes.start()
             await fake.wait_for(lambda: fake.held, WAIT, "the catch-up announcement")
             stale = fake.message(turn_message.id)
-            assert stale.custom_ids() and all(f":{turn.version}:" in c for c in stale.custom_ids())
+            assert stale.custom_ids() and all(f":{turn.version}." in c for c in stale.custom_ids())
             text = await refused(await stale_click(fake, stale, stored.user or turn.user))
             assert "earlier turn" in text or "game is over" in text, text
             fake.release(deliver=True)

@@ -6,6 +6,7 @@ import asyncio
 from pathlib import Path
 
 import engine
+from bot.service import stamp
 from tests.fakediscord import FakeDiscord
 
 from .helpers import click_move, ok, open_game, refused, running, settings, slash_move, started, table_of, turn_message
@@ -20,9 +21,8 @@ async def test_wrong_player_and_spectators_get_private_answers(tmp_path: Path) -
         text = await refused(await fake.slash("bob", "game-1", "ship", position="-"))
         assert "alice's turn, not yours" in text
         assert len(await fake.autocomplete("alice", "game-1", "ship", focused="position", value="")) == 25
-        assert [
-            c["value"] for c in await fake.autocomplete("alice", "game-1", "ship", focused="position", value="J7")
-        ] == [
+        offered = await fake.autocomplete("alice", "game-1", "ship", focused="position", value="J7")
+        assert [stamp.untagged(c["value"])[0] for c in offered] == [
             "J7E",
             "J7S",
         ]
@@ -74,8 +74,8 @@ async def test_stale_and_double_clicks_act_once(tmp_path: Path) -> None:
         assert "/explore tiles:" in refusals[0].content
         table = await table_of(bot, fake, "game-1")
         assert table.version == 1
-        # The turn message now offers the next step, under the new version.
-        assert all(c.startswith("ed:1:1:") for c in fake.message(message.id).custom_ids())
+        # The turn message now offers the next step, under the new version and the tag of its state.
+        assert all(c.startswith(f"ed:1:1.{stamp.tag_of(table)}:") for c in fake.message(message.id).custom_ids())
 
 
 async def test_restart_in_the_middle_of_a_turn(tmp_path: Path) -> None:
@@ -158,5 +158,7 @@ async def test_a_lost_announcement_is_repaired_by_the_next_click(tmp_path: Path)
         await bot.services.turns.play(fake.channel("game-1").id, fake.user("alice").id, key="ship:A1N")
         text = await refused(await click_move(fake, message, "alice", "ship:B1N"))
         assert "earlier turn" in text and "/explore tiles:" in text
-        await fake.wait_for(lambda: "ed:1:1:explore:1" in fake.message(message.id).custom_ids(), timeout=5)
+        after = await table_of(bot, fake, "game-1")
+        repaired = f"ed:1:1.{stamp.tag_of(after)}:explore:1"
+        await fake.wait_for(lambda: repaired in fake.message(message.id).custom_ids(), timeout=5)
         await ok(await click_move(fake, fake.message(message.id), "alice", "explore:1"))

@@ -133,7 +133,7 @@ class Table:
             message = self.fake.messages.get(record.turn_message_id or 0)
             if record.announced_version == record.version and message is not None:
                 ids = message.custom_ids()
-                if all(f":{record.version}:" in c for c in ids):
+                if all(f":{record.version}." in c for c in ids):
                     return record, state, user
             assert asyncio.get_running_loop().time() < deadline, f"{self.channel} does not show {record}"
             await asyncio.sleep(0.02)
