@@ -6,6 +6,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     ENTDECKER_DB=/data/entdecker.db
 
+# libfribidi0: Pillow's wheel brings raqm and HarfBuzz but loads FriBiDi from the system; without it Arabic and
+# Hebrew names are drawn unjoined and in the wrong order (docs/render.md, "Fonts and text").
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libfribidi0 \
+    && rm -rf /var/lib/apt/lists/*
+
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY engine ./engine

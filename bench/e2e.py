@@ -58,6 +58,8 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 ACK_AIM = 0.050
 IMAGE_AIM = {20: 0.300, 100: 1.0}  # by number of games (the nearest at or above)
 MOVES_AIM = 120.0
+COUNTED_AIM = {"mixed": 0.3, "buttons": 0.15}  # issue 21: requests per move made with the bot's token
+TOTAL_AIM = 2.5  # issue 21: requests per move in all
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 AUTOCOMPLETE = 4
 
@@ -156,9 +158,9 @@ async def measured(run: Run, kind: str, what: str, channel_id: int, start: Any) 
         message: FakeMessage = await handle.final(timeout=120)
     finally:
         run.in_flight.pop(channel_id, None)
-    if message.content.startswith("⚠️"):
+    if message.text.startswith("⚠️"):
         sample.refused = True
-        run.refusals.append(f"{what}: {message.content[:200]}")
+        run.refusals.append(f"{what}: {message.text[:200]}")
     return sample
 
 
@@ -302,6 +304,30 @@ def requests_line(run: Run) -> str:
     )
 
 
+def counted(record: Any) -> bool:
+    """Whether a request counts against the bot's global rate limit in the sense of issue 21: a message posted or
+    edited with the bot's token (PATCH/POST on /channels/...), not with an interaction's token."""
+    return record.method in ("PATCH", "POST") and record.path.startswith("/channels/")
+
+
+def budget_lines(run: Run, mode: str) -> tuple[list[str], bool]:
+    """Requests per move in all and counted, against issue 21's aims (counted: 0.3 per move in mixed play, 0.15 by
+    buttons alone; in all: 2.5 per move)."""
+    moves = max(1, run.moves)
+    total = len(run.fake.requests) / moves
+    mine = sum(1 for r in run.fake.requests if counted(r)) / moves
+    aim = COUNTED_AIM.get(mode)
+    lines = [f"requests per move: {total:.2f} in all, {mine:.3f} counted (PATCH/POST on /channels/...)"]
+    ok = True
+    if aim is not None:
+        met = mine <= aim
+        ok = met
+        lines.append(f"aim <= {aim} counted requests per move ({mode}): {'met' if met else 'MISSED'} ({mine:.3f})")
+    met = total <= TOTAL_AIM
+    lines.append(f"aim <= {TOTAL_AIM} requests per move in all: {'met' if met else 'MISSED'} ({total:.2f})")
+    return lines, ok and met
+
+
 class CpuUse:
     """CPU seconds used during the run: by the whole machine (/proc/stat), by this process (the fake and the driver,
     and the bot when it runs here), and by the bot processes and their render workers when they run apart."""
@@ -432,6 +458,8 @@ def report(run: Run, args: argparse.Namespace, wall: float, lag: list[float], db
         f"fake Discord violations (deadline {args.deadline:g} s): {len(run.fake.violations)}",
     ]
     lines.append(requests_line(run))
+    budget, _budget_ok = budget_lines(run, args.mode)
+    lines += budget
     for violation in run.fake.violations[:20]:
         lines.append(f"  {violation}")
     for error in run.errors[:10]:

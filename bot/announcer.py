@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -27,11 +28,13 @@ from . import messages
 from .boards import TOO_LARGE, Boards
 from .catalog import Catalog
 from .components import lobby_view, turn_view
+from .editors import Editors
 from .interactions import Replies, clicked_on
 from .service.accounts import Accounts
 from .service.cache import TableCache
 from .service.table import MoveOutcome, Table
-from .text import NO_MENTIONS, mentions
+from .text import NO_MENTIONS, jump_link, mentions
+from .turn_layout import passed_layout, rows_of, shown_picture, turn_layout
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +46,7 @@ CANNOT_POST = (
 
 
 HISTORY_LOOKBACK = 25  # recent messages searched for a turn message a crash left unrecorded
-PASSED = "⏭️ This turn is over: what happened, and the board, are in the next message."
+PASSED = "⏭️ This turn is over: what happened next, and the board now, are in the next message"
 
 
 def _reached(table: Table) -> int:
@@ -64,10 +67,29 @@ def board_filename(table: Table) -> str:
     return f"board-{table.game_id}-{table.version}-{_reached(table)}.png"
 
 
+def follows_up(interaction: discord.Interaction | None) -> bool:
+    """Whether a new turn message can be this interaction's follow-up: a click acknowledged by a silent deferred
+    update (a command's first follow-up would fill in its private "thinking…" answer instead). Not a click on an
+    ephemeral message (the private copy of a player's choices): its follow-ups could be shown to that player alone."""
+    return (
+        interaction is not None
+        and interaction.type == discord.InteractionType.component
+        and interaction.response.type == discord.InteractionResponseType.deferred_message_update
+        and not interaction.is_expired()
+        and not (interaction.message is not None and interaction.message.flags.ephemeral)
+    )
+
+
 def turn_mentions(table: Table) -> discord.AllowedMentions:
     """A turn message pings the human players to act, and nobody else."""
     humans = [p.user_id for p in table.to_act if not p.is_ai and p.user_id is not None]
     return mentions(*humans) if humans else NO_MENTIONS
+
+
+def again(outcome: MoveOutcome) -> bool:
+    """A turn passed to the seat that moved (a bonus turn): its turn message goes on, edited, with no new ping."""
+    current = outcome.table.current
+    return outcome.table.active and current is not None and current.seat == outcome.seat
 
 
 @dataclass
@@ -86,6 +108,10 @@ class Announcer:
     # version, turn message id). Those columns are written only here, under the announcement lock, so it
     # spares a read per announcement; dropped on any failure, and a new process starts by reading.
     _shown: dict[int, GameRecord] = field(default_factory=dict, init=False)
+    # Interactions whose token can edit a game's turn message (uncounted by Discord's global rate limit).
+    editors: Editors = field(default_factory=Editors, init=False)
+    # Per turn message id: the file name of the board it shows (a components-v2 message names its picture).
+    _pictures: dict[int, str | None] = field(default_factory=dict, init=False)
 
     def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)
@@ -99,13 +125,71 @@ class Announcer:
         """A message to edit by id, without fetching it or its channel."""
         return self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
 
-    def turn_parts(self, table: Table, account: list[str], header: str | None = None) -> tuple[str, Any]:
-        """The turn message's text and components."""
-        view, left_out = turn_view(table, self.catalog.presenter(table.game))
+    def turn_parts(
+        self,
+        table: Table,
+        account: list[str],
+        header: str | None = None,
+        filename: str | None = None,
+        note: str = "",
+    ) -> discord.ui.LayoutView:
+        """The turn message: its words, the board it shows (`filename`, an attachment) and the controls."""
+        controls, left_out = turn_view(table, self.catalog.presenter(table.game))
+        rows = rows_of(controls)
         content = messages.turn_content(self.catalog, table, account, header=header)
-        if left_out:
-            content = messages.clip(content + f"\n({left_out} more choices: use the slash commands.)", 2000)
-        return content, view
+        if note:
+            content = messages.clip(content + "\n" + note, messages.CONTENT_LIMIT)
+        layout, more = turn_layout(content, filename, rows)
+        if left_out + more:
+            content = messages.clip(
+                content + f"\n({left_out + more} more choices: use the slash commands.)", messages.CONTENT_LIMIT
+            )
+            layout, _ = turn_layout(content, filename, rows)
+        return layout
+
+    async def picture_of(
+        self, channel_id: int, message_id: int, interaction: discord.Interaction | None = None
+    ) -> str | None:
+        """The file name of the board a turn message shows: remembered, on the clicked message, or read back."""
+        if message_id in self._pictures:
+            return self._pictures[message_id]
+        if clicked_on(interaction, message_id):
+            return shown_picture(interaction.message if interaction is not None else None)
+        try:
+            return shown_picture(await self.partial_message(channel_id, message_id).fetch())
+        except discord.HTTPException:
+            return None
+
+    def _shows(self, message_id: int, filename: str | None) -> None:
+        self._pictures[message_id] = filename
+
+    async def edit_turn_message(
+        self,
+        table: Table,
+        message_id: int,
+        interaction: discord.Interaction | None,
+        make: Callable[[], dict[str, Any]],
+        *,
+        live: bool = True,
+    ) -> None:
+        """Edit a turn message, with an interaction's token where one can (the clicked message's, or the freshest
+        that made or clicked it), else with the bot's. `make` gives the edit's arguments (afresh for a retry: a
+        file is read once). `live`: the message is the game's turn message (a click on it gives a fresher token)."""
+        if clicked_on(interaction, message_id):
+            assert interaction is not None
+            await interaction.edit_original_response(content=None, **make())
+            if live:
+                self.editors.clicked(table.game_id, interaction)
+            return
+        editor = self.editors.of(table.game_id, message_id)
+        if editor is not None:
+            try:
+                await editor.edit(content=None, **make())
+                return
+            except discord.HTTPException:  # the token is no longer good: the bot's own edit does it
+                log.info("could not edit turn message %s through an interaction", message_id, exc_info=True)
+                self.editors.forget(table.game_id)
+        await self.partial_message(table.record.channel_id, message_id).edit(content=None, **make())
 
     def announce_lock(self, channel_id: int) -> asyncio.Lock:
         return self._announce_locks.setdefault(channel_id, asyncio.Lock())
@@ -124,10 +208,10 @@ class Announcer:
                 if record.announced_version is not None and record.announced_version >= table.version:
                     return None  # shown already, by a catch-up or a later move's announcement
                 try:
-                    if outcome.turn_over:
+                    if outcome.turn_over and not again(outcome):
                         await self.post_turn(table, interaction=interaction, account_of_last_turn=True, record=record)
                     else:
-                        redraw = self.catalog.presenter(table.game).redraws(outcome.events)
+                        redraw = outcome.turn_over or self.catalog.presenter(table.game).redraws(outcome.events)
                         await self.update_turn(table, rerender=redraw, interaction=interaction, record=record)
                 except BaseException:
                     self._shown.pop(table.game_id, None)  # unsure what was written: read it next time
@@ -150,6 +234,20 @@ class Announcer:
             except Exception:
                 log.exception("announcing a move in channel %s failed", channel_id)
             return "⚠️ The move was saved, but the channel could not be updated; `/game board` shows the board."
+
+    async def answer_private_copy(self, interaction: discord.Interaction, outcome: MoveOutcome) -> None:
+        """A move made from a private copy of the controls (`/game board`, "Your choices"): the copy says what was
+        done and where the turn goes on (its controls are one move old now). Never raises."""
+        table = outcome.table
+        message = interaction.message
+        if interaction.type != discord.InteractionType.component or message is None or not message.flags.ephemeral:
+            return
+        record = self._shown.get(table.game_id) or table.record
+        link = jump_link(record.guild_id, record.channel_id, record.turn_message_id)
+        done = " ".join(["✅ Done.", *outcome.lines[:3]])
+        line = done + (f" The turn goes on in its message: {link}" if link else "")
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.edit_original_response(content=None, view=passed_layout(line, None), attachments=[])
 
     async def shown_record(self, game_id: int) -> GameRecord:
         """The game's record with its announcement bookkeeping current (call under the announcement lock)."""
@@ -193,8 +291,8 @@ class Announcer:
             record = await self.store.game(table.game_id)
             if not clicked_on(interaction, record.turn_message_id):
                 return
-            content, view = self.turn_parts(table, [])
-            await interaction.edit_original_response(content=content, view=view, allowed_mentions=turn_mentions(table))
+            view = self.turn_parts(table, [], filename=shown_picture(interaction.message))
+            await interaction.edit_original_response(content=None, view=view, allowed_mentions=turn_mentions(table))
         except (discord.HTTPException, StorageError):
             log.warning("could not update the clicked message in channel %s", table.record.channel_id, exc_info=True)
 
@@ -277,21 +375,24 @@ class Announcer:
                 )
             limit = self.boards.upload_limit(channel_id, interaction)
             file = await self.boards.file(table.view(None), overlay=table.active, limit=limit)
-            content, view = self.turn_parts(table, account, header)
-            if file is None:
-                content = messages.clip(content + "\n" + TOO_LARGE, messages.CONTENT_LIMIT)
-            kwargs: dict[str, Any] = {
-                "content": content,
-                "allowed_mentions": turn_mentions(table),
-                "nonce": turn_nonce(table),
-            }
+            name = board_filename(table) if file is not None else None
+            view = self.turn_parts(table, account, header, filename=name, note="" if file else TOO_LARGE)
+            kwargs: dict[str, Any] = {"view": view, "allowed_mentions": turn_mentions(table)}
             if file is not None:
                 file.filename = board_filename(table)
                 kwargs["file"] = file
-            if view is not None:
-                kwargs["view"] = view
-            message = await channel.send(**kwargs)
-        old = (record or table.record).turn_message_id
+            if follows_up(interaction):
+                # The follow-up of the move that ended the turn: made with its token, so not counted against the
+                # bot's global rate limit, and editable with it while the next moves come quickly.
+                assert interaction is not None
+                message = await interaction.followup.send(wait=True, **kwargs)
+                self.editors.made(table.game_id, message.id, interaction)
+            else:
+                message = await channel.send(nonce=turn_nonce(table), **kwargs)
+            self._shows(message.id, name)
+        before = record or table.record
+        # Until a first turn was shown, the message on record is the lobby: its own refresh says it started.
+        old = before.turn_message_id if before.announced_version is not None else None
         self._shown.pop(table.game_id, None)
         self._remember(
             await self.store.set_announced_version(
@@ -299,14 +400,22 @@ class Announcer:
             )
         )
         if old is not None and old != message.id:
-            # The old message would show the turn a second time (its last edit and the new message) and its
-            # buttons would only be refused: it becomes one line that points on.
-            passed: dict[str, Any] = {"content": PASSED, "view": None, "attachments": []}
-            with contextlib.suppress(discord.HTTPException):
-                if interaction is not None and clicked_on(interaction, old):
-                    await interaction.edit_original_response(**passed)
-                else:
-                    await self.partial_message(channel_id, old).edit(**passed)
+            await self._pass(table, old, message, interaction)
+
+    async def _pass(
+        self, table: Table, old: int, new: discord.Message, interaction: discord.Interaction | None
+    ) -> None:
+        """The previous turn message keeps its picture and one line that points to the new one; its controls go
+        (they would only be refused)."""
+        name = await self.picture_of(table.record.channel_id, old, interaction)
+        line = f"{PASSED}: {new.jump_url}"
+
+        def make() -> dict[str, Any]:
+            return {"view": passed_layout(line, name), "allowed_mentions": NO_MENTIONS}
+
+        with contextlib.suppress(discord.HTTPException):
+            await self.edit_turn_message(table, old, interaction, make, live=False)
+        self._pictures.pop(old, None)
 
     async def _posted_before(
         self, channel: discord.abc.Messageable, table: Table, marks: tuple[str, ...] | None = None
@@ -317,7 +426,8 @@ class Announcer:
         me = self.client.user
         name = board_filename(table) if marks is None else None
         if marks is None:
-            marks = (f"ed:{table.game_id}:{table.version}:", f"eds:{table.game_id}:{table.version}:")
+            # The version alone (controls made before issue 19) or with its state's tag (bot/service/stamp.py).
+            marks = tuple(f"{kind}:{table.game_id}:{table.version}{end}" for kind in ("ed", "eds") for end in ":.")
         try:
             async for message in channel.history(limit=HISTORY_LOOKBACK):
                 if me is None or message.author.id != me.id:
@@ -358,27 +468,31 @@ class Announcer:
             channel_id=table.record.channel_id,
             version=table.version,
         )
-        content, view = self.turn_parts(table, account)
-        attachments: list[discord.File] | None = None  # None: leave the picture as it is
+        channel_id = table.record.channel_id
+        message_id = record.turn_message_id
+        png: bytes | None = None
+        note = ""
         if rerender:
-            limit = self.boards.upload_limit(table.record.channel_id, interaction)
-            file = await self.boards.file(table.view(None), overlay=True, limit=limit)
-            if file is not None:
-                attachments = [file]
-            else:  # keep the earlier picture rather than none, and say why it is not the latest
-                content = messages.clip(content + "\n" + TOO_LARGE + " The picture is from earlier.", 2000)
-        kwargs: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": turn_mentions(table)}
-        if attachments is not None:
-            kwargs["attachments"] = attachments
+            png = await self.boards.png(
+                table.view(None), overlay=True, limit=self.boards.upload_limit(channel_id, interaction)
+            )
+            if png is None:  # keep the earlier picture rather than none, and say why it is not the latest
+                note = TOO_LARGE + " The picture is from earlier."
+        name = board_filename(table) if png is not None else await self.picture_of(channel_id, message_id, interaction)
+        view = self.turn_parts(table, account, filename=name, note=note)
+
+        def make() -> dict[str, Any]:
+            kwargs: dict[str, Any] = {"view": view, "allowed_mentions": turn_mentions(table)}
+            if png is not None and name is not None:
+                kwargs["attachments"] = [discord.File(io.BytesIO(png), filename=name)]
+            return kwargs
+
         try:
-            if interaction is not None and clicked_on(interaction, record.turn_message_id):
-                # The button's own message: editing it through the interaction is also the user's answer.
-                await interaction.edit_original_response(**kwargs)
-            else:
-                await self.partial_message(table.record.channel_id, record.turn_message_id).edit(**kwargs)
+            await self.edit_turn_message(table, message_id, interaction, make)
         except discord.NotFound:
             await self.post_turn(table, interaction=interaction, record=record)
             return
+        self._shows(message_id, name)
         self._shown.pop(table.game_id, None)
         self._remember(await self.store.set_announced_version(table.game_id, table.version))
 
@@ -430,13 +544,17 @@ class Announcer:
         return shown
 
     def prune(self, open_channels: set[int]) -> None:
-        """Forget the announcement locks and records of channels without an open game."""
+        """Forget the announcement locks, records, tokens and pictures of channels without an open game."""
         for channel_id, lock in list(self._announce_locks.items()):
             if channel_id not in open_channels and not lock.locked() and not getattr(lock, "_waiters", None):
                 del self._announce_locks[channel_id]
         for game_id, record in list(self._shown.items()):
             if record.channel_id not in open_channels:
                 del self._shown[game_id]
+        self.editors.prune(set(self._shown))
+        live = {record.turn_message_id for record in self._shown.values()}
+        for message_id in [m for m in self._pictures if m not in live]:
+            del self._pictures[message_id]
 
     async def repair_turn_message(self, channel_id: int, interaction: discord.Interaction) -> None:
         """A stale click on the *current* turn message while the stored announced version is behind the state

@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -138,18 +139,27 @@ class Boards:
         guild = getattr(channel, "guild", None)
         return guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
 
-    async def png(self, view: dict[str, Any], overlay: bool, limit: int) -> bytes | None:
+    async def _draw(self, draw: Callable[..., bytes | None], *args: Any) -> bytes | None:
+        """draw(*args) in a render worker, or in a thread when there are none."""
         pool = self._pool
         if pool is not None:
             loop = asyncio.get_running_loop()
             try:
-                return await loop.run_in_executor(pool, board_png, view, overlay, limit)
+                return await loop.run_in_executor(pool, draw, *args)
             except BrokenProcessPool:
                 self._replace_pool(pool)
                 assert self._pool is not None
-                return await loop.run_in_executor(self._pool, board_png, view, overlay, limit)
+                return await loop.run_in_executor(self._pool, draw, *args)
         async with self._slots:
-            return await asyncio.to_thread(board_png, view, overlay, limit)
+            return await asyncio.to_thread(draw, *args)
+
+    async def png(self, view: dict[str, Any], overlay: bool, limit: int) -> bytes | None:
+        return await self._draw(board_png, view, overlay, limit)
+
+    async def tiles_file(self, game: str, piles: list[dict[str, Any]], limit: int) -> discord.File | None:
+        """The picture of what remains to be drawn (`engine.tiles_left`) as an attachment, under the upload limit."""
+        data = await self._draw(render.tiles_png, game, piles, max(limit - UPLOAD_MARGIN, 1))
+        return None if data is None else discord.File(io.BytesIO(data), filename="tiles.png")
 
     async def file(self, view: dict[str, Any], overlay: bool, limit: int) -> discord.File | None:
         data = await self.png(view, overlay, limit)

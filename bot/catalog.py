@@ -7,13 +7,28 @@ without naming any of them. Discord-free.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import engine
-from engine.api import GameInfo, Presenter, Verb
+from engine.api import GameInfo, OptionSpec, Presenter, Verb
 
 DESCRIPTION_LIMIT = 100
+# How the bot runs a table, set in the lobby beside a game's variants but never handed to the rules (issue 21).
+CONFIRM_STEPS = OptionSpec(
+    "confirm_steps",
+    "Confirm every step",
+    "Ask even when a step has only one choice (otherwise the bot makes it and says so)",
+    False,
+    (False, True),
+)
+TABLE_OPTIONS = (CONFIRM_STEPS,)
+TABLE_OPTION_NAMES = frozenset(o.name for o in TABLE_OPTIONS)
+
+
+def game_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A lobby's options without the table's own: what the rules are given."""
+    return {k: v for k, v in options.items() if k not in TABLE_OPTION_NAMES}
 
 
 @dataclass(frozen=True)
@@ -35,7 +50,11 @@ class Catalog:
     """Every registered game's info and presenter, and the turn commands they need."""
 
     def __init__(self, infos: Iterable[GameInfo] | None = None) -> None:
-        self.infos: dict[str, GameInfo] = {i.name: i for i in (infos if infos is not None else engine.games())}
+        # Each game's info with the table options after its own variants (the lobby's menus and words use them).
+        self.infos: dict[str, GameInfo] = {
+            i.name: replace(i, options=(*i.options, *TABLE_OPTIONS))
+            for i in (infos if infos is not None else engine.games())
+        }
         self.presenters: dict[str, Presenter] = {name: engine.presenter(name) for name in self.infos}
         self.commands: dict[str, Command] = _unite(self.presenters, self.infos)
 

@@ -7,10 +7,11 @@
     edo:<game_id>:<option>                the lobby's menu for a variant option with several values
     edu:<game_id>:<version>:<yes|no>      an answer to a request to undo (bot/undo/buttons.py)
     edh:<offer>:<yes|no>                  an answer to the offer of a seat (bot/offers/buttons.py)
+    edp:<game_id>:<version>               opens the seat's private choices (a hand) in a message only it sees
 
 `<state>` is `<version>.<tag>` (bot/service/stamp.py: the version alone comes back after /undo); controls made
-before issue 19 carry the version alone, and are judged by it. What becomes a button or a menu, and the words on
-them, come from the game's presenter.
+before issue 19 carry the version alone, and are judged by it. Which controls a turn offers and how they group is
+bot/controls.py (Discord-free); this lays them out. The words on them come from the game's presenter.
 
 They are discord.ui.DynamicItem classes registered with bot.add_dynamic_items in setup_hook. A click reaches its
 handler through `routes_of(interaction)` (the ComponentRoutes the bot was built with), inside `Routed.callback`:
@@ -26,22 +27,22 @@ from typing import Any, Protocol, Self
 
 import discord
 
+import engine
 from engine.api import GameInfo, Presenter
 
+from .controls import MAX_OPTIONS, MAX_ROWS, Button, Controls, Menu, turn_controls
 from .errors import GUILD_ONLY, ErrorAnswers
 from .service import stamp
 from .service.refusal import Refusal
 from .service.table import Table
-
-MAX_ROWS = 5
-MAX_BUTTONS_PER_ROW = 5
-MAX_OPTIONS = 25
 
 
 class TurnClicks(Protocol):
     async def move_interaction(
         self, interaction: discord.Interaction, *, key: str, game_id: int, version: int, tag: str | None
     ) -> None: ...
+
+    async def private_choices(self, interaction: discord.Interaction, *, game_id: int, version: int) -> None: ...
 
 
 class LobbyClicks(Protocol):
@@ -199,6 +200,32 @@ class MoveSelect(Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], templat
         )
 
 
+class PrivateButton(
+    Routed,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"edp:(?P<game>[0-9]+):(?P<version>[0-9]+)",
+):
+    """Opens the choices only the seat to act may see (a hand), as a message only they see."""
+
+    def __init__(self, game_id: int, version: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80] or "Your choices",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"edp:{game_id}:{version}",
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> PrivateButton:
+        return cls(int(match["game"]), int(match["version"]), getattr(item, "label", None) or "")
+
+    async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
+        await routes.turns.private_choices(interaction, game_id=self.game_id, version=self.version)
+
+
 LOBBY_ACTIONS = {"join": "Join", "leave": "Leave", "addbot": "Add AI", "start": "Start"}
 
 
@@ -268,7 +295,7 @@ class OptionSelect(
         await routes.lobby.option_interaction(interaction, game_id=self.game_id, option=self.option, value=value)
 
 
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, LobbyButton, SwitchesSelect, OptionSelect)
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, PrivateButton, LobbyButton, SwitchesSelect, OptionSelect)
 MAX_LOBBY_MENUS = MAX_ROWS - 1  # one row holds the lobby buttons
 
 
@@ -326,50 +353,58 @@ STYLES = {
 }
 
 
-def turn_view(table: Table, presenter: Presenter) -> tuple[discord.ui.View | None, int]:
-    """Buttons and selects for the current player's legal moves, within 5 rows of 5 buttons or one select.
-
-    Small choices are buttons; the kinds the presenter names (many choices: positions, placements) are string
-    selects of up to 25 options each.
-    Returns the view (None when nothing is left to click) and how many legal moves did not fit (those are
-    reachable through the slash commands).
-    """
+def public_controls(table: Table, presenter: Presenter) -> Controls | None:
+    """The turn message's controls: every legal move of the people to act that everyone may see, and a button
+    opening the rest privately when a seat to act has choices only it may see (a hand); None: nothing to click."""
     humans = {p.seat for p in table.to_act if not p.is_ai}
     if not table.active or not humans:
-        return None, 0
-    # A spectator's view: private choices (a player's own tiles) are offered to them privately by command.
-    legal = [e for e in table.view(None)["legal"] if e["player"] in humans]
-    selects = [e for e in legal if e["kind"] in presenter.select_kinds]
-    buttons = [e for e in legal if e["kind"] not in presenter.select_kinds]
-    # A long list of small choices (12 counts, say) would use too many rows: make the longest kind a select.
-    if len(buttons) > 10:
-        counts: dict[str, int] = {}
-        for e in buttons:
-            counts[e["kind"]] = counts.get(e["kind"], 0) + 1
-        longest = max(counts, key=lambda k: counts[k])
-        selects = [e for e in buttons if e["kind"] == longest] + selects
-        buttons = [e for e in buttons if e["kind"] != longest]
+        return None
+    shown = [e for e in table.view(None)["legal"] if e["player"] in humans]
+    # Counted from the moves themselves: a seat's own view (its labels) is only built when it has hidden ones.
+    legal = engine.legal_moves(table.state)
+    private = any(sum(m.player == s for m in legal) > sum(e["player"] == s for e in shown) for s in humans)
+    controls = turn_controls(shown, presenter, private=private)
+    return controls if controls.rows else None
+
+
+def private_legal(table: Table, seat: int) -> list[dict[str, Any]]:
+    """Every legal move of `seat`, as that seat sees them (its hidden choices included)."""
+    return [e for e in table.view(seat)["legal"] if e["player"] == seat]
+
+
+def private_controls(table: Table, presenter: Presenter, seat: int) -> Controls:
+    """All of a seat's choices, for the private copy only that seat sees."""
+    return turn_controls(private_legal(table, seat), presenter)
+
+
+def controls_view(
+    game_id: int, version: int, controls: Controls | None, *, tag: str | None = None
+) -> discord.ui.View | None:
+    """The controls laid out as a classic message's components (None when there are none); `tag`: the state's
+    (bot/service/stamp.py), carried by every move control."""
+    if controls is None or not controls.rows:
+        return None
     view = discord.ui.View(timeout=None)
-    rows_for_buttons = -(-len(buttons) // MAX_BUTTONS_PER_ROW)
-    select_rows = MAX_ROWS - rows_for_buttons
-    chunks = [selects[i : i + MAX_OPTIONS] for i in range(0, len(selects), MAX_OPTIONS)]
-    left_out = sum(len(c) for c in chunks[select_rows:])
-    row = 0
-    for n, chunk in enumerate(chunks[:select_rows]):
-        options = [discord.SelectOption(label=str(e.get("label", e["key"]))[:100], value=e["key"][:100]) for e in chunk]
-        placeholder = presenter.placeholder_of(chunk[0]["kind"])
-        if len(chunks) > 1:
-            placeholder += f" ({chunk[0].get('label', '')[:20]} – {chunk[-1].get('label', '')[:20]})"
-        item = MoveSelect(table.game_id, table.version, n, options, placeholder, tag=stamp.tag_of(table))
-        item.row = row
-        view.add_item(item)
-        row += 1
-    for i, entry in enumerate(buttons[: (MAX_ROWS - row) * MAX_BUTTONS_PER_ROW]):
-        style = STYLES[presenter.style_of(entry["kind"])]
-        button = MoveButton(
-            table.game_id, table.version, entry["key"], presenter.label_of(entry), style, tag=stamp.tag_of(table)
-        )
-        button.row = row + i // MAX_BUTTONS_PER_ROW
-        view.add_item(button)
-    left_out += max(0, len(buttons) - (MAX_ROWS - row) * MAX_BUTTONS_PER_ROW)
-    return (view if view.children else None), left_out
+    menus = 0
+    for row, items in enumerate(controls.rows):
+        for control in items:
+            item: discord.ui.Item[Any]
+            if isinstance(control, Button):
+                item = MoveButton(game_id, version, control.key, control.label, STYLES[control.style], tag=tag)
+            elif isinstance(control, Menu):
+                options = [discord.SelectOption(label=label[:100], value=key[:100]) for key, label in control.options]
+                item = MoveSelect(game_id, version, menus, options, control.placeholder, tag=tag)
+                menus += 1
+            else:
+                item = PrivateButton(game_id, version, control.label)
+            item.row = row
+            view.add_item(item)
+    return view
+
+
+def turn_view(table: Table, presenter: Presenter) -> tuple[discord.ui.View | None, int]:
+    """The turn message's components (bot/controls.py decides which and how they group) and how many legal moves
+    did not fit (those are reachable through the slash commands)."""
+    controls = public_controls(table, presenter)
+    view = controls_view(table.game_id, table.version, controls, tag=stamp.tag_of(table))
+    return view, controls.left_out if controls else 0

@@ -20,7 +20,8 @@ from . import messages
 from .ai_seats import AISeats
 from .announcer import CANNOT_POST, NO_ACCESS, Announcer
 from .catalog import Catalog
-from .interactions import Replies, is_manager
+from .components import controls_view, private_controls
+from .interactions import Replies, clicked_on, is_manager
 from .service import stamp
 from .service.cache import TableCache
 from .service.lobby import Lobby
@@ -89,6 +90,7 @@ class Flow:
             refusal.afterwards = lambda: self.announcer.repair_turn_message(channel_id, interaction)
             raise
         problem = await self.announcer.announce(outcome, interaction)
+        await self.announcer.answer_private_copy(interaction, outcome)
         if interaction.type != discord.InteractionType.component:
             done = " ".join(outcome.lines[:3]) or "Done."
             if outcome.settled:
@@ -97,6 +99,26 @@ class Flow:
         elif problem:
             await self.reply(interaction, problem)
         self.ai.after_move(outcome)
+
+    async def private_choices(self, interaction: discord.Interaction, *, game_id: int, version: int) -> None:
+        """The seat to act opens the choices only it may see: all its legal moves, in a message only it sees."""
+        await self.defer(interaction)
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        table = await self.tables.table(channel_id)
+        if table is None or table.game_id != game_id or not table.active:
+            raise Refusal("This button belongs to a game that is over.")
+        seat = self.turns.legal.check_turn(table, interaction.user.id)
+        if version != table.version:
+            raise StaleClick(
+                "This button is from an earlier turn. " + self.turns.legal.legal_text(table, interaction.user.id)
+            )
+        controls = private_controls(table, self.catalog.presenter(table.game), seat)
+        view = controls_view(table.game_id, table.version, controls, tag=stamp.tag_of(table))
+        words = "Your choices (only you see this message):"
+        if controls.left_out:
+            words += f" {controls.left_out} more by slash command."
+        await self.reply(interaction, words, **({"view": view} if view is not None else {}))
 
     async def lobby_interaction(self, interaction: discord.Interaction, *, game_id: int, action: str) -> None:
         await self.defer(interaction)
@@ -140,11 +162,14 @@ class Flow:
                 note += " (The first turn could not be posted; `/game board` shows the board.)"
             if table.current is not None and table.current.is_ai:
                 self.ai.kick(channel_id)
-        await self.refresh_lobby(table, started=action == "start")
+        await self.refresh_lobby(table, started=action == "start", interaction=interaction)
         await self.reply(interaction, f"✅ {note}")
 
-    async def refresh_lobby(self, table: Table, *, started: bool = False) -> None:
-        """Keep the lobby message's seat list current (its id is the turn message id until the start)."""
+    async def refresh_lobby(
+        self, table: Table, *, started: bool = False, interaction: discord.Interaction | None = None
+    ) -> None:
+        """Keep the lobby message's seat list current (its id is the turn message id until the start); through the
+        click's own token when the click was on it (not counted against the bot's global rate limit)."""
         message_id = table.record.turn_message_id
         if message_id is None:
             return
@@ -157,6 +182,9 @@ class Flow:
                 "view": self.announcer.lobby_components(table),
             }
         with contextlib.suppress(discord.HTTPException):
+            if interaction is not None and clicked_on(interaction, message_id):
+                await interaction.edit_original_response(**kwargs)
+                return
             await self.announcer.partial_message(table.record.channel_id, message_id).edit(**kwargs)
 
     async def _lobby_of(self, interaction: discord.Interaction, game_id: int) -> Table:
@@ -191,9 +219,9 @@ class Flow:
         try:
             table = await self.lobby.set_options(channel_id, interaction.user.id, options, is_manager(interaction))
         except Refusal as refusal:
-            refusal.afterwards = lambda: self.refresh_lobby(table)  # the menus back to the options that hold
+            refusal.afterwards = lambda: self.refresh_lobby(table, interaction=interaction)  # the options that hold
             raise
-        await self.refresh_lobby(table)
+        await self.refresh_lobby(table, interaction=interaction)
         words = messages.options_words(self.catalog, table.game, table.record.options)
         await self.reply(interaction, f"✅ Now playing with: {words}.")
 

@@ -135,6 +135,16 @@ def lobby_content(catalog: Catalog, table: Table) -> str:
     )
 
 
+def tiles_content(piles: list[dict[str, Any]]) -> str:
+    """`/game tiles` in words beside its picture: each pile and how many tiles it holds (engine.tiles_left)."""
+    total = sum(int(p.get("count", 0)) for p in piles)
+    lines = [f"**Tiles left to draw: {total}** (counted by kind; the order stays hidden)"]
+    for p in piles:
+        kinds = len(p.get("kinds") or [])
+        lines.append(f"• {p.get('name', '')}: {p.get('count', 0)} ({kinds} kind{'s' if kinds != 1 else ''})")
+    return "\n".join(lines)[:CONTENT_LIMIT]
+
+
 def status_content(
     catalog: Catalog, record: GameRecord, players: list[PlayerRecord], view: dict[str, Any] | None
 ) -> str:

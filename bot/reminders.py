@@ -28,7 +28,7 @@ from .service.cache import TableCache
 from .service.players import Players
 from .settings import Settings
 from .shards import periodic_work
-from .text import format_duration, mentions
+from .text import format_duration, jump_link, mentions
 
 log = logging.getLogger(__name__)
 
@@ -139,9 +139,10 @@ class Reminders:
         if player is None or player.is_ai or player.user_id is None:
             return 0
         waited = now - idle.idle_since
-        text = (
-            f"⏰ <@{player.user_id}>, it is your turn in game {idle.game.id} (waiting for {format_duration(waited)})."
-        )
+        game = idle.game
+        link = jump_link(game.guild_id, game.channel_id, game.turn_message_id)
+        text = f"⏰ <@{player.user_id}>, it is your turn in game {game.id} (waiting for {format_duration(waited)})"
+        text += f": {link}" if link else "."
         if waited >= self.settings.idle_after:
             text += (
                 " The others may now `/game skip` this turn or `/game substitute` the seat (to a member, or to an AI)."

@@ -22,6 +22,13 @@ def mentions(*user_ids: int | None) -> discord.AllowedMentions:
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
+def jump_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str | None:
+    """The link that opens a message in Discord (None without a message)."""
+    if message_id is None:
+        return None
+    return f"https://discord.com/channels/{guild_id if guild_id is not None else '@me'}/{channel_id}/{message_id}"
+
+
 def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else (words or word + 's')}"
 

@@ -42,6 +42,7 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "step",
+    "tiles_left",
     "to_act",
     "turn_passed",
     "undoable",
@@ -114,6 +115,13 @@ def view(state: Any, viewer: int | None = None) -> dict[str, Any]:
 def describe(game: str, event: dict[str, Any], names: list[str]) -> str | None:
     """One line of plain words for an event (None for bookkeeping events)."""
     return game_of(game).presenter.describe(event, names)
+
+
+def tiles_left(state: Any) -> list[dict[str, Any]]:
+    """What remains to be drawn, as everyone may know it: piles of tiles counted by kind (engine/core/left.py),
+    never in their order; [] for a game without tiles to draw."""
+    judge = _game(state).tiles_left
+    return judge(state) if judge is not None else []
 
 
 def move_label(state: Any, move: Move) -> str:

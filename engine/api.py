@@ -161,7 +161,8 @@ class Presenter:
     verbs: tuple[Verb, ...]
     rules_text: str  # how the game goes, a few short paragraphs (the bot adds how the bot works)
     describe: Callable[[Event, list[str]], str | None]  # one line for an event, None for bookkeeping
-    select_kinds: frozenset[str] = frozenset()  # move kinds shown as a select menu rather than buttons
+    # move kinds that become a menu first when six to ten of their choices would not fit as buttons
+    select_kinds: frozenset[str] = frozenset()
     button_label: Callable[[dict[str, Any]], str] | None = None  # default: the entry's label
     button_styles: Mapping[str, str] = field(default_factory=dict)  # kind -> one of BUTTON_STYLES; else "secondary"
     placeholders: Mapping[str, str] = field(default_factory=dict)  # kind -> a select menu's placeholder
@@ -174,6 +175,10 @@ class Presenter:
     # /game rules topic: the rules in sections, (title, text); the first words of a title are what users type
     rules_sections: tuple[tuple[str, str], ...] = ()
     rules_where: str = ""  # where the full rules are (a rulebook, a page): one line for /help and /game rules
+    # Which group a legal entry is shown in when its kind has more than 25 choices (a board row, a region), in a
+    # few words a menu's placeholder can name ("row 3"); groups come in the order their first entry does.
+    # None: no groups (the choices are shared out evenly over menus).
+    group: Callable[[dict[str, Any]], str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def verb_of(self, kind: str) -> Verb | None:
@@ -189,6 +194,9 @@ class Presenter:
         if self.button_label is not None:
             return self.button_label(entry)
         return str(entry.get("label") or entry["key"])
+
+    def group_of(self, entry: dict[str, Any]) -> str:
+        return self.group(entry) if self.group is not None else ""
 
     def style_of(self, kind: str) -> str:
         style = self.button_styles.get(kind, "secondary")
@@ -257,6 +265,9 @@ class Game(Generic[S]):
     # None: no move is undoable alone (every undo then needs the other players' consent).
     undoable: Callable[[S, Move, Sequence[Event]], bool] | None = None
     selfplay_stats: Callable[[Sequence[Event], dict[str, Any]], None] | None = None  # `python -m engine selfplay`
+    # What remains to be drawn, as everyone may know it (`/game tiles`): piles counted by kind (engine/core/left.py);
+    # None: the game has no tiles to draw.
+    tiles_left: Callable[[S], list[dict[str, Any]]] | None = None
 
     @property
     def name(self) -> str:

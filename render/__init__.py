@@ -11,6 +11,7 @@ Public API::
     painter(game) -> Painter | None                            # the game's registered painter
     painter_of(view) -> Painter                                # the view's painter, else the plain one
     register(painter) -> Painter                               # a painter for a game render/games.py lacks
+    tiles_png(game, piles, max_bytes=None) -> bytes|None       # what remains to be drawn (engine.tiles_left)
 
 The core names no game. A view's game is drawn by the `Painter` registered for its "game" key (render/games.py,
 one line per game; see docs/render.md, "Adding a game's renderer"), a game without one by the plain painter (the
@@ -24,7 +25,7 @@ from typing import Any
 
 from PIL import Image
 
-from . import games, plain
+from . import games, left, plain
 from .layout import TILE, Layout, layout
 from .painter import Painter
 from .png import encode, scaled, shrink
@@ -44,6 +45,7 @@ __all__ = [
     "render_board",
     "render_image",
     "shrink_png",
+    "tiles_png",
 ]
 
 
@@ -118,3 +120,10 @@ def png_for(view: dict[str, Any], overlay: bool = False, max_bytes: int | None =
         return encode(im, pal)
     data, fits = shrink(im, max_bytes, pal)
     return data if fits else None
+
+
+def tiles_png(game: str, piles: list[dict[str, Any]], max_bytes: int | None = None) -> bytes | None:
+    """The picture of what remains to be drawn (`engine.tiles_left(state)`), each kind of tile drawn by the game's
+    painter with its count (render/left.py); None if even the smallest scale does not fit max_bytes. A plain
+    top-level function of plain data, like png_for, for worker processes."""
+    return left.png(game, piles, max_bytes)

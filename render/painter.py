@@ -41,6 +41,9 @@ class Painter(Generic[P]):
     overlay: Callable[[Image.Image, dict[str, Any], P], None] = no_overlay  # the viewer's legal choices on the board
     palette: bytes | None = None  # the PNG's fixed quantisation table (render/palette.py); None: adaptive
     mid_game: MidGame | None = None
+    # One tile of the game as its views and `/game tiles` give it (a dict), drawn at the size asked (px); None: the
+    # tiles left are listed in words (render/left.py).
+    tile_art: Callable[[dict[str, Any], int], Image.Image] | None = None
 
     def draw(self, view: dict[str, Any], *, overlay: bool) -> Image.Image:
         """The picture of view as an RGB image of `self.layout(view).size`."""

@@ -85,12 +85,17 @@ class Status:
         return SEPARATOR.join(self.parts(view, f"{player_name(view, view.get('current_player'))} {does}"))
 
 
-def heading(im: Image.Image, lay: Picture, line: str, over: bool = False) -> None:
-    """The panel's first line (gold once the game is over)."""
+def player_names(view: dict[str, Any]) -> tuple[str, ...]:
+    """Every seat's name, for shortening a line around them (style.fit_names)."""
+    return tuple(str(p.get("name", "")) for p in view.get("players") or [] if isinstance(p, dict))
+
+
+def heading(im: Image.Image, lay: Picture, line: str, over: bool = False, names: tuple[str, ...] = ()) -> None:
+    """The panel's first line (gold once the game is over); a line too wide shortens the names in it first."""
     put_text(
         im,
         (PAD, lay.frame_height + 38),
-        style.fit(line, HEADING_SIZE, lay.width - 2 * PAD),
+        style.fit_names(line, names, HEADING_SIZE, lay.width - 2 * PAD),
         HEADING_SIZE,
         style.GOLD if over else style.TEXT,
         stroke=1 if over else 0,
@@ -132,7 +137,7 @@ class Legend(Generic[P]):
 
     def __call__(self, im: Image.Image, view: dict[str, Any], lay: P, overlay: bool) -> None:
         d = ImageDraw.Draw(im)
-        heading(im, lay, self.status(view), is_over(view))
+        heading(im, lay, self.status(view), is_over(view), player_names(view))
         cols = self.columns(lay)
         self.players(im, d, view, cols.left)
         divider(d, *cols.divider)

@@ -58,9 +58,18 @@ def ink_on(color: Color) -> Color:
 
 FONT_DIR = Path(__file__).parent / "fonts"
 # The fonts, in the order a glyph is looked for: Noto Sans (Latin, Greek, Cyrillic, Vietnamese, ...), Noto Sans
-# Symbols 2, Droid Sans Fallback (Chinese, Japanese, Korean) and Noto Color Emoji (a bitmap font drawn at its one
-# size and scaled). Shipped in the package so every machine draws the same picture (docs/architecture.md).
-FONT_FILES = ("NotoSans-Regular.ttf", "NotoSansSymbols2-Regular.ttf", "DroidSansFallback.ttf", "NotoColorEmoji.ttf")
+# Symbols 2, Droid Sans Fallback (Chinese, Japanese, Korean), Noto Sans Arabic and Hebrew (shaped right to left by
+# Pillow's raqm layout) and Noto Color Emoji (a bitmap font drawn at its one size and scaled). Shipped in the
+# package so every machine draws the same picture (docs/architecture.md). Arabic and Hebrew come after Droid Sans
+# Fallback, which has neither, so no character that was drawn before changes its font.
+FONT_FILES = (
+    "NotoSans-Regular.ttf",
+    "NotoSansSymbols2-Regular.ttf",
+    "DroidSansFallback.ttf",
+    "NotoSansArabic-Regular.ttf",
+    "NotoSansHebrew-Regular.ttf",
+    "NotoColorEmoji.ttf",
+)
 EMOJI = len(FONT_FILES) - 1
 EMOJI_SIZE = 109  # the only size Noto Color Emoji's bitmaps come in
 EMOJI_SCALE = 1.15  # an emoji's width relative to the text size, like a capital letter with some room
@@ -85,32 +94,82 @@ def _missing(index: int) -> bytes:
 
 
 @lru_cache(maxsize=65536)
+def has_glyph(index: int, ch: str) -> bool:
+    f = font_at(index, 24)
+    mask = f.getmask(ch)
+    return bytes(mask) + str(mask.size).encode() != _missing(index)
+
+
+@lru_cache(maxsize=65536)
 def font_for(ch: str) -> int | None:
     """The first font that has a glyph for ch (None: no font has it)."""
     if ch in " \u200d\ufe0f":  # space, and the joiner / emoji selector that only shape their neighbours
         return 0
     for i in range(len(FONT_FILES)):
-        f = font_at(i, 24)
-        mask = f.getmask(ch)
-        if bytes(mask) + str(mask.size).encode() != _missing(i):
+        if has_glyph(i, ch):
             return i
     return None
 
 
-@lru_cache(maxsize=4096)
-def runs(text: str) -> tuple[tuple[int, str], ...]:
-    """text cut into runs that one font draws: (font index, text); characters no font has become "?"."""
+RTL_CLASSES = frozenset({"R", "AL"})  # Unicode bidi classes of right-to-left letters (Hebrew; Arabic)
+STRONG_LTR = "L"
+
+
+def _rtl_spans(chars: list[str]) -> list[tuple[int, int]]:
+    """[start, end) of each right-to-left span: from a right-to-left letter to the last one before a left-to-right
+    letter, with the spaces, digits and punctuation between them (a simplified Unicode bidi algorithm for a
+    left-to-right line, which every line of the pictures is: "Turn 4 | محمد علي places a tile")."""
+    spans: list[tuple[int, int]] = []
+    start = last = -1
+    for k, ch in enumerate(chars):
+        cls = unicodedata.bidirectional(ch)
+        if cls in RTL_CLASSES:
+            if start < 0:
+                start = k
+            last = k
+        elif cls == STRONG_LTR and start >= 0:
+            spans.append((start, last + 1))
+            start = -1
+    if start >= 0:
+        spans.append((start, last + 1))
+    return spans
+
+
+def _group(items: list[tuple[int, str]]) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
-    for ch in clean(text):
-        i = font_for(ch)
-        if i is None:
-            i, ch = 0, "?"
+    for i, ch in items:
         if ch in "\u200d\ufe0f" and out:
             i = out[-1][0]  # joiners stay with the run they join
         if out and out[-1][0] == i:
             out[-1] = (i, out[-1][1] + ch)
         else:
             out.append((i, ch))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str) -> tuple[tuple[int, str], ...]:
+    """text cut into runs that one font draws, (font index, text), in the order they are drawn left to right;
+    characters no font has become "?". Inside a right-to-left span the runs go right to left, each in logical order
+    (raqm shapes and orders the letters of a run), and the spaces and marks between its words stay with the
+    right-to-left font, so that "محمد علي" is one run."""
+    chars = list(clean(text))
+    items: list[tuple[int, str]] = []
+    for ch in chars:
+        i = font_for(ch)
+        items.append((0, "?") if i is None else (i, ch))
+    out: list[tuple[int, str]] = []
+    done = 0
+    for start, end in _rtl_spans(chars):
+        out += _group(items[done:start])
+        span = items[start:end]
+        for k in range(1, len(span)):
+            prev, (i, ch) = span[k - 1][0], span[k]
+            if unicodedata.bidirectional(ch) not in RTL_CLASSES and i != prev and has_glyph(prev, ch):
+                span[k] = (prev, ch)
+        out += reversed(_group(span))
+        done = end
+    out += _group(items[done:])
     return tuple(out)
 
 
@@ -165,3 +224,23 @@ def fit(text: str, size: int, width: int) -> str:
     while text and text_width(text + "…", size) > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+MIN_NAME = 6  # characters a name keeps (with "…") when a line is shortened around it
+
+
+def fit_names(text: str, names: tuple[str, ...], size: int, width: int) -> str:
+    """text at most width px wide at size, shortening the names in it before anything else: "Turn 40 |
+    Maximilian-Alexander von… places a tile" keeps what happens. Each name (longest first) is cut down to MIN_NAME
+    characters with "…"; only if the line is still too wide is its end cut (fit)."""
+    text = clean(text)
+    for name in sorted({clean(n) for n in names if n}, key=len, reverse=True):
+        if text_width(text, size) <= width:
+            break
+        if name not in text or len(name) <= MIN_NAME:
+            continue
+        short = name
+        while len(short) > MIN_NAME and text_width(text.replace(name, short.rstrip() + "…"), size) > width:
+            short = short[:-1]
+        text = text.replace(name, short.rstrip() + "…")
+    return fit(text, size, width)

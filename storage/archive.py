@@ -41,8 +41,9 @@ _OPTIONAL = ("idem_key",)
 
 @dataclass(frozen=True)
 class Packed:
-    """A moves table's rows of one game, as the archive row stores them."""
+    """A moves table's rows of one game, as the archive row stores them (its columns by name)."""
 
+    game_id: int
     moves: int
     log_digest: str
     digest: str
@@ -73,44 +74,21 @@ class Archived:
             raise LogCorrupt(f"game {self.game_id}: its archived move log is damaged (its columns differ in length)")
         return columns
 
-    @property
-    def events(self) -> list[str]:
-        return self._rest["events"]
-
-    @property
-    def user_id(self) -> list[int | None]:
-        return self._rest["user_id"]
-
-    @property
-    def created_at(self) -> list[float]:
-        return self._rest["created_at"]
-
-    @property
-    def actor(self) -> list[str | None]:
-        return self._rest["actor"]
-
-    @property
-    def idem_key(self) -> list[str | None]:
-        return self._rest["idem_key"]
-
     def __len__(self) -> int:
         return len(self.move)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The log as the moves table's rows (game_id, seq and the columns by name), in seq order."""
+        rest = self._rest
+        return [
+            {"game_id": self.game_id, "seq": i + 1, "move": move, **{name: rest[name][i] for name in _REST}}
+            for i, move in enumerate(self.move)
+        ]
 
     def records(self, after: int = 0, limit: int | None = None) -> list[MoveRecord]:
         """The moves with seq > after, in order (at most `limit`), as the moves table's rows would give them."""
         stop = len(self) if limit is None else min(len(self), after + limit)
-        return [
-            MoveRecord(
-                game_id=self.game_id,
-                seq=i + 1,
-                move=json.loads(self.move[i]),
-                events=json.loads(self.events[i]),
-                user_id=self.user_id[i],
-                created_at=self.created_at[i],
-                actor=self.actor[i],
-            )
-            for i in range(max(after, 0), stop)
-        ]
+        return [MoveRecord.from_row(row) for row in self.rows()[max(after, 0) : stop]]
 
     def recent(self, limit: int) -> list[MoveRecord]:
         """The newest `limit` moves, oldest of them first (Store.recent_moves)."""
@@ -140,7 +118,7 @@ def pack(game_id: int, setup: str, rows: Iterable[Any]) -> Packed:
     log_digest = replay.log_digest(setup, columns["move"])
     digest = replay.chain_digest(log_digest, text)
     assert digest is not None
-    return Packed(len(columns["move"]), log_digest, digest, zlib.compress(text.encode(), LEVEL))
+    return Packed(game_id, len(columns["move"]), log_digest, digest, zlib.compress(text.encode(), LEVEL))
 
 
 def unpack(
@@ -171,18 +149,18 @@ def unpack(
     return Archived(game_id, move, digests, rest)
 
 
-def pack_many(setups: Mapping[int, str], rows: Iterable[Any]) -> tuple[list[tuple[int, Packed]], list[LogCorrupt]]:
+def pack_many(setups: Mapping[int, str], rows: Iterable[Any]) -> tuple[list[Packed], list[LogCorrupt]]:
     """pack() for several games at once (migration 0006): `rows` are their moves rows in (game_id, seq) order, each
     with game_id. Returns the packed games (a game without rows gets an empty log) and the problems of those whose log
     cannot be packed (they are left out)."""
     logs: dict[int, list[Any]] = {game_id: [] for game_id in setups}
     for row in rows:
         logs[row["game_id"]].append(row)
-    packed: list[tuple[int, Packed]] = []
+    packed: list[Packed] = []
     problems: list[LogCorrupt] = []
     for game_id, moves in logs.items():
         try:
-            packed.append((game_id, pack(game_id, setups[game_id], moves)))
+            packed.append(pack(game_id, setups[game_id], moves))
         except LogCorrupt as exc:
             problems.append(exc)
     return packed, problems

@@ -15,12 +15,14 @@ exception. Rows support `row["column"]` and `row[0]`.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, TypeVar
+
+from .errors import StorageError
+from .migrations import Migration, all_migrations
 
 T = TypeVar("T")
 Row = Any  # sqlite3.Row or asyncpg.Record: both index by name and by position
@@ -47,6 +49,7 @@ class Tx(Fetcher, Protocol):
 
 
 Body = Callable[[Tx], Awaitable[T]]
+Migrating = Callable[[Body[bool]], Awaitable[bool]]  # runs one migration's body as a transaction
 
 
 class Driver(Protocol):
@@ -87,8 +90,28 @@ def numbered(sql: str) -> tuple[str, tuple[str, ...]]:
     return _NAMED.sub(number, sql), tuple(names)
 
 
-@contextlib.asynccontextmanager
-async def no_lock(key: str) -> AsyncIterator[bool]:
-    """exclusive() of a database only one process uses: always held."""
-    del key
-    yield True
+async def migrate(steps: Mapping[str, Body[int]], run: Migrating, dialect: str, version: str, set_version: str) -> None:
+    """Apply the migrations newer than the schema version the database records (read by the SELECT `version` in each
+    migration's transaction, `run(body)`, since another process may be migrating too): their `dialect`'s statements
+    ("sqlite": `statements`, else `postgres`), their data steps, then `set_version` (`{version}` filled in)."""
+    migrations = all_migrations()
+    latest = migrations[-1].version if migrations else 0
+    for migration in migrations:
+
+        async def body(tx: Tx, migration: Migration = migration) -> bool:  # whether it ran data steps
+            current = int((await tx.fetch(version))[0][0])
+            if current > latest:
+                raise StorageError(f"database schema version {current} is newer than this program knows ({latest})")
+            if current >= migration.version:
+                return False
+            statements = migration.statements if dialect == "sqlite" else migration.postgres
+            if statements is None:
+                raise StorageError(f"migration {migration.name} has no PostgreSQL statements")
+            for statement in statements:
+                await tx.execute(statement)
+            for step in migration.steps:
+                await steps[step](tx)
+            await tx.execute(set_version.format(version=migration.version))
+            return bool(migration.steps)
+
+        await run(body)

@@ -42,24 +42,30 @@ class StaleVersion(StorageError):
         self.actual = actual
 
 
-class AlreadyJoined(StorageError):
-    def __init__(self, game_id: int, user_id: int) -> None:
-        super().__init__(f"user {user_id} already has a seat in game {game_id}")
+class _SeatRefused(StorageError):
+    """A seat refused in a game: the words are the class's `text`, given the game and the user, seat or count."""
+
+    text = ""
+
+    def __init__(self, game_id: int, other: int) -> None:
+        super().__init__(self.text.format(game=game_id, other=other))
+        self.game_id = game_id
 
 
-class NotJoined(StorageError):
-    def __init__(self, game_id: int, user_id: int) -> None:
-        super().__init__(f"user {user_id} has no seat in game {game_id}")
+class AlreadyJoined(_SeatRefused):
+    text = "user {other} already has a seat in game {game}"
 
 
-class GameFull(StorageError):
-    def __init__(self, game_id: int, max_seats: int) -> None:
-        super().__init__(f"game {game_id} already has {max_seats} players")
+class NotJoined(_SeatRefused):
+    text = "user {other} has no seat in game {game}"
 
 
-class SeatNotFound(StorageError):
-    def __init__(self, game_id: int, seat: int) -> None:
-        super().__init__(f"game {game_id} has no seat {seat}")
+class GameFull(_SeatRefused):
+    text = "game {game} already has {other} players"
+
+
+class SeatNotFound(_SeatRefused):
+    text = "game {game} has no seat {other}"
 
 
 class LogCorrupt(StorageError):

@@ -74,6 +74,7 @@ class FileWatch:
         self._lost_wal: tuple[Path, bool] | None = None  # the -wal or -shm that changed, and whether deleted
         self._rescued: bool | None = None  # whether its contents were copied into the database (None: not tried)
         self._writes = 0
+        self._checkpointing = False  # this store's own checkpoint is copying pages into the file right now
         if self._held is not None and self._held.noted is None:
             self._held.noted = self._now()
         self._identity = identity_of(self.database)
@@ -109,7 +110,7 @@ class FileWatch:
         if now.identity != self._identity:
             return "was replaced by another file"
         noted = self._held.noted if self._held is not None else None
-        if isinstance(noted, Fingerprint) and now != noted:
+        if isinstance(noted, Fingerprint) and now != noted and not self._checkpointing:
             return f"{OVERWRITTEN} (its contents changed, e.g. a backup copied over it)"
         return None
 
@@ -156,7 +157,12 @@ class FileWatch:
             return
         self._writes += 1
         if self._writes % CHECKPOINT_EVERY == 0:
-            await run("PRAGMA wal_checkpoint(PASSIVE)")
+            # Other channels' writes are checked while it runs, and see the file change: that is this checkpoint.
+            self._checkpointing = True
+            try:
+                await run("PRAGMA wal_checkpoint(PASSIVE)")
+            finally:
+                self._checkpointing = False
             self.note()
 
     def note(self) -> None:

@@ -17,15 +17,16 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from .driver import Body, Params, Row, numbered
+from .driver import Body, Params, Row, migrate, numbered
 from .errors import Conflict, OutcomeUnknown, StorageError, StorageFull, StorageReadOnly, StorageUnavailable
-from .migrations import all_migrations
 from .migrations.steps import STEPS
 
 T = TypeVar("T")
 
 # One key for the migration lock, taken inside each migration's transaction (pg_advisory_xact_lock).
 MIGRATION_LOCK = 0x656E7464  # "entd"
+_VERSION = "SELECT COALESCE(MAX(version), 0) FROM schema_version"  # the schema version reached, and how it is recorded
+_SET_VERSION = "DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES ({version})"
 POOL_MAX = 8  # connections per process; a move holds one for a few milliseconds
 CONNECT_TIMEOUT = 10.0
 # Failures of the connection (server restarted, network gone) rather than of a statement. The pool replaces broken
@@ -113,22 +114,22 @@ class PostgresDriver:
 
     @classmethod
     async def open(cls, url: str) -> PostgresDriver:
+        pool: asyncpg.Pool | None = None
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=POOL_MAX, timeout=CONNECT_TIMEOUT, command_timeout=60
             )
-        except (*_FAILURES, ValueError) as exc:  # type: ignore[misc]  # mypy does not see through the unpacking
-            raise StorageError(f"cannot open database at {redacted(url)}: {exc}") from exc
-        assert pool is not None
-        try:
+            assert pool is not None
             async with pool.acquire() as conn:
                 await _migrate(conn)
-        except StorageError:
-            await pool.close()
-            raise
-        except _FAILURES as exc:
-            await pool.close()
-            raise StorageError(f"cannot open database at {redacted(url)}: {exc}") from exc
+        except (StorageError, ValueError, *_FAILURES) as exc:  # type: ignore[misc]  # mypy misreads the unpacking
+            if pool is not None:
+                await pool.close()
+            # A migration's statement refused (mapped by _Tx) is as much a database that cannot be opened.
+            cause = exc.__cause__ if isinstance(exc, StorageError) else exc
+            if not isinstance(cause, (ValueError, *_FAILURES)):
+                raise  # e.g. a schema newer than this program
+            raise StorageError(f"cannot open database at {redacted(url)}: {cause}") from exc
         return cls(pool, url)
 
     async def close(self) -> None:
@@ -146,10 +147,8 @@ class PostgresDriver:
 
     async def fetch(self, sql: str, params: Params = {}, *, listing: bool = False) -> list[Row]:  # noqa: B006
         # One statement is a consistent snapshot by itself: no explicit transaction needed.
-        del listing
-        text, args = _args(sql, params)
-        async with _mapped():
-            return list(await self._pool.fetch(text, *args))
+        async with _mapped(), self._pool.acquire() as conn:
+            return await _Tx(conn).fetch(sql, params)
 
     async def write_one(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006
         return await self.fetch(sql, params)
@@ -199,32 +198,18 @@ class PostgresDriver:
                         await conn.execute("SELECT pg_advisory_unlock($1)", lock_id)
 
 
-async def _migrate(conn: Conn) -> int:
-    """Apply the migrations newer than schema_version, one transaction each, taking turns with other processes under
-    an advisory lock; returns the version reached."""
-    migrations = all_migrations()
-    latest = migrations[-1].version if migrations else 0
-    async with conn.transaction():
-        # IF NOT EXISTS is not safe against a concurrent creator by itself: take the migration lock first.
-        await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-        await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-    for migration in migrations:
+async def _migrate(conn: Conn) -> None:
+    """The migrations newer than schema_version, each in one transaction, taking turns with other processes under an
+    advisory lock."""
+
+    async def transaction(body: Body[T]) -> T:
         async with conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-            current = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
-            if current > latest:
-                raise StorageError(f"database schema version {current} is newer than this program knows ({latest})")
-            if current >= migration.version:
-                continue
-            if migration.postgres is None:
-                raise StorageError(f"migration {migration.name} has no PostgreSQL statements")
-            for statement in migration.postgres:
-                await conn.execute(statement)
-            for step in migration.steps:
-                await STEPS[step](_Tx(conn))
-            await conn.execute("DELETE FROM schema_version")
-            await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", migration.version)
-    return int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+            return await body(_Tx(conn))
+
+    # IF NOT EXISTS is not safe against a concurrent creator by itself: under the migration lock too.
+    await transaction(lambda tx: tx.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"))
+    await migrate(STEPS, transaction, "postgres", _VERSION, _SET_VERSION)
 
 
 def redacted(url: str) -> str:

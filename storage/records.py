@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 GameStatus = Literal["lobby", "active", "finished", "abandoned"]
 AiKind = str  # an AI kind the engine names (engine.info(game).ai_kinds); storage keeps the name as given
@@ -106,43 +106,37 @@ class PlayerRecord:
         )
 
 
-def _logged_fields(cls: Any, row: Any) -> dict[str, Any]:
-    """A logged move's row (moves, undos) as its record's fields: one column each, the move and its events JSON."""
-    return {
-        name: json.loads(row[name]) if name in ("move", "events") else row[name] for name in cls.__dataclass_fields__
-    }
-
-
 @dataclass(frozen=True)
-class MoveRecord:
+class LoggedMove:
+    """A logged move (MoveRecord: in the log; UndoRecord: taken back), read from its row one field a column, the move
+    and its events from their JSON."""
+
     game_id: int
     seq: int  # state.version after this move
     move: dict[str, Any]  # engine.move_to_json output; engine.move_from_json turns it back into a Move
     events: list[dict[str, Any]]
+
+    @classmethod
+    def from_row(cls, row: Any) -> Self:
+        return cls(**{name: json.loads(row[name]) if name in ("move", "events") else row[name] for name in
+                      cls.__dataclass_fields__})  # fmt: skip
+
+
+@dataclass(frozen=True)
+class MoveRecord(LoggedMove):
     user_id: int | None  # None when an AI moved
     created_at: float
     actor: str | None = None  # who acted, named as they were then ("alice", "AI for bob"); None: not recorded
 
-    @classmethod
-    def from_row(cls, row: Any) -> MoveRecord:
-        return cls(**_logged_fields(cls, row))
-
 
 @dataclass(frozen=True)
-class UndoRecord:
-    """A move taken back: it left the move log, this row keeps it for the log's account."""
+class UndoRecord(LoggedMove):
+    """A move taken back (the game went back to seq - 1): it left the move log, this row keeps it for the log's
+    account."""
 
-    game_id: int
-    seq: int  # the version the undone move had made (the game went back to seq - 1)
-    move: dict[str, Any]
-    events: list[dict[str, Any]]
     actor: str | None  # who had made the move
     undone_by: str  # who undid it (and, for a step that needed consent, who agreed: in words)
     created_at: float
-
-    @classmethod
-    def from_row(cls, row: Any) -> UndoRecord:
-        return cls(**_logged_fields(cls, row))
 
 
 @dataclass(frozen=True)

@@ -12,15 +12,16 @@ import json
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from . import archive, errors, replay, snapshots, sql, verify
-from .driver import Driver, Fetcher, Params, Row, Tx
+from .driver import Body, Driver, Fetcher, Params, Row, Tx
 from .errors import Conflict, LogCorrupt, StorageError
 from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
 State = Any  # an engine state; storage treats it as opaque apart from .version/.game_over/.current_player
 
 # games.version is the log's length, kept so by triggers on moves (migration 0003).
@@ -40,8 +41,7 @@ _UNANNOUNCED_SELECT = f"""
 # 10,000 games). An index on the time of the last move would cost a page written per move (its key changes with
 # every move).
 _IDLE_SELECT = f"""
-    SELECT {GAME_COLUMNS}, p.game_id AS p_game_id, p.seat AS p_seat, p.user_id AS p_user_id,
-        p.display_name AS p_display_name, p.is_ai AS p_is_ai, p.ai_kind AS p_ai_kind, p.joined_at AS p_joined_at
+    SELECT {GAME_COLUMNS}, {", ".join(f"p.{name} AS p_{name}" for name in PlayerRecord.__dataclass_fields__)}
     FROM games g LEFT JOIN players p ON p.game_id = g.id AND p.seat = g.current_seat
     WHERE g.status = 'active' AND COALESCE(g.last_move_at, g.started_at) <= :cutoff
         AND (g.last_reminder_at IS NULL OR g.last_reminder_at <= :cutoff)
@@ -172,58 +172,52 @@ class Store:
 
     async def join(self, game_id: int, user_id: int, display_name: str, max_seats: int, now: float) -> PlayerRecord:
         """Seat a user at the next seat of a lobby; AlreadyJoined, GameFull or WrongStatus otherwise."""
-
-        async def body(tx: Tx) -> PlayerRecord:
-            seat = await _next_seat(tx, game_id, max_seats)
-            if await _seat_of(tx, game_id, user_id) is not None:
-                raise errors.AlreadyJoined(game_id, user_id)
-            return await _insert_player(tx, game_id, seat, user_id, display_name, None, now)
-
-        return await self.driver.write(body, game_id)
+        return await self._in_lobby(
+            game_id, lambda tx: _next_seat(tx, game_id, user_id, display_name, None, max_seats, now)
+        )
 
     async def add_ai(
         self, game_id: int, display_name: str, ai_kind: AiKind, max_seats: int, now: float
     ) -> PlayerRecord:
         """Seat an AI (user_id None) at the next seat of a lobby. Which kinds exist is the engine's business: storage
         keeps the name it is given."""
-
-        async def body(tx: Tx) -> PlayerRecord:
-            seat = await _next_seat(tx, game_id, max_seats)
-            return await _insert_player(tx, game_id, seat, None, display_name, ai_kind, now)
-
-        return await self.driver.write(body, game_id)
+        return await self._in_lobby(
+            game_id, lambda tx: _next_seat(tx, game_id, None, display_name, ai_kind, max_seats, now)
+        )
 
     async def leave(self, game_id: int, user_id: int, now: float) -> PlayerRecord:
         """Remove a user from a lobby; later seats move up one. Returns the removed seat."""
 
         async def body(tx: Tx) -> PlayerRecord:
-            await _require_status(tx, game_id, "lobby")
             seat = await _seat_of(tx, game_id, user_id)
             if seat is None:
                 raise errors.NotJoined(game_id, user_id)
             return await _remove_seat(tx, game_id, seat, now)
 
-        return await self.driver.write(body, game_id)
+        return await self._in_lobby(game_id, body)
 
     async def remove_seat(self, game_id: int, seat: int, now: float) -> PlayerRecord:
         """Remove any seat (e.g. an AI) from a lobby; later seats move up one."""
-
-        async def body(tx: Tx) -> PlayerRecord:
-            await _require_status(tx, game_id, "lobby")
-            return await _remove_seat(tx, game_id, seat, now)
-
-        return await self.driver.write(body, game_id)
+        return await self._in_lobby(game_id, lambda tx: _remove_seat(tx, game_id, seat, now))
 
     async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> GameRecord:
         """Replace a lobby's variant options (WrongStatus once the game has started)."""
 
         async def body(tx: Tx) -> GameRecord:
-            await _require_status(tx, game_id, "lobby")
             await tx.execute(
                 "UPDATE games SET options = :options, updated_at = :now WHERE id = :id",
                 {"options": json.dumps(options), "now": now, "id": game_id},
             )
             return await _game(tx, game_id)
+
+        return await self._in_lobby(game_id, body)
+
+    async def _in_lobby(self, game_id: int, change: Body[T]) -> T:
+        """One transaction changing a game in the lobby (WrongStatus otherwise)."""
+
+        async def body(tx: Tx) -> T:
+            await _require_status(tx, game_id, "lobby")
+            return await change(tx)
 
         return await self.driver.write(body, game_id)
 
@@ -331,7 +325,7 @@ class Store:
     # ------------------------------------------------------------------ queries
     #
     # A game row that does not parse (say games.options is not a JSON object) must not take every other game down
-    # with it: the listings skip it and log it once per process (_games); a lookup of that one game raises
+    # with it: the listings skip it and log it once per process (_listed); a lookup of that one game raises
     # RecordCorrupt, a StorageError, so only its channel is affected.
 
     async def game(self, game_id: int) -> GameRecord:
@@ -348,11 +342,11 @@ class Store:
     async def active_games(self) -> list[GameRecord]:
         """Every game in the lobby or in progress, in all channels, oldest first."""
         sql = _GAME_SELECT + " WHERE g.status IN ('lobby', 'active') ORDER BY g.id"
-        return await self._games_yielding(await self.driver.fetch(sql, listing=True))
+        return await self._listed(await self.driver.fetch(sql, listing=True), self._listed_game)
 
     async def unannounced_games(self) -> list[GameRecord]:
         """Started games (active, or finished) whose latest state the channel has not been shown yet."""
-        return await self._games_yielding(await self.driver.fetch(self._unannounced, listing=True))
+        return await self._listed(await self.driver.fetch(self._unannounced, listing=True), self._listed_game)
 
     async def history(self, channel_id: int, limit: int = 20) -> list[GameRecord]:
         """The channel's games of every status, newest first."""
@@ -360,7 +354,7 @@ class Store:
             _GAME_SELECT + " WHERE g.channel_id = :channel ORDER BY g.created_at DESC, g.id DESC LIMIT :limit",
             {"channel": channel_id, "limit": limit},
         )
-        return self._games(rows)
+        return await self._listed(rows, self._listed_game)
 
     async def games_of_user(self, user_id: int, open_only: bool = True) -> list[GameRecord]:
         """Games in which the user holds a seat (open ones only by default), newest first."""
@@ -370,7 +364,7 @@ class Store:
             f"{status} ORDER BY g.created_at DESC, g.id DESC",
             {"user": user_id},
         )
-        return self._games(rows)
+        return await self._listed(rows, self._listed_game)
 
     async def players(self, game_id: int) -> list[PlayerRecord]:
         """The seats in seat order (join order while in the lobby)."""
@@ -435,20 +429,10 @@ class Store:
         Calling this every few minutes and mark_reminded() after each ping gives one reminder per
         idle_seconds of silence; max_reminders caps them (reminders_sent resets on every move).
         """
-        params = {"cutoff": now - idle_seconds, "most": max_reminders}
-        rows = await self.driver.fetch(_IDLE_SELECT, params, listing=True)
-        out = []
-        for i, row in enumerate(rows):
-            if i % _ROWS_PER_SLICE == _ROWS_PER_SLICE - 1:
-                await asyncio.sleep(0)  # let the other channels' work run between slices of thousands of games
-            game = listed_record(row, self._broken_logged)
-            if game is None:
-                continue
-            player = PlayerRecord.from_row(row, "p_") if row["p_seat"] is not None else None
-            since = game.last_move_at if game.last_move_at is not None else game.started_at
-            assert since is not None
-            out.append(IdleGame(game, player, since))
-        return out
+        rows = await self.driver.fetch(
+            _IDLE_SELECT, {"cutoff": now - idle_seconds, "most": max_reminders}, listing=True
+        )
+        return await self._listed(rows, self._idle)
 
     async def mark_reminded(self, game_id: int, now: float) -> GameRecord:
         """Count a reminder sent now for the game."""
@@ -458,16 +442,34 @@ class Store:
         )
         return _only_game(rows, game_id)
 
-    def _games(self, rows: Sequence[Row]) -> list[GameRecord]:
-        return [game for game in (listed_record(row, self._broken_logged) for row in rows) if game is not None]
-
-    async def _games_yielding(self, rows: Sequence[Row]) -> list[GameRecord]:
-        out: list[GameRecord] = []
-        for start in range(0, len(rows), _ROWS_PER_SLICE):
-            if start:
+    async def _listed(self, rows: Sequence[Row], convert: Callable[[Row], T | None]) -> list[T]:
+        """A listing's rows as records, leaving out the damaged ones (None: logged once), a slice at a time: the other
+        channels' work runs between slices of thousands of games."""
+        out = []
+        for i, row in enumerate(rows):
+            if i and i % _ROWS_PER_SLICE == 0:
                 await asyncio.sleep(0)
-            out.extend(self._games(rows[start : start + _ROWS_PER_SLICE]))
+            if (record := convert(row)) is not None:
+                out.append(record)
         return out
+
+    def _listed_game(self, row: Row) -> GameRecord | None:
+        """The record of a listed row, or None (logged once per game) if the row is damaged."""
+        try:
+            return _record(row)
+        except errors.RecordCorrupt as exc:
+            if exc.game_id not in self._broken_logged:
+                self._broken_logged.add(exc.game_id)
+                log.error("%s; leaving it out of the listings", exc)
+            return None
+
+    def _idle(self, row: Row) -> IdleGame | None:
+        game = self._listed_game(row)
+        if game is None:
+            return None
+        since = game.last_move_at if game.last_move_at is not None else game.started_at
+        assert since is not None
+        return IdleGame(game, PlayerRecord.from_row(row, "p_") if row["p_seat"] is not None else None, since)
 
     # ------------------------------------------------------------------ moves and state
 
@@ -543,7 +545,7 @@ class Store:
             if move_seat is not None:
                 await _check_seat(tx, game_id, move_seat, holder)
             log_digest = replay.chain_digest(running, move_json)
-            await tx.execute(sql.INSERT_MOVE, dict(id=game_id, seq=seq, move=move_json, events=events_json,
+            await tx.execute(sql.INSERT_MOVE, dict(game_id=game_id, seq=seq, move=move_json, events=events_json,
                                                 user_id=user_id, created_at=now, actor=actor,
                                                 idem_key=key))  # fmt: skip
             await tx.execute(
@@ -585,22 +587,22 @@ class Store:
         the log is the evidence and is never replaced by a guess. The snapshot is a cache: one that does not match
         the log is rebuilt."""
 
-        async def body(tx: Tx) -> tuple[Row | None, list[Row]]:
+        async def body(tx: Tx) -> tuple[Row, list[str]]:
             rows = await tx.fetch(_LOAD_SELECT, {"id": game_id})
-            if not rows or rows[0]["status"] not in _LOADABLE or rows[0]["a_log"] is not None:
-                return (rows[0] if rows else None), []
-            return rows[0], await tx.fetch("SELECT move FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id})
+            if not rows:
+                raise errors.GameNotFound(game_id)
+            if rows[0]["status"] not in _LOADABLE:
+                raise errors.WrongStatus(game_id, rows[0]["status"], " or ".join(_LOADABLE))
+            if rows[0]["a_log"] is not None:
+                return rows[0], []
+            moves = await tx.fetch("SELECT move FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id})
+            return rows[0], [move for (move,) in moves]
 
-        row, move_rows = await self.driver.read(body)
-        if row is None:
-            raise errors.GameNotFound(game_id)
-        if row["status"] not in _LOADABLE:
-            raise errors.WrongStatus(game_id, row["status"], " or ".join(_LOADABLE))
+        row, moves = await self.driver.read(body)
         if row["a_log"] is not None:  # an ended game: its log is the archive row (LogCorrupt if that is damaged)
             archived = _unpack_logged(game_id, row["setup"], row)
             moves, digests = archived.move, archived.digests
         else:
-            moves = [move for (move,) in move_rows]
             digests = verify.live_digests(game_id, row["setup"], moves)
         if row["running"] is None:  # not known (migration 0005 found the snapshot damaged): computed once
             log.info("game %s: no log digest yet; rebuilding by replay", game_id)
@@ -731,17 +733,6 @@ def _only_game(rows: Sequence[Row], game_id: int) -> GameRecord:
     return _record(rows[0])
 
 
-def listed_record(row: Row, logged: set[int]) -> GameRecord | None:
-    """The record of a listed row, or None (logged once per game in `logged`) if the row is damaged."""
-    try:
-        return _record(row)
-    except errors.RecordCorrupt as exc:
-        if exc.game_id not in logged:
-            logged.add(exc.game_id)
-            log.error("%s; leaving it out of the listings", exc)
-        return None
-
-
 def _record(row: Row) -> GameRecord:
     """GameRecord.from_row; RecordCorrupt (naming the game) if the row does not parse."""
     try:
@@ -774,12 +765,15 @@ async def _seat_of(tx: Tx, game_id: int, user_id: int) -> int | None:
     return int(rows[0]["seat"]) if rows else None
 
 
-async def _next_seat(tx: Tx, game_id: int, max_seats: int) -> int:
-    await _require_status(tx, game_id, "lobby")
+async def _next_seat(
+    tx: Tx, game_id: int, user_id: int | None, display_name: str, ai_kind: str | None, max_seats: int, now: float
+) -> PlayerRecord:
+    """A lobby's next seat for the user (AlreadyJoined if they have one) or an AI; GameFull if there is none."""
     count = int((await tx.fetch("SELECT COUNT(*) FROM players WHERE game_id = :id", {"id": game_id}))[0][0])
     if count >= max_seats:
         raise errors.GameFull(game_id, max_seats)
-    return count  # seats are contiguous in the lobby, so the count is the next free one
+    # Seats are contiguous in the lobby, so the count is the next free one.
+    return await _insert_player(tx, game_id, count, user_id, display_name, ai_kind, now)
 
 
 async def _insert_player(
@@ -881,7 +875,8 @@ async def _landed(tx: Tx, game_id: int, key: str) -> int | None:
     if rows:
         return int(rows[0][0])
     archived = await _archived(tx, game_id)  # an ended game's log, keys included
-    return archived.idem_key.index(key) + 1 if archived is not None and key in archived.idem_key else None
+    keys = [row["idem_key"] for row in archived.rows()] if archived is not None else []
+    return keys.index(key) + 1 if key in keys else None
 
 
 async def _archive(tx: Tx, game_id: int) -> None:
@@ -900,8 +895,7 @@ async def _archive(tx: Tx, game_id: int) -> None:
         log.warning("%s; its log stays in the moves table", exc)
         return
     # The archive row first: with it present, deleting the moves rows leaves games.version alone (migration 0006).
-    await tx.execute(sql.INSERT_ARCHIVE, dict(id=game_id, moves=packed.moves, log_digest=packed.log_digest,
-                                           digest=packed.digest, log=packed.log))  # fmt: skip
+    await tx.execute(sql.INSERT_ARCHIVE, dataclasses.asdict(packed))
     await tx.execute("DELETE FROM moves WHERE game_id = :id", {"id": game_id})
 
 
@@ -912,14 +906,7 @@ async def _unarchive(tx: Tx, game_id: int) -> None:
         return
     await tx.execute("DELETE FROM move_archives WHERE game_id = :id", {"id": game_id})
     # In seq order: the triggers check each row is the next one and set games.version to it.
-    await tx.executemany(
-        sql.INSERT_MOVE,
-        [
-            dict(id=game_id, seq=i + 1, move=archived.move[i], events=archived.events[i], user_id=archived.user_id[i],
-                 created_at=archived.created_at[i], actor=archived.actor[i], idem_key=archived.idem_key[i])
-            for i in range(len(archived))
-        ],
-    )  # fmt: skip
+    await tx.executemany(sql.INSERT_MOVE, archived.rows())
 
 
 def _current_seat(state: State) -> int | None:

@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .driver import Body, Params, Row, no_lock
+from .driver import Body, Params, Row, migrate
 from .errors import (
     Conflict,
     DatabaseDamaged,
@@ -35,7 +35,6 @@ from .errors import (
 )
 from .file_watch import FileWatch
 from .files import ProcessLock, check_not_missing, check_writable
-from .migrations import Migration, all_migrations
 from .migrations.steps import STEPS
 
 T = TypeVar("T")
@@ -52,28 +51,24 @@ _READ_ONLY = ("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")
 _UNAVAILABLE = ("SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_PROTOCOL")
 
 
-def storage_error(exc: sqlite3.Error) -> StorageError:
-    """sqlite3's error as storage's own (see storage/errors.py)."""
-    name = str(getattr(exc, "sqlite_errorname", ""))
-    if isinstance(exc, sqlite3.IntegrityError):
-        return Conflict(str(exc))
-    if name in _FULL:
-        return StorageFull(str(exc))
-    if name.startswith(_READ_ONLY):
-        return StorageReadOnly(str(exc))
-    if name.startswith(_UNAVAILABLE):
-        return StorageUnavailable(str(exc))
-    if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
-        return StorageUnavailable(f"the file is damaged: {exc}")
-    return StorageError(f"the database refused: {exc}")
-
-
 @contextlib.contextmanager
 def _mapped() -> Iterator[None]:
+    """sqlite3's errors as storage's own (see storage/errors.py)."""
     try:
         yield
+    except sqlite3.IntegrityError as exc:
+        raise Conflict(str(exc)) from exc
     except sqlite3.Error as exc:
-        raise storage_error(exc) from exc
+        name = str(getattr(exc, "sqlite_errorname", ""))
+        if name in _FULL:
+            raise StorageFull(str(exc)) from exc
+        if name.startswith(_READ_ONLY):
+            raise StorageReadOnly(str(exc)) from exc
+        if name.startswith(_UNAVAILABLE):
+            raise StorageUnavailable(str(exc)) from exc
+        if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+            raise StorageUnavailable(f"the file is damaged: {exc}") from exc
+        raise StorageError(f"the database refused: {exc}") from exc
 
 
 class _Tx:
@@ -142,16 +137,26 @@ class _Thread:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix=name)
         self.db: sqlite3.Connection | None = None
 
+    @classmethod
+    async def open(cls, name: str, path: str, migrate: bool = False) -> _Thread:
+        thread = cls(name)
+        try:
+            thread.db = await thread.call(lambda: _connect(path, migrate=migrate))
+        except BaseException as exc:
+            await thread.close()
+            if isinstance(exc, sqlite3.Error | OSError):
+                raise StorageError(f"cannot open database at {path}: {exc}") from exc
+            raise
+        return thread
+
     async def call(self, func: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, func, *args)
 
-    def conn(self) -> sqlite3.Connection:
+    async def on_db(self, func: Callable[..., T], *args: Any) -> T:
+        """func(the connection, *args) on the thread."""
         if self.db is None:
             raise StorageUnavailable("the store is closed")
-        return self.db
-
-    async def run(self, begin: str, body: Body[T]) -> T:
-        return await self.call(_transaction, self.conn(), begin, body)
+        return await self.call(func, self.db, *args)
 
     async def close(self) -> None:
         if self.db is not None:
@@ -182,7 +187,7 @@ def _connect(path: str, *, migrate: bool) -> sqlite3.Connection:
         if migrate:
             if not memory:
                 check_integrity(db, path)
-            _migrate(db, all_migrations())
+            _migrate(db)
             # Touch the file for writing now: a read-only file must fail here, not on the first move.
             db.execute("BEGIN IMMEDIATE")
             db.execute("COMMIT")
@@ -223,33 +228,18 @@ def check_integrity(db: sqlite3.Connection, path: str | Path) -> None:
         raise DatabaseDamaged(path, "; ".join(problems))
 
 
-def _migrate(db: sqlite3.Connection, migrations: list[Migration]) -> int:
-    """Apply the migrations newer than PRAGMA user_version (which lives in the file header, so it commits or rolls
-    back with its migration), one transaction each; returns the schema version reached."""
-    latest = migrations[-1].version if migrations else 0
-    for migration in migrations:
-        rewrote = False
+def _migrate(db: sqlite3.Connection) -> None:
+    """The migrations newer than PRAGMA user_version (it lives in the file header, so it commits or rolls back with its
+    migration), each in one BEGIN IMMEDIATE transaction: the write lock makes a second process wait its turn."""
 
-        async def body(tx: Any, migration: Migration = migration) -> bool:
-            # Re-read the version inside the write lock each time: another process may be migrating too.
-            current = int(db.execute("PRAGMA user_version").fetchone()[0])
-            if current > latest:
-                raise StorageError(f"database schema version {current} is newer than this program knows ({latest})")
-            if current >= migration.version:
-                return False
-            for statement in migration.statements:
-                db.execute(statement)
-            for step in migration.steps:
-                await STEPS[step](tx)
-            db.execute(f"PRAGMA user_version = {migration.version}")
-            return bool(migration.steps)
-
-        rewrote = _transaction(db, "BEGIN IMMEDIATE", body)
-        if rewrote:
+    async def transaction(body: Body[bool]) -> bool:
+        if rewrote := _transaction(db, "BEGIN IMMEDIATE", body):
             # A data step rewrites much of the file in one transaction: copy the WAL back now and cut it to nothing
             # rather than leave a WAL the size of that transaction on disk.
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    return int(db.execute("PRAGMA user_version").fetchone()[0])
+        return rewrote
+
+    _finish(migrate(STEPS, transaction, "sqlite", "PRAGMA user_version", "PRAGMA user_version = {version}"))
 
 
 _OPENING: dict[str, asyncio.Lock] = {}
@@ -260,31 +250,27 @@ class SqliteDriver:
 
     name = "sqlite"
 
-    def __init__(self, path: str, writer: _Thread, reader: _Thread, lister: _Thread, **files: Any) -> None:
+    def __init__(self, path: str, threads: list[_Thread], lock: ProcessLock | None = None, **files: Any) -> None:
         self.path = path
-        self._writer, self._reader, self._lister = writer, reader, lister
-        self._lock_file: ProcessLock | None = files.get("lock")
+        self._writer, self._reader, self._lister = threads * 3 if len(threads) == 1 else threads
+        self._lock_file = lock
         self._watch: FileWatch | None = files.get("watch")
         self.created: bool = files.get("created", False)
 
     @classmethod
     async def open(cls, path: str, *, lock: bool = True) -> SqliteDriver:
         # Refusals are StorageError subclasses: DatabaseInUse, DatabaseMissing, DatabaseDamaged (docs/storage.md).
-        writer = _Thread("sqlite-writer")
         if path == ":memory:":
-            await cls._connect(writer, path, True)
-            return cls(path, writer, writer, writer)
+            return cls(path, [await _Thread.open("sqlite-writer", path, migrate=True)])
         file = Path(path)
         # Two stores of one process opening one new file at once: the second must not look for the file while the
         # first is creating it (its journal would read as the trace of a lost database).
         async with _OPENING.setdefault(str(file.resolve()), asyncio.Lock()):
-            return await cls._open_file(path, file, lock)
+            return await cls._open_file(path, file, ProcessLock(file) if lock else None)
 
     @classmethod
-    async def _open_file(cls, path: str, file: Path, lock: bool) -> SqliteDriver:
-        writer = _Thread("sqlite-writer")
-        process_lock = ProcessLock(file) if lock else None
-        threads = [writer]
+    async def _open_file(cls, path: str, file: Path, lock: ProcessLock | None) -> SqliteDriver:
+        threads: list[_Thread] = []
         try:
             try:
                 # A fresh deployment's data directory need not exist yet.
@@ -292,37 +278,25 @@ class SqliteDriver:
                 if file.is_dir():
                     raise IsADirectoryError("it is a directory")
                 # The lock before looking for the file: a process starting beside us waits its turn.
-                created = process_lock.acquire() if process_lock is not None else check_not_missing(file)
+                created = lock.acquire() if lock is not None else check_not_missing(file)
                 check_writable(file)
             except OSError as exc:
                 raise StorageError(f"cannot open database at {path}: {exc}") from exc
-            await cls._connect(writer, path, True)
+            threads.append(await _Thread.open("sqlite-writer", path, migrate=True))
             # The database file is written only by checkpoints; the store makes them itself (storage/file_watch.py).
-            await writer.call(_statement, writer.conn(), "PRAGMA wal_autocheckpoint = 0", {})
+            await threads[0].on_db(_statement, "PRAGMA wal_autocheckpoint = 0", {})
             for name in ("sqlite-reader", "sqlite-lister"):
-                threads.append(_Thread(name))
-                await cls._connect(threads[-1], path, False)
-            watch = FileWatch(file, process_lock)
-            if process_lock is not None:
-                process_lock.note_owner()
+                threads.append(await _Thread.open(name, path))
+            watch = FileWatch(file, lock)
+            if lock is not None:
+                lock.note_owner()
         except BaseException:
             for thread in threads:
                 await thread.close()
-            if process_lock is not None:
-                process_lock.release()
+            if lock is not None:
+                lock.release()
             raise
-        return cls(path, *threads, lock=process_lock, watch=watch, created=created)
-
-    @staticmethod
-    async def _connect(thread: _Thread, path: str, migrate: bool) -> None:
-        try:
-            thread.db = await thread.call(lambda: _connect(path, migrate=migrate))
-        except StorageError:
-            await thread.close()
-            raise
-        except (sqlite3.Error, OSError) as exc:
-            await thread.close()
-            raise StorageError(f"cannot open database at {path}: {exc}") from exc
+        return cls(path, threads, lock, watch=watch, created=created)
 
     async def close(self) -> None:
         try:
@@ -332,16 +306,16 @@ class SqliteDriver:
             if self._lock_file is not None:
                 self._lock_file.release()
 
-    def exclusive(self, key: str) -> contextlib.AbstractAsyncContextManager[bool]:
-        return no_lock(key)  # one SQLite file is served by one process (it cannot be shared across machines)
+    @contextlib.asynccontextmanager
+    async def exclusive(self, key: str) -> AsyncIterator[bool]:
+        yield True  # one SQLite file is served by one process (it cannot be shared across machines)
 
     def check_file(self) -> None:
         if self._watch is not None:
             self._watch.check()
 
     async def fetch(self, sql: str, params: Params = {}, *, listing: bool = False) -> list[Row]:  # noqa: B006
-        thread = self._lister if listing else self._reader
-        return await thread.call(_statement, thread.conn(), sql, params)
+        return await (self._lister if listing else self._reader).on_db(_statement, sql, params)
 
     async def write_one(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006
         # A single statement in autocommit mode is one transaction: SQLite takes the write lock for it through the
@@ -350,7 +324,7 @@ class SqliteDriver:
 
     async def read(self, body: Body[T]) -> T:
         # A read transaction gives the several SELECTs of one call a consistent view.
-        return await self._reader.run("BEGIN", body)
+        return await self._reader.on_db(_transaction, "BEGIN", body)
 
     async def write(self, body: Body[T], game_id: int | None = None) -> T:
         # One writer for the whole file: IMMEDIATE takes the write lock up front, so a check made inside the
@@ -364,7 +338,7 @@ class SqliteDriver:
         if self._watch is not None:
             await self._watch.before_write(self._on_writer)
         try:
-            result = await self._writer.call(func, self._writer.conn(), *args)
+            result = await self._writer.on_db(func, *args)
         except StorageUnavailable as exc:
             raise self._why(exc) from exc
         if self._watch is not None:
@@ -372,7 +346,7 @@ class SqliteDriver:
         return result
 
     async def _on_writer(self, sql: str) -> list[Any]:
-        return await self._writer.call(_statement, self._writer.conn(), sql, {})
+        return await self._writer.on_db(_statement, sql, {})
 
     def _why(self, exc: StorageUnavailable) -> StorageError:
         """A failed write as what caused it: SQLite reports a file it may no longer write (chmod, `chattr +i`, a

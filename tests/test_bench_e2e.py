@@ -30,3 +30,4 @@ def test_a_small_load_runs_clean(processes: str) -> None:
     uploads = re.search(r"PNG uploads: (\d+)", out)
     assert uploads is not None and int(uploads.group(1)) >= 2, out  # at least the two first boards
     assert re.search(r"HTTP requests to Discord: \d+ \([\d.]+ per move", out), out
+    assert re.search(r"requests per move: [\d.]+ in all, [\d.]+ counted \(PATCH/POST on /channels/...\)", out), out

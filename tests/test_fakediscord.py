@@ -82,6 +82,28 @@ def make_bot() -> commands.Bot:
         png = await asyncio.to_thread(render_png, size)
         await interaction.followup.send("board", file=discord.File(io.BytesIO(png), "board.png"))
 
+    @app_commands.command(description="A components-v2 message, then its picture kept and its button gone")
+    async def layout(interaction: discord.Interaction, bad: bool = False) -> None:
+        await interaction.response.defer(thinking=True)
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(discord.ui.TextDisplay("turn 1"))
+        view.add_item(
+            discord.ui.MediaGallery(
+                discord.MediaGalleryItem("attachment://missing.png" if bad else "attachment://b.png")
+            )
+        )
+        view.add_item(discord.ui.ActionRow(MoveButton("nim", 1)))
+        file = discord.File(io.BytesIO(render_png(8)), "b.png")
+        try:
+            message = await interaction.followup.send(view=view, file=file, wait=True)
+        except discord.HTTPException as exc:
+            await interaction.followup.send(f"refused: {exc.text}")
+            return
+        kept = discord.ui.LayoutView(timeout=None)
+        kept.add_item(discord.ui.TextDisplay("turn 1 is over"))
+        kept.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://b.png")))
+        await message.edit(view=kept)
+
     @app_commands.command(description="Post to the channel")
     async def announce(interaction: discord.Interaction, text: str) -> None:
         assert isinstance(interaction.channel, discord.TextChannel)
@@ -125,7 +147,7 @@ def make_bot() -> commands.Bot:
     async def crash(interaction: discord.Interaction) -> None:
         raise RuntimeError("boom")
 
-    for command in (game, place, board, announce, silent, twice, long, bigfile, edit, slow, crash):
+    for command in (game, place, board, layout, announce, silent, twice, long, bigfile, edit, slow, crash):
         bot.tree.add_command(command)
 
     async def setup_hook() -> None:
@@ -208,6 +230,22 @@ async def test_defer_then_png_followup_and_channel_message(env: tuple[FakeDiscor
     posted = await fake.wait_for_message("general", lambda m: m.content == "hello all")
     assert posted.author.id == fake.bot_user.id and not posted.ephemeral
     fake.assert_no_violations()
+
+
+async def test_components_v2_message_and_its_picture_kept_on_edit(env: tuple[FakeDiscord, BotRun]) -> None:
+    fake, _ = env
+    handle = await fake.slash("dave", "game-2", "layout")
+    await fake.wait_for(lambda: handle.original is not None and handle.original.edit_count >= 1)
+    message = handle.original
+    assert message.v2 and message.content == "" and message.text == "turn 1 is over"
+    assert message.custom_ids() == [] and [a.filename for a in message.pictures()] == ["b.png"]
+    [media] = limits.media_of(message.components)
+    assert media["attachment_id"] == str(message.attachments[0].id)  # stored as Discord stores it: resolved
+    fake.assert_no_violations()
+    bad = await fake.slash("dave", "game-2", "layout", bad=True)
+    assert (await bad.final()).content.startswith("refused")
+    assert "attachment://missing.png is not an attachment" in str(bad.violations[0])
+    fake.violations.clear()
 
 
 async def test_edit_original_and_ephemeral_followup(env: tuple[FakeDiscord, BotRun]) -> None:
@@ -320,4 +358,17 @@ def test_limits_components_and_embeds() -> None:
     assert limits.check_embeds([{"fields": [{"name": "n", "value": "v" * 1025}]}])
     assert limits.check_choices([{"name": str(i), "value": str(i)} for i in range(26)])
     assert limits.check_message(content="", embeds=[], components=[], attachment_count=0, flags=0)[0].code == 50006
+    v2 = limits.FLAG_COMPONENTS_V2
+    text = {"type": 10, "content": "t"}
+    assert limits.check_components([text], 0)  # a Text Display needs the IS_COMPONENTS_V2 flag
+    assert not limits.check_components([text, row], v2)
+    assert limits.check_components([text] * 20 + [row] * 10, v2)  # 40 components in all, nested ones counted
+    assert limits.check_components([{"type": 10, "content": "t" * 2001}] * 2, v2)  # 4,000 characters of text
+    assert limits.check_components([{"type": 11, "media": {"url": "x"}}], v2)  # a thumbnail only as an accessory
+    assert limits.check_components([{"type": 12, "items": []}], v2)  # a gallery holds 1-10 items
+    assert limits.check_components([{"type": 17, "components": [{"type": 17, "components": [text]}]}], v2)
+    section = {"type": 9, "components": [text] * 4, "accessory": button}
+    assert limits.check_components([section], v2)  # 1-3 texts beside the accessory
+    assert limits.check_components([{"type": 1, "components": six}], v2)  # rows keep their rules
+    assert limits.check_message(content="x", embeds=[], components=[text], attachment_count=0, flags=v2)
     assert not limits.check_message(content="ok", embeds=[], components=[row], attachment_count=0, flags=0)

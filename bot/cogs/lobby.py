@@ -149,11 +149,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         await interaction.response.defer(ephemeral=not public, thinking=True)
         assert interaction.channel_id is not None
         table = await self.services.tables.table(interaction.channel_id, fresh=True)
+        to_move = False
         if table is not None and table.state is not None:
             seat = table.seat_of(interaction.user.id)
             current = table.current
             # Personal tiles may only be shown to their owner, so the overlay uses their own view.
             viewer = seat if (current is not None and seat == current.seat) else None
+            to_move = table.active and any(p.seat == seat and not p.is_ai for p in table.to_act)
             view = table.view(viewer)
             content = messages.turn_content(self.catalog, table, [])
         else:
@@ -167,6 +169,31 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         file = await self.boards.file(view, overlay, interaction.filesize_limit)
         if file is None:
             await interaction.followup.send(content + "\n(The board is too large for this server's upload limit.)")
+            return
+        if to_move and not public and table is not None:
+            # The way back to the turn: the player to move gets the turn message's controls with the picture.
+            layout = self.flow.announcer.turn_parts(table, [], filename=file.filename)
+            await interaction.followup.send(view=layout, file=file, allowed_mentions=NO_MENTIONS)
+            return
+        await interaction.followup.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="tiles", description="What remains to be drawn, by kind and pile (never the order)")
+    @app_commands.describe(public="Post it for everyone")
+    async def tiles(self, interaction: discord.Interaction, public: bool = False) -> None:
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        assert interaction.channel_id is not None
+        table = await self.services.tables.table(interaction.channel_id, fresh=True)
+        if table is None or table.state is None:
+            await interaction.followup.send("There is no game under way here: `/game new` starts one.")
+            return
+        piles = engine.tiles_left(table.state)
+        if not piles:
+            await interaction.followup.send("This game has no tiles to draw.")
+            return
+        content = messages.tiles_content(piles)
+        file = await self.boards.tiles_file(table.state.game, piles, interaction.filesize_limit)
+        if file is None:
+            await interaction.followup.send(content)
             return
         await interaction.followup.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
 

@@ -33,7 +33,11 @@ class PlayerCog(commands.Cog):
             return
         waiting = sum(1 for s in seats if s.yours)
         head = f"Your games ({len(seats)}; {waiting} waiting for you):"
-        lines = [f"{'▶ ' if s.yours else '• '}<#{s.channel_id}>: {s.title}, {s.status}" for s in seats]
+        lines = [
+            f"{'▶ ' if s.yours else '• '}<#{s.channel_id}>: {s.title}, {s.status}"
+            + (f" ([open the game]({s.link}))" if s.link else "")
+            for s in seats
+        ]
         await self.replies.reply(interaction, messages.clip("\n".join([head, *lines]), messages.CONTENT_LIMIT))
 
     @app_commands.command(name="help", description="The commands of this channel's game, a turn, and the rules")

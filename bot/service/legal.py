@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..catalog import Catalog
+from ..catalog import CONFIRM_STEPS, Catalog
 from ..text import safe_name
 from .refusal import Refusal
 from .table import Table
@@ -38,6 +38,21 @@ class Legal:
             for entry in table.view(seat)["legal"]
             if entry["player"] == seat and (wanted is None or entry["kind"] in wanted)
         ]
+
+    @staticmethod
+    def forced(table: Table, *, turn_over: bool = False) -> str | None:
+        """The key of the move to make for the person to act when it is their only legal move (making it decides
+        nothing), unless the table confirms every step (the lobby's "Confirm every step"); else None.
+
+        `turn_over`: the move before ended a turn. Then nothing is made: the new turn's message must first tell the
+        turn that ended (its account holds the moves since the last turn end), and a turn rarely starts alone."""
+        current = table.current
+        if turn_over or current is None or current.is_ai:
+            return None
+        if table.record.options.get(CONFIRM_STEPS.name, CONFIRM_STEPS.default):
+            return None
+        mine = Legal.legal_of(table, current.seat)
+        return str(mine[0]["key"]) if len(mine) == 1 else None
 
     @staticmethod
     def waiting_for(table: Table) -> str:

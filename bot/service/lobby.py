@@ -11,7 +11,7 @@ from typing import Any
 import engine
 from storage import AlreadyJoined, ChannelBusy, GameFull, GameRecord, NotJoined, Store, WrongStatus
 
-from ..catalog import Catalog
+from ..catalog import Catalog, game_options
 from ..text import safe_name
 from .accounts import Accounts
 from .cache import TableCache
@@ -159,7 +159,7 @@ class Lobby:
                 )
             record = table.record
             try:
-                state = engine.new_game(record.game, table.names, record.options, record.seed)
+                state = engine.new_game(record.game, table.names, game_options(record.options), record.seed)
             except engine.IllegalMove as exc:
                 raise Refusal(exc.reason) from None
             try:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from storage import StorageError, Store
 
 from ..catalog import Catalog
+from ..text import jump_link
 from .cache import TableCache
 from .legal import Legal
 from .refusal import Refusal
@@ -24,6 +25,7 @@ class Seat:
     title: str
     status: str  # "your turn", "alice's turn", "in the lobby", ...
     yours: bool  # the user is among those to act
+    link: str | None = None  # to the live turn message (or the lobby's)
 
 
 @dataclass
@@ -50,8 +52,9 @@ class Players:
             if guild_id is not None and record.guild_id != guild_id:
                 continue
             title = self.catalog.title(record.game)
+            link = jump_link(record.guild_id, record.channel_id, record.turn_message_id)
             if record.status == "lobby":
-                out.append(Seat(record.channel_id, title, "in the lobby, not started", False))
+                out.append(Seat(record.channel_id, title, "in the lobby, not started", False, link))
                 continue
             try:
                 table = await self.tables.table(record.channel_id)
@@ -62,7 +65,7 @@ class Players:
             seat = table.seat_of(user_id)
             yours = table.acts(seat)
             status = "your turn" if yours else self.legal.waiting_for(table).replace("It is ", "", 1)
-            out.append(Seat(record.channel_id, title, status, yours))
+            out.append(Seat(record.channel_id, title, status, yours, link))
         out.sort(key=lambda s: not s.yours)
         return out
 

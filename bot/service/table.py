@@ -46,6 +46,18 @@ class Table:
         """The names as they may appear in a message (they cannot ping anyone or break the Markdown)."""
         return [safe_name(n) for n in self.names]
 
+    @classmethod
+    def detached(cls, state: Any, names: list[str], options: dict[str, Any] | None = None) -> Table:
+        """A table of people (user ids 100, 101, ... by seat) for `state` with no storage behind it: what the
+        bot would hold, for benchmarks and tests of what a turn shows."""
+        # In GameRecord's field order: ids, game, options, seed, status, host; started at 0, never moved or reminded.
+        record = GameRecord(
+            1, 1, 1, state.game, dict(options or {}), state.seed, "active", 100,
+            0.0, 0.0, None, 0.0, None, 0, None, None, None, None, state.version,
+        )  # fmt: skip
+        players = [PlayerRecord(1, seat, 100 + seat, name, False, None, 0.0) for seat, name in enumerate(names)]
+        return cls(record, players, state)
+
     def view(self, viewer: int | None = None) -> dict[str, Any]:
         """engine.view, computed once per (state, viewer): autocomplete asks on every keystroke."""
         if viewer not in self._views:

@@ -15,6 +15,21 @@ from .recorder import Overtaken, Recorder, Unsettled, already_done
 from .refusal import Refusal, StaleClick
 from .table import MoveOutcome, Table
 
+ONLY_CHOICE = "{name} (the only choice)"  # the actor of a move the bot made because it was the seat's only one
+
+
+def joined(first: MoveOutcome, then: MoveOutcome) -> MoveOutcome:
+    """A move and the only-choice moves made after it, as one outcome to announce."""
+    return MoveOutcome(
+        then.table,
+        first.key,
+        first.seat,
+        first.by_ai,
+        [*first.events, *then.events],
+        [*first.lines, *then.lines],
+        first.turn_over or then.turn_over,
+    )
+
 
 @dataclass
 class Turns:
@@ -101,10 +116,11 @@ class Turns:
                 except engine.IllegalMove as exc:
                     raise Refusal(f"{exc.reason} {self.legal.legal_text(table, user_id)}") from None
                 try:
-                    return await self.recorder.record(
+                    outcome = await self.recorder.record(
                         channel_id, table, move, new_state, events, user_id, seat, by_ai=False, retry=cached,
                         key=request,
                     )  # fmt: skip
+                    return await self.only_choices(channel_id, outcome)
                 except Overtaken:
                     # Another process changed the game since it was cached: judge the move again on the truth.
                     table, cached = await self.tables.for_move(channel_id, fresh=True)
@@ -134,7 +150,7 @@ class Turns:
                 # A person's turn played by the AI (/game skip) is credited to the AI, on that person's behalf.
                 actor = current.display_name if current.is_ai else f"AI for {current.display_name}"
                 try:
-                    return await self.recorder.record(
+                    outcome = await self.recorder.record(
                         channel_id,
                         table,
                         move,
@@ -147,6 +163,7 @@ class Turns:
                         actor=actor,
                         key=stamp.request_key(None, stamp.tag_of(table), move.key),
                     )
+                    return await self.only_choices(channel_id, outcome)
                 except Overtaken:
                     table, cached = await self.tables.for_move(channel_id, fresh=True)
 
@@ -157,3 +174,31 @@ class Turns:
             earlier = " This button is from an earlier turn." if clicked else ""
             # A StaleClick: the move it finds may not have been shown yet (its outcome was lost), so the flow repairs.
             raise StaleClick(f"{already_done(done)}{earlier} {self.legal.legal_text(table, user_id)}")
+
+    async def only_choices(self, channel_id: int, outcome: MoveOutcome) -> MoveOutcome:
+        """After a move (under the channel lock): make each next step whose one legal move decides nothing for the
+        person to act (unless the table confirms every step), each its own stored move, credited in words
+        ("alice (the only choice)"). A failure to store one leaves the game where it is: the person is asked."""
+        while (key := self.legal.forced(outcome.table, turn_over=outcome.turn_over)) is not None:
+            table = outcome.table
+            current = table.current
+            assert current is not None and table.state is not None
+            move = engine.move_from_key(table.state, key)
+            new_state, events = engine.step(table.state, move)
+            try:
+                then = await self.recorder.record(
+                    channel_id,
+                    table,
+                    move,
+                    new_state,
+                    events,
+                    current.user_id,
+                    current.seat,
+                    by_ai=False,
+                    actor=ONLY_CHOICE.format(name=current.display_name),
+                    key=stamp.request_key(None, stamp.tag_of(table), move.key),
+                )
+            except Refusal:
+                return outcome
+            outcome = joined(outcome, then)
+        return outcome

@@ -92,3 +92,11 @@ def _neighbour_table(cols: int, rows: int) -> tuple[tuple[int | None, ...], ...]
             row_of.append(r * cols + c if 0 <= c < cols and 0 <= r < rows else None)
         table.append(tuple(row_of))
     return tuple(table)
+
+
+def row_group(*names: object) -> str:
+    """The board row ("row 3") of the first space named ("C3", or an edge circle "A1N"): how a game's presenter
+    groups many choices on a board of lettered columns and numbered rows; "" if none is named."""
+    where = str(next((n for n in names if n), ""))
+    row = "".join(ch for ch in where[1:] if ch.isdigit())
+    return f"row {row}" if row else ""

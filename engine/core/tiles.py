@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core.grid import DIR_NAMES
+
+T = TypeVar("T")
 
 
 def group_at(groups: tuple[tuple[int, ...], ...], side: int) -> int | None:
@@ -15,6 +18,11 @@ def group_at(groups: tuple[tuple[int, ...], ...], side: int) -> int | None:
         if side in group:
             return i
     return None
+
+
+def turned_sides(sides: Sequence[T], rotation: int) -> list[T]:
+    """Sides N, E, S, W after `rotation` quarter turns clockwise: what was on side d is now on side d + rotation."""
+    return [sides[(d - rotation) % 4] for d in range(4)]
 
 
 def turned_groups(groups: tuple[tuple[int, ...], ...], rotation: int) -> tuple[tuple[int, ...], ...]:
@@ -52,9 +60,7 @@ class Geometry:
         r = rotation % 4
         if r == 0:
             return self
-        land = [False] * 4
-        for d in range(4):
-            land[(d + r) % 4] = self.land[d]
+        land = turned_sides(self.land, r)
         segments = turned_groups(self.segments, r)
         lines = tuple(sorted((d + r) % 4 for d in self.lines))
         return Geometry((land[0], land[1], land[2], land[3]), segments, lines)

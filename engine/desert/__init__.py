@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.api import Game, one_by_one
 from engine.core.moves import Move
-from engine.desert import labels, rules, state, view
+from engine.desert import labels, left, rules, state, view
 from engine.desert.ai import AIS
 from engine.desert.info import INFO
 from engine.desert.presenter import PRESENTER
@@ -48,6 +48,7 @@ GAME = Game(
     ais=AIS,
     undoable=undoable,
     selfplay_stats=selfplay_stats,
+    tiles_left=left.tiles_left,  # /game tiles
 )
 
 __all__ = ["GAME"]

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.api import Event, Presenter, Verb, View, marked_players
+from engine.core.grid import row_group
 from engine.core.words import plural
 from engine.desert.labels import GOOD_WORDS, describe, slot_words
 
@@ -67,9 +68,9 @@ _PLACEHOLDERS = {
     "caravan": "Move the caravan to…",
     "place": "Attach the tile at…",
     "explorer": "Explorer…",
-    "draw": "Discover…",
-    "display": "Discover…",
-    "scout": "Discover…",
+    "draw": "Draw…",
+    "display": "Attach from your display…",
+    "scout": "Scout from another display…",
     "rumour": "Rumour board space…",
     "peek": "Look at…",
     "discard": "Discard…",
@@ -170,4 +171,5 @@ PRESENTER = Presenter(
     value=_value,
     extra={"secrets": secrets},
     hand=lambda view: ["What you know of the rumours (nobody else sees this):", *secrets(view).split("\n")],
+    group=lambda entry: row_group(entry.get("to"), entry.get("space")),  # by the picture's row numbers
 )

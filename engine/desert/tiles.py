@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.core.grid import DIR_NAMES
-from engine.core.tiles import group_at, turned_groups
+from engine.core.tiles import group_at, turned_groups, turned_sides
 
 SIDE_KINDS = ("D", "B", "W")
 GOODS = ("myrrh", "frankincense", "gemstone", "salt")
@@ -40,11 +40,7 @@ class Geometry:
     def rotated(self, rotation: int) -> Geometry:
         """Turned `rotation` quarter turns clockwise: what was on side d is now on side d + rotation."""
         r = rotation % 4
-        if r == 0:
-            return self
-        sides = "".join(self.sides[(d - r) % 4] for d in range(4))
-        parts = turned_groups(self.parts, r)
-        return Geometry(sides, parts)
+        return self if r == 0 else Geometry("".join(turned_sides(self.sides, r)), turned_groups(self.parts, r))
 
 
 @dataclass(frozen=True)

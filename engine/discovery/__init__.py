@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.api import Game
-from engine.discovery import labels, rules, state, view
+from engine.discovery import labels, left, rules, state, view
 from engine.discovery.ai import AIS
 from engine.discovery.info import INFO
 from engine.discovery.presenter import PRESENTER
@@ -50,6 +50,7 @@ GAME = Game(
     ais=AIS,
     undoable=undoable,
     selfplay_stats=selfplay_stats,
+    tiles_left=left.tiles_left,  # /game tiles
 )
 
 __all__ = ["GAME"]

@@ -8,15 +8,26 @@ from typing import Any
 from engine.core.moves import Move
 from engine.core.words import plural, winners_win
 from engine.discovery import board as B
+from engine.discovery.placing import placement_words
 from engine.discovery.state import State, parse_pos
-from engine.discovery.tiles import TERRAIN_WORDS, parse_sides, region_words, tile_words
+from engine.discovery.tiles import TERRAIN_WORDS, parse_sides, region_words, rotations, tile_words
+
+LABEL_MAX = 100  # Discord's limit for a choice's name
+
+
+def fit(label: str) -> str:
+    """A label within LABEL_MAX characters, cut at a word with "…" (what the label says first matters most)."""
+    if len(label) <= LABEL_MAX:
+        return label
+    return label[: LABEL_MAX - 1].rsplit(" ", 1)[0].rstrip(";,") + "…"
+
 
 ROLE_WORDS = {"explorer": "explorer", "brigand": "brigand", "navigator": "navigator"}
 
 
 def labels(state: State, moves: Sequence[Move], numbers: Sequence[int | None]) -> list[str]:
-    """Labels for a batch of legal moves, sharing one analysis of the map among the follower choices."""
-    m = B.analyse(state.board) if any(move.kind != "place" for move in moves) else None
+    """Labels for a batch of legal moves, sharing one analysis of the map among them."""
+    m = B.analyse(state.board) if moves else None
     return [move_label(state, move, n, m) for move, n in zip(moves, numbers, strict=True)]
 
 
@@ -51,7 +62,8 @@ def move_label(state: State, move: Move, number: int | None = None, m: B.Map | N
         which = f"tile {move.get('tile')} " if move.get("tile") else ""
         if tid is None or pos is None:
             return f"{prefix}{which}at {move.get('at')}"
-        return f"{prefix}{which}at {move.get('at')}: {tile_words(tid, r)}"[:100]
+        m = m or B.analyse(state.board)
+        return fit(f"{prefix}{which}at {move.get('at')}: {placement_words(state.board, m, pos, rotations(tid)[r])}")
     m = m or B.analyse(state.board)
     if k == "deploy":
         assert state.placed is not None

@@ -58,6 +58,12 @@ def _button_label(entry: dict[str, Any]) -> str:
     return str(entry.get("label") or entry["key"])
 
 
+def _row_of(at: object) -> str:
+    """A placement's map row ("row y=2", y as on the map's edge) from its "x,y"; "" for anything else."""
+    text = str(at or "")
+    return f"row y={text.split(',')[1]}" if "," in text else ""
+
+
 def _progress(view: View) -> str:
     if view.get("phase") == "follower" and view.get("placed"):
         return f"tile placed at {view['placed']}"
@@ -113,4 +119,5 @@ PRESENTER = Presenter(
     status_lines=_status_lines,
     redraw=_redraw,
     hand=_hand,
+    group=lambda entry: _row_of(entry.get("at")),  # by the map row, y as on its edge
 )

@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 from engine.core.grid import DIR_NAMES
+from engine.core.tiles import turned_sides
 
 TERRAINS = "GMS"
 TERRAIN_WORDS = {"G": "grassland", "M": "mountain", "S": "sea"}
@@ -64,7 +65,7 @@ class Geometry:
         r %= 4
         if r == 0:
             return self
-        edges = "".join(self.edges[(d - r) % 4] for d in range(4))
+        edges = "".join(turned_sides(self.edges, r))
         regions = tuple(Region(x.terrain, tuple(sorted((d + r) % 4 for d in x.sides))) for x in self.regions)
         return Geometry(edges, regions, self.borders, self.cities)
 

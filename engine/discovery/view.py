@@ -7,8 +7,9 @@ from typing import Any
 
 from engine.core.moves import Move
 from engine.discovery import board as B
+from engine.discovery.placing import look_words
 from engine.discovery.state import State, pos_name
-from engine.discovery.tiles import ROLE_OF, TERRAIN_WORDS, rotations, sides_code, tile_words
+from engine.discovery.tiles import ROLE_OF, TERRAIN_WORDS, rotations, sides_code
 
 PROMPTS = {
     "place": "place the tile (x,y as on the map's edges; numbers as on the board)",
@@ -24,7 +25,7 @@ def tile_view(tid: str, rotation: int = 0) -> dict[str, Any]:
         "regions": [{"terrain": r.terrain, "sides": list(r.sides)} for r in g.regions],
         "borders": [list(b) for b in g.borders],
         "cities": [list(c) for c in g.cities],
-        "words": tile_words(tid, rotation),
+        "words": look_words(g),  # region by region, so one sea is told from two bays
     }
 
 

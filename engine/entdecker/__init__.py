@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.api import Game, one_by_one
-from engine.entdecker import rules, state, view
+from engine.entdecker import left, rules, state, view
 from engine.entdecker.ai import AIS
 from engine.entdecker.info import INFO
 from engine.entdecker.labels import NUMBERED, move_label
@@ -27,6 +27,7 @@ GAME = Game(
     # the computer players and the undo
     ais=AIS,
     undoable=undoable,
+    tiles_left=left.tiles_left,  # /game tiles
 )
 
 __all__ = ["GAME"]

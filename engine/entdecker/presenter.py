@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.api import Event, Presenter, Verb, View, marked_players
+from engine.core.grid import row_group
 from engine.core.words import plural
 from engine.entdecker.guide import RULES_WHERE, SECTIONS, hand
 from engine.entdecker.labels import PIECE_WORDS, SHAPE_WORDS, describe
@@ -131,4 +132,5 @@ PRESENTER = Presenter(
     hand=hand,
     rules_sections=SECTIONS,
     rules_where=RULES_WHERE,
+    group=lambda entry: row_group(entry.get("position"), entry.get("space")),  # by the picture's row numbers
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -232,3 +233,17 @@ def thumbnail(
     is too small to show legibly (the key says what the colours mean)."""
     big = tile_art(sides, parts, action, action_part, False, (), letter=False)
     return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def tile_preview(tile: dict[str, Any], size: int) -> Image.Image:
+    """A tile dict (as views and `/game tiles` give it) at size px."""
+    parts = tuple(tuple(int(x) for x in p) for p in tile.get("parts") or [])
+    action = tile.get("action")
+    part = tile.get("action_part")
+    return thumbnail(
+        str(tile.get("sides", "DDDD")),
+        parts,
+        action if isinstance(action, str) else None,
+        part if isinstance(part, int) else 0,
+        size,
+    )

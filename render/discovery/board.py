@@ -1,5 +1,5 @@
 """The map: the window of tiles in use plus a ring of free spaces, coordinates on the margins, tiles, followers
-with their role and seat, and the last tile framed."""
+(their role by shape, their seat by number: sprites.py), and the last tile framed."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from render.layout import Picture
 from render.sprites import paste, put_text
 
 from .colors import EMPTY, EMPTY_LINE
+from .sprites import follower_sprite
 from .tiles import anchor, look_of, tile_image
 
 MAX_SIDE = 1100  # the map's width in px at most, so an 84-tile map stays readable on a phone and small to upload
@@ -28,7 +29,6 @@ PANEL_HEIGHT = 320 + KEY_HEIGHT
 # these that holds the tiles in use plus a ring of free spaces: the frame (and the tile size) changes only when the map
 # outgrows a step, a handful of times a game, so a place stays in the same spot from one turn to the next.
 HALF_SPANS = (4, 7, 10, 14, 19, 26, 36, 50)  # 4-5 changes in a five-player game (tests)
-ROLE_LETTER = {"explorer": "E", "brigand": "B", "navigator": "N"}
 
 
 @dataclass(frozen=True)
@@ -120,20 +120,6 @@ def background(lay: MapLayout) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=256)
-def follower_sprite(seat: int, role: str, text: int) -> Image.Image:
-    """A follower: a disc in its player's colour with its role's letter and the seat, in text of `text` px (the
-    picture's style.min_size, so it stays legible at chat size); the disc grows with the label."""
-    label = f"{ROLE_LETTER.get(role, '')}{seat + 1}"
-    r = max(9, round(style.text_width(label, text) / 2) + 4, round(text * 0.62))
-    im = Image.new("RGBA", (2 * r + 4, 2 * r + 4), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    color = style.player_color(seat)
-    d.ellipse((2, 2, 2 * r + 2, 2 * r + 2), fill=(*color, 255), outline=(*style.OUTLINE, 255), width=2)
-    put_text(im, (r + 2, r + 2), label, text, style.ink_on(color), "mm")
-    return im
-
-
 def draw_board(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
     d = ImageDraw.Draw(im)
     looks = {}
@@ -154,5 +140,5 @@ def draw_board(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
             continue
         ax, ay = anchor(under, int(f["region"]), lay.tile)
         x0, y0, _, _ = lay.cell_rect(f["x"], f["y"])
-        sprite = follower_sprite(int(f["player"]), str(f["role"]), style.min_size(lay.width))
+        sprite = follower_sprite(int(f["player"]), str(f["role"]), lay.tile, style.min_size(lay.width))
         paste(im, sprite, (x0 + ax, y0 + ay))

@@ -10,13 +10,14 @@ from PIL import Image, ImageDraw
 from render import panel, style
 from render.sprites import paste, put_text
 
-from .board import KEY_HEIGHT, PANEL_HEIGHT, MapLayout, follower_sprite
+from .board import KEY_HEIGHT, PANEL_HEIGHT, MapLayout
+from .overlay import draw_turns
+from .sprites import follower_sprite, key_items
 from .tiles import city_icon, look_of, tile_image
 
 SMALL = panel.SMALL
 BADGE = 36  # sprites.badge_size of a picture up to 1100 px wide
 SCORE_WORD = "points"  # what the scores count, the word of the messages (engine.discovery.labels.SCORE_WORDS)
-_NO_ICON = Image.new("RGBA", (1, 1), (0, 0, 0, 0))
 
 
 def _status_parts(view: dict[str, Any], doing: str) -> list[str]:
@@ -47,7 +48,7 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
         if not panel.is_over(view) and row.seat == view.get("current_player"):
             panel.current_row(d, x, row, col_w)
         p = row.player
-        disc = follower_sprite(row.seat, "", SMALL)
+        disc = follower_sprite(row.seat, "", SMALL, SMALL)
         paste(im, disc, (x + 10 + disc.width / 2, row.cy))
         res = panel.as_dict(view.get("result"))
         won = panel.is_over(view) and row.seat in (res.get("winners") or [])
@@ -63,7 +64,10 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
 def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box, overlay: bool) -> None:
     right, y, w = area
     drawn = view.get("drawn")
-    if drawn and not panel.is_over(view):
+    below = draw_turns(im, view, right, y, w) if overlay else y
+    if below != y:
+        y = below
+    elif drawn and not panel.is_over(view):
         put_text(im, (right, y), "Tile to place:", SMALL, style.TEXT)
         im.paste(tile_image(look_of(drawn), 72), (right + 140, y - 20))
         words = style.fit(str(drawn.get("words", "")), SMALL, w)
@@ -83,12 +87,8 @@ def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: p
 
 
 def _key(im: Image.Image, d: ImageDraw.ImageDraw, lay: MapLayout) -> None:
-    """What the map's symbols mean: the followers' letters and the port cities."""
-    items = [
-        (follower_sprite(0, "explorer", SMALL), "explorer of seat 1"),
-        (_NO_ICON, "B brigand, N navigator"),
-        (city_icon(), "port city"),
-    ]
+    """What the map's symbols mean: the followers' shapes and numbers, and the port cities."""
+    items = [*key_items(SMALL), (city_icon(), "port city")]
     panel.symbol_key(im, d, (panel.PAD, lay.height - KEY_HEIGHT, lay.width - 2 * panel.PAD), items)
 
 

@@ -144,3 +144,8 @@ def city_icon() -> Image.Image:
 def anchor(look: Look, region: int, size: int) -> tuple[float, float]:
     """Where a follower on `region` stands, in px from the tile's top left."""
     return shapes(look, size)[region][3]
+
+
+def tile_preview(tile: dict[str, Any], size: int) -> Image.Image:
+    """A tile dict (as views and `/game tiles` give it) at size px."""
+    return tile_image(look_of(tile), size)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import style
 from render.sprites import SS, add_texts, finish, pts
 
-from . import colors
+from . import colors, tiles
 
 PIECE_SIZE = 44
 
@@ -181,3 +182,13 @@ def recall_badge() -> Image.Image:
     d.arc(pts([(7, 7), (19, 19)]), 200, 90, fill=ring, width=int(2.6 * SS))
     d.polygon(pts([(4.5, 9), (11, 9.5), (7, 15)]), fill=ring)
     return finish(big)
+
+
+def tile_preview(tile: dict[str, Any], size: int) -> Image.Image:
+    """A tile dict (as views and `/game tiles` give it) at size px, with its event's badge if it has one."""
+    im = tiles.tile_thumb(tiles.art_key(tile), size).copy()
+    if tile.get("event"):
+        badge = event_badge(str(tile["event"]))
+        badge = badge.resize((size // 2, size // 2), Image.Resampling.LANCZOS)
+        im.paste(badge, (2, 2), badge)
+    return im

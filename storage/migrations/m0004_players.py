@@ -7,6 +7,8 @@
 * user_settings: per-user choices across games; dm_reminders = 1 sends turn reminders by direct message too.
 """
 
+from .dialect import in_postgres
+
 STATEMENTS = (
     "ALTER TABLE moves ADD COLUMN actor TEXT",
     "ALTER TABLE games ADD COLUMN seed_public INTEGER NOT NULL DEFAULT 0",
@@ -34,25 +36,8 @@ STATEMENTS = (
 )
 
 POSTGRES = (
-    "ALTER TABLE moves ADD COLUMN actor TEXT",
-    "ALTER TABLE games ADD COLUMN seed_public INTEGER NOT NULL DEFAULT 0",
-    """
-    CREATE TABLE undos (
-        game_id    BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seq        INTEGER NOT NULL,
-        move       TEXT    NOT NULL,
-        events     TEXT    NOT NULL DEFAULT '[]',
-        actor      TEXT,
-        undone_by  TEXT    NOT NULL,
-        created_at DOUBLE PRECISION NOT NULL
-    )
-    """,
-    "CREATE INDEX undos_by_game ON undos (game_id, created_at)",
-    """
-    CREATE TABLE user_settings (
-        user_id      BIGINT PRIMARY KEY,
-        dm_reminders INTEGER NOT NULL DEFAULT 0 CHECK (dm_reminders IN (0, 1)),
-        updated_at   DOUBLE PRECISION NOT NULL
-    )
-    """,
+    *STATEMENTS[:2],
+    in_postgres(STATEMENTS[2], "game_id"),
+    STATEMENTS[3],
+    in_postgres(STATEMENTS[4], "user_id"),
 )

@@ -10,6 +10,8 @@
   neither backend compresses in SQL (and SQLite's JSON functions round REAL times to 15 digits).
 """
 
+from .dialect import in_postgres
+
 STATEMENTS = (
     """
     CREATE TABLE move_archives (
@@ -32,15 +34,7 @@ STATEMENTS = (
 )
 
 POSTGRES = (
-    """
-    CREATE TABLE move_archives (
-        game_id    BIGINT  PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-        moves      INTEGER NOT NULL CHECK (moves >= 0),
-        log_digest TEXT    NOT NULL,
-        digest     TEXT    NOT NULL,
-        log        BYTEA   NOT NULL
-    )
-    """,
+    in_postgres(STATEMENTS[0], "game_id"),
     """
     CREATE OR REPLACE FUNCTION games_version_sync() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN

@@ -3,6 +3,7 @@ the driver interface and run by each driver inside the migration's transaction."
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
@@ -38,8 +39,7 @@ async def archive_ended_games(tx: Tx) -> int:
         packed, problems = archive.pack_many(batch, [row for row in rows if row["game_id"] in batch])
         for problem in problems:
             log.warning("%s; its log stays in the moves table", problem)
-        await tx.executemany(sql.INSERT_ARCHIVE, [dict(id=game_id, moves=p.moves, log_digest=p.log_digest,
-                                                    digest=p.digest, log=p.log) for game_id, p in packed])  # fmt: skip
+        await tx.executemany(sql.INSERT_ARCHIVE, [dataclasses.asdict(p) for p in packed])
         # After the archive rows: with them present, games.version stays (games_version_after_undo).
         await tx.execute(
             "DELETE FROM moves WHERE game_id IN (SELECT game_id FROM move_archives WHERE game_id BETWEEN :lo AND :hi)",

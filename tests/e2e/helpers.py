@@ -56,16 +56,16 @@ async def started(
 async def ok(handle: InteractionHandle) -> FakeMessage:
     """The user's final answer, which must not be a refusal."""
     message = await handle.final(timeout=15)
-    assert not message.content.startswith("⚠️"), message.content
+    assert not message.text.startswith("⚠️"), message.text
     return message
 
 
 async def refused(handle: InteractionHandle) -> str:
     """The ephemeral refusal the user got."""
     message = await handle.final(timeout=15)
-    assert message.ephemeral, message.content
-    assert message.content.startswith("⚠️"), message.content
-    return message.content
+    assert message.ephemeral, message.text
+    assert message.text.startswith("⚠️"), message.text
+    return message.text
 
 
 def catalog() -> Catalog:
@@ -171,6 +171,14 @@ async def play_move(fake: FakeDiscord, channel: str, user: str, key: str) -> Int
 
 
 def turn_message(fake: FakeDiscord, bot_table: Table) -> FakeMessage:
+    """The table's live turn message: the newest in its channel whose controls are for its state, else the one on
+    record (a turn message made as a click's follow-up is seen a moment before the bot records its id)."""
+    state = stamp.state_field(bot_table.version, stamp.tag_of(bot_table))
+    marks = (f"ed:{bot_table.game_id}:{state}:", f"eds:{bot_table.game_id}:{state}:")
+    private = f"edp:{bot_table.game_id}:{bot_table.version}"  # a turn whose only control opens the private copy
+    for message in reversed(fake.channel_messages(bot_table.record.channel_id)):
+        if any(c.startswith(marks) or c == private for c in message.custom_ids()):
+            return message
     message_id = bot_table.record.turn_message_id
     assert message_id is not None
     return fake.message(message_id)
@@ -179,7 +187,7 @@ def turn_message(fake: FakeDiscord, bot_table: Table) -> FakeMessage:
 async def click_move(fake: FakeDiscord, message: FakeMessage, user: str, key: str) -> InteractionHandle:
     """Play `key` through the turn message: its button, or the select option that carries it."""
     for button in message.buttons():
-        if button["custom_id"].split(":", 3)[3] == key:
+        if button["custom_id"].startswith("ed:") and button["custom_id"].split(":", 3)[3] == key:
             return await fake.click(user, message, button["custom_id"])
     for select in message.selects():
         if key in [o["value"] for o in select["options"]]:

@@ -90,9 +90,9 @@ async def test_a_lobby_lost_in_a_crash_is_posted_once(tmp_path: Path) -> None:
             assert await bot.announcer.post_lost_lobbies(grace=0) == 1
             assert await bot.announcer.post_lost_lobbies(grace=0) == 0
             lobbies = [m for m in fake.channel_messages("game-1") if any(c.startswith("edl:") for c in m.custom_ids())]
-            assert len(lobbies) == 1 and f"game {table.game_id}" in lobbies[0].content
+            assert len(lobbies) == 1 and f"game {table.game_id}" in lobbies[0].text
             await ok(await fake.slash("bob", "game-1", "game", "join"))
-            assert "bob" in fake.message(lobbies[0].id).content
+            assert "bob" in fake.message(lobbies[0].id).text
         fake.assert_no_violations()
 
 
@@ -104,8 +104,13 @@ async def test_an_old_turn_message_says_its_turn_has_passed(tmp_path: Path) -> N
             key = "stop" if "stop" in legal else ("explore:1" if "explore:1" in legal else legal[0])
             await ok(await slash_move(fake, "game-1", "alice", key))
         old = fake.message(first)
-        assert old.content == PASSED and not old.attachments and not old.components
-        assert f"<@{fake.user('bob').id}>" in fake.channel_messages("game-1")[-1].content
+        new = fake.channel_messages("game-1")[-1]
+        # One line that points on, the picture it showed, no controls (issue 21).
+        assert old.text == f"{PASSED}: https://discord.com/channels/{fake.guild_id}/{new.channel_id}/{new.id}"
+        [picture] = old.pictures()
+        assert picture.filename.startswith(f"board-{table.game_id}-") and picture.image().format == "PNG"
+        assert not old.custom_ids()
+        assert f"<@{fake.user('bob').id}>" in new.text
 
 
 async def test_an_endless_number_is_an_ordinary_refusal(tmp_path: Path) -> None:

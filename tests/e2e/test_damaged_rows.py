@@ -103,10 +103,10 @@ async def test_a_damaged_row_in_any_column_stops_no_other_game(tmp_path: Path) -
                 unshown = [catch_game] if column == "announced_version" else [catch_game, victims[-1]]
                 for game in unshown:
                     con.execute("UPDATE games SET announced_version = NULL WHERE id = ?", (game,))
-                reminded = sum("⏰" in m.content for m in fake.channel_messages("remind"))
+                reminded = sum("⏰" in m.text for m in fake.channel_messages("remind"))
                 kicked.clear()
                 await bot.reminders.tick()
-                assert sum("⏰" in m.content for m in fake.channel_messages("remind")) == reminded + 1, what
+                assert sum("⏰" in m.text for m in fake.channel_messages("remind")) == reminded + 1, what
                 shown = con.execute("SELECT announced_version, version FROM games WHERE id = ?", (catch_game,))
                 announced, version = shown.fetchone()
                 assert announced == version, what

@@ -59,6 +59,6 @@ async def test_a_whole_game_by_the_games_commands_with_a_scoring_chosen_out_of_t
             assert out_of_turn >= 1, "no oasis scoring chosen by a player whose turn it was not"
             assert {"caravan", "discover", "explorer", "action"} <= verbs_used
             last = fake.channel_messages("game-1")[-1]
-            assert "Game over" in last.content and last.attachments
+            assert "Game over" in last.text and last.attachments
         fake.assert_no_violations()
     assert time.perf_counter() - started < 300

@@ -34,9 +34,9 @@ async def test_whole_three_player_game_by_slash_commands(tmp_path: Path) -> None
             assert moves < 400
         assert {"place", "deploy", "score"} <= verbs
         last = fake.channel_messages("game-1")[-1]
-        assert "Game over" in last.content and last.attachments and not last.components
+        assert "Game over" in last.text and last.attachments and not last.custom_ids()
         status = await ok(await fake.slash("carol", "game-1", "game", "status"))
-        assert "finished" in status.content
+        assert "finished" in status.text
 
 
 async def test_whole_game_by_buttons_and_menus(tmp_path: Path) -> None:
@@ -58,7 +58,7 @@ async def test_whole_game_by_buttons_and_menus(tmp_path: Path) -> None:
                 slashed += 1
             assert clicked + slashed < 400
         assert clicked > slashed
-        assert "Game over" in fake.channel_messages("game-1")[-1].content
+        assert "Game over" in fake.channel_messages("game-1")[-1].text
 
 
 async def test_double_tile_hands_are_private(tmp_path: Path) -> None:

@@ -70,8 +70,8 @@ async def test_lobby_menus_seats_and_start(game: str, tmp_path: Path) -> None:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
             await ok(await fake.slash("alice", "game-1", "game", "new", game=info.title.lower()))
             lobby = lobby_message(fake, "game-1")
-            assert info.title in lobby.content
-            assert f"({info.min_players}–{info.max_players} players)" in lobby.content
+            assert info.title in lobby.text
+            assert f"({info.min_players}–{info.max_players} players)" in lobby.text
             switches = [o for o in info.options if o.is_switch]
             menus = {s["custom_id"].split(":")[0] for s in lobby.selects()}
             assert ("edv" in menus) == bool(switches)
@@ -82,7 +82,7 @@ async def test_lobby_menus_seats_and_start(game: str, tmp_path: Path) -> None:
                 await ok(await fake.select("alice", lobby, menu["custom_id"], [switches[0].name]))
                 table = await table_of(bot, fake, "game-1")
                 assert table.record.options == {switches[0].name: True}
-                assert switches[0].label in fake.message(lobby.id).content
+                assert switches[0].label in fake.message(lobby.id).text
             join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
             for user in players_for(game)[1 : info.max_players - 1]:  # a seat left for the AI
                 await ok(await fake.click(user, lobby, join))
@@ -104,9 +104,9 @@ async def test_a_whole_game_through_play_alone(game: str, tmp_path: Path) -> Non
             moves += 1
             assert moves < MAX_MOVES
         last = fake.channel_messages("game-1")[-1]
-        assert "Game over" in last.content and last.attachments and not last.components
+        assert "Game over" in last.text and last.attachments and not last.custom_ids()
         status = await ok(await fake.slash("carol", "game-1", "game", "status"))
-        assert "finished" in status.content
+        assert "finished" in status.text
 
 
 async def test_refusals_say_why_in_words(game: str, tmp_path: Path) -> None:

@@ -30,7 +30,7 @@ def acting(fake: FakeDiscord, table: Table) -> str:
 
 
 def last_with(fake: FakeDiscord, channel: str, prefix: str) -> FakeMessage:
-    return next(m for m in reversed(fake.channel_messages(channel)) if m.content.startswith(prefix))
+    return next(m for m in reversed(fake.channel_messages(channel)) if m.text.startswith(prefix))
 
 
 def button(message: FakeMessage, suffix: str) -> str:
@@ -58,8 +58,8 @@ async def test_undo_alone_when_nothing_was_revealed_else_by_consent(game: str, t
             if not alone:
                 request = last_with(fake, "game-1", "↩️")
                 others = [n for n in names if n != mover]
-                assert all(f"<@{fake.user(n).id}>" in request.content for n in others)
-                assert "only they" not in request.content
+                assert all(f"<@{fake.user(n).id}>" in request.text for n in others)
+                assert "only they" not in request.text
                 text = await refused(await fake.click("carol", request, button(request, ":yes")))
                 assert "not yours to answer" in text
                 for name in others:
@@ -68,14 +68,14 @@ async def test_undo_alone_when_nothing_was_revealed_else_by_consent(game: str, t
             # The last answer's reply comes first; the new turn message (and its record) follows.
             for _ in range(500):
                 table = await table_of(bot, fake, "game-1")
-                if fake.message(table.record.turn_message_id).content.startswith("↩️"):
+                if fake.message(table.record.turn_message_id).text.startswith("↩️"):
                     break
                 await asyncio.sleep(0.02)
             assert table.version == 0 and engine.state_to_json(table.state) == before
             turn = fake.message(table.record.turn_message_id)
-            assert turn.content.startswith("↩️") and "took back" in turn.content
+            assert turn.text.startswith("↩️") and "took back" in turn.text
             log = await ok(await fake.slash("carol", "game-1", "game", "log"))
-            assert "took back move 1" in log.content
+            assert "took back move 1" in log.text
             # The game goes on from the restored state, by the new turn message's version.
             await ok(await play_move(fake, "game-1", mover, move.key))
             table = await table_of(bot, fake, "game-1")
@@ -83,7 +83,7 @@ async def test_undo_alone_when_nothing_was_revealed_else_by_consent(game: str, t
             # The version number came back: the channel is shown the new state all the same, not the old message.
             record = await bot.services.store.game(table.game_id)
             assert record.announced_version == 1
-            assert fake.message(record.turn_message_id).content != PASSED
+            assert fake.message(record.turn_message_id).text != PASSED
         fake.assert_no_violations()
 
 
@@ -99,7 +99,7 @@ async def test_entdecker_a_draw_needs_consent_and_one_refusal_ends_it(tmp_path: 
         request = last_with(fake, "game-1", "↩️ **alice** asks")
         assert (await table_of(bot, fake, "game-1")).version == 3
         await ok(await fake.click("bob", request, button(request, ":no")))
-        assert "refused by **bob**" in fake.message(request.id).content
+        assert "refused by **bob**" in fake.message(request.id).text
         assert not fake.message(request.id).custom_ids()
         assert (await table_of(bot, fake, "game-1")).version == 3
         # A move made while a request waits ends the request.
@@ -121,15 +121,15 @@ async def test_the_log_pages_through_the_whole_game(tmp_path: Path) -> None:
             await ok(await fake.slash("alice", "game-1", "game", "handover"))  # two AIs play it to the end
             assert await wait_for_human(bot, fake, "game-1", timeout=120) is None
             last = await ok(await fake.slash("carol", "game-1", "game", "log"))
-            pages = int(last.content.split(" of ", 1)[1].split()[0])
-            assert pages > 2 and f"page {pages} of {pages}" in last.content
-            assert "secret seed" in last.content
+            pages = int(last.text.split(" of ", 1)[1].split()[0])
+            assert pages > 2 and f"page {pages} of {pages}" in last.text
+            assert "secret seed" in last.text
             first = await ok(await fake.slash("carol", "game-1", "game", "log", page=1))
-            assert "page 1 of" in first.content and "\n• 1. " in first.content
-            assert "`/game log page:2`" in first.content
+            assert "page 1 of" in first.text and "\n• 1. " in first.text
+            assert "`/game log page:2`" in first.text
             seen = set()
             for page in range(1, pages + 1):
-                text = (await ok(await fake.slash("carol", "game-1", "game", "log", page=page))).content
+                text = (await ok(await fake.slash("carol", "game-1", "game", "log", page=page))).text
                 seen.update(int(line[2:].split(".")[0]) for line in text.splitlines() if line[2:3].isdigit())
             record = (await bot.services.store.history(fake.channel("game-1").id, limit=1))[0]
             assert max(seen) == record.version  # every move is on some page
@@ -144,21 +144,21 @@ async def test_hand_games_help_and_rules_topic(tmp_path: Path) -> None:
             hand = await ok(await fake.slash("bob", "game-1", "game", "hand"))
             assert (
                 hand.ephemeral
-                and "Personal tiles (4" in hand.content
-                and "strait (land on two opposite sides" in hand.content
+                and "Personal tiles (4" in hand.text
+                and "strait (land on two opposite sides" in hand.text
             )
             assert "not playing" in await refused(await fake.slash("carol", "game-1", "game", "hand"))
             games = await ok(await fake.slash("bob", "game-1", "games"))
             one, two = fake.channel("game-1").mention, fake.channel("game-2").mention
-            assert f"▶ {two}: Entdecker, your turn" in games.content
-            assert f"• {one}: Entdecker, alice's turn" in games.content
-            assert "no seat" in (await ok(await fake.slash("carol", "game-1", "games"))).content
-            help_text = (await ok(await fake.slash("carol", "game-1", "help"))).content
+            assert f"▶ {two}: Entdecker, your turn" in games.text
+            assert f"• {one}: Entdecker, alice's turn" in games.text
+            assert "no seat" in (await ok(await fake.slash("carol", "game-1", "games"))).text
+            help_text = (await ok(await fake.slash("carol", "game-1", "help"))).text
             for words in ("`/ship position:`", "How a turn goes", "/undo", "docs/rules.md"):
                 assert words in help_text
             choices = await fake.autocomplete("carol", "game-1", "game", "rules", focused="topic", value="ev")
             assert "Events" in [c["value"] for c in choices]
-            rules = (await ok(await fake.slash("carol", "game-1", "game", "rules", topic="Events"))).content
+            rules = (await ok(await fake.slash("carol", "game-1", "game", "rules", topic="Events"))).text
             assert "Pirates" in rules and "Storm" in rules
             missing = await refused(await fake.slash("carol", "game-1", "game", "rules", topic="zzz"))
             assert "`Turn`" in missing
@@ -183,7 +183,7 @@ async def test_reminders_by_direct_message_for_those_who_ask(tmp_path: Path) -> 
             fake.dms_closed.clear()
             await bot.reminders.tick()
             assert len(fake.direct_messages) == 1
-            assert sum(m.content.startswith("⏰") for m in fake.channel_messages("game-1")) == 4
+            assert sum(m.text.startswith("⏰") for m in fake.channel_messages("game-1")) == 4
         fake.assert_no_violations()
 
 
@@ -193,17 +193,17 @@ async def test_a_secret_seed_is_revealed_at_the_end_and_a_chosen_one_shown_alway
             await ok(await fake.slash("alice", "game-1", "game", "new"))
             lobby = fake.channel_messages("game-1")[-1]
             table = await table_of(bot, fake, "game-1")
-            assert not table.record.seed_public and str(table.record.seed) not in lobby.content
-            status = (await ok(await fake.slash("bob", "game-1", "game", "status"))).content
+            assert not table.record.seed_public and str(table.record.seed) not in lobby.text
+            status = (await ok(await fake.slash("bob", "game-1", "game", "status"))).text
             assert str(table.record.seed) not in status
             await ok(await fake.slash("alice", "game-1", "game", "abandon"))
             await ok(await fake.slash("alice", "game-1", "game", "new", seed=4242))
-            assert "Seed 4242, chosen by the host" in fake.channel_messages("game-1")[-1].content
+            assert "Seed 4242, chosen by the host" in fake.channel_messages("game-1")[-1].text
             await ok(await fake.slash("bob", "game-1", "game", "join"))
             await ok(await fake.slash("alice", "game-1", "game", "start"))
             table = await table_of(bot, fake, "game-1")
-            assert "Seed 4242" in fake.message(table.record.turn_message_id).content
-            assert "Seed 4242" in (await ok(await fake.slash("carol", "game-1", "game", "status"))).content
+            assert "Seed 4242" in fake.message(table.record.turn_message_id).text
+            assert "Seed 4242" in (await ok(await fake.slash("carol", "game-1", "game", "status"))).text
         fake.assert_no_violations()
 
 
@@ -211,7 +211,7 @@ async def test_a_seat_goes_to_a_member_only_when_they_accept(tmp_path: Path) -> 
     async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
         await ok(await fake.slash("bob", "game-1", "game", "handover", to="carol"))
         offer = last_with(fake, "game-1", "🔁")
-        assert f"<@{fake.user('carol').id}>" in offer.content
+        assert f"<@{fake.user('carol').id}>" in offer.text
         table = await table_of(bot, fake, "game-1")
         assert table.players[1].user_id == fake.user("bob").id  # nothing changed yet
         assert "only they" in await refused(await fake.click("alice", offer, button(offer, ":yes")))
@@ -219,7 +219,7 @@ async def test_a_seat_goes_to_a_member_only_when_they_accept(tmp_path: Path) -> 
         await ok(await fake.click("carol", offer, button(offer, ":yes")))
         table = await table_of(bot, fake, "game-1")
         assert table.players[1].user_id == fake.user("carol").id
-        assert "now played by" in fake.message(offer.id).content and not fake.message(offer.id).custom_ids()
+        assert "now played by" in fake.message(offer.id).text and not fake.message(offer.id).custom_ids()
         # A declined offer changes nothing.
         await ok(await fake.slash("carol", "game-1", "game", "handover", to="dave"))
         offer = last_with(fake, "game-1", "🔁 <@")
@@ -239,7 +239,7 @@ async def test_moves_stay_credited_to_who_made_them(tmp_path: Path) -> None:
         await ok(await fake.click("carol", offer, button(offer, ":yes")))
         await ok(await fake.slash("carol", "game-1", "game", "handover"))
         await wait_for_human(bot, fake, "game-1")
-        text = (await ok(await fake.slash("alice", "game-1", "game", "log"))).content
+        text = (await ok(await fake.slash("alice", "game-1", "game", "log"))).text
         lines = [line for line in text.splitlines() if line.startswith("• ")]
         assert any(line.split(". ", 1)[1].startswith("bob ") for line in lines), text
         assert any("AI for carol " in line for line in lines), text

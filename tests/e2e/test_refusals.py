@@ -39,8 +39,8 @@ async def test_wrong_player_and_spectators_get_private_answers(tmp_path: Path) -
         assert board.ephemeral and board.attachments[0].image().format == "PNG"
         for sub in ("status", "log", "rules"):
             reply = await ok(await fake.slash("carol", "game-1", "game", sub))
-            assert reply.ephemeral and reply.content
-        assert "alice" in (await ok(await fake.slash("carol", "game-1", "game", "status"))).content
+            assert reply.ephemeral and reply.text
+        assert "alice" in (await ok(await fake.slash("carol", "game-1", "game", "status"))).text
         assert (await table_of(bot, fake, "game-1")).version == 0
 
 
@@ -69,9 +69,9 @@ async def test_stale_and_double_clicks_act_once(tmp_path: Path) -> None:
             fake.select("alice", message, select, ["ship:A1N"]), fake.select("alice", message, select, ["ship:A1N"])
         )
         answers = [await first.final(timeout=15), await second.final(timeout=15)]
-        refusals = [a for a in answers if a.ephemeral and a.content.startswith("⚠️")]
-        assert len(refusals) == 1 and "earlier turn" in refusals[0].content
-        assert "/explore tiles:" in refusals[0].content
+        refusals = [a for a in answers if a.ephemeral and a.text.startswith("⚠️")]
+        assert len(refusals) == 1 and "earlier turn" in refusals[0].text
+        assert "/explore tiles:" in refusals[0].text
         table = await table_of(bot, fake, "game-1")
         assert table.version == 1
         # The turn message now offers the next step, under the new version and the tag of its state.
@@ -114,7 +114,7 @@ async def test_abandon_and_history(tmp_path: Path) -> None:
         assert "already has a game" in await refused(await fake.slash("bob", "game-1", "game", "new"))
         assert "Only the host" in await refused(await fake.slash("bob", "game-1", "game", "abandon"))
         await ok(await fake.slash("mod", "game-1", "game", "abandon"))  # Manage Channels
-        assert "abandoned" in fake.channel_messages("game-1")[-1].content
+        assert "abandoned" in fake.channel_messages("game-1")[-1].text
         assert "no game" in await refused(await fake.slash("alice", "game-1", "ship", position="A1N"))
         await ok(await fake.slash("bob", "game-1", "game", "new"))
         history = await bot.services.store.history(fake.channel("game-1").id)
@@ -129,7 +129,7 @@ async def test_reminders_and_absent_players(tmp_path: Path) -> None:
             alice = f"<@{fake.user('alice').id}>"
 
             def reminders() -> list[str]:
-                return [m.content for m in fake.channel_messages("game-1") if m.content.startswith("⏰")]
+                return [m.text for m in fake.channel_messages("game-1") if m.text.startswith("⏰")]
 
             await fake.wait_for(lambda: len(reminders()) >= 2, timeout=5)
             await asyncio.sleep(0.5)

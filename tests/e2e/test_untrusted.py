@@ -22,7 +22,7 @@ def forge(message: FakeMessage, custom_id: str, forged: str) -> None:
 
 
 def offer_of(fake: FakeDiscord, channel: str) -> FakeMessage:
-    return next(m for m in reversed(fake.channel_messages(channel)) if m.content.startswith("🔁 <@"))
+    return next(m for m in reversed(fake.channel_messages(channel)) if m.text.startswith("🔁 <@"))
 
 
 def yes_of(message: FakeMessage) -> str:
@@ -68,8 +68,8 @@ def direct_message(fake: FakeDiscord) -> None:
     instead of a member, a DM channel."""
     original = fake._interaction_payload
 
-    def in_dm(**kwargs: Any) -> dict[str, Any]:
-        payload = original(**kwargs)
+    def in_dm(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        payload = original(*args, **kwargs)
         payload.pop("guild_id", None)
         payload.pop("guild", None)
         payload["user"] = payload.pop("member")["user"]

@@ -44,7 +44,10 @@ Observation:
     ``await fake.wait_for_message(channel, predicate)``; ``fake.violations``;
     ``fake.assert_no_violations()``; ``fake.requests`` (raw request log).
 FakeMessage: ``content embeds components attachments flags ephemeral custom_ids() component(id)
-    buttons() selects()``; FakeAttachment: ``filename data size content_type image()`` (Pillow).
+    buttons() selects()``; for components v2 (IS_COMPONENTS_V2: no content, text and pictures are components,
+    checked against Discord's Component Reference: 40 components, 4,000 characters of text, ``attachment://``
+    references resolved) ``v2``, ``text`` (the Text Displays, or the content) and ``pictures()`` (the attachments
+    shown); FakeAttachment: ``filename data size content_type image()`` (Pillow).
 
 Running a bot: ``async with run_bot(fake, bot) as run`` (see :mod:`.harness`) logs in, connects,
 waits for on_ready and on exit closes the bot, re-raising a crashed connect() task (P7) and
@@ -53,17 +56,7 @@ failing on any ERROR logged under ``discord`` (swallowed command/view errors, P8
 
 from .harness import FAST_CLIENT_OPTIONS, BotRun, ErrorCollector, fake_discord, run_bot
 from .limits import DEFAULT_ATTACHMENT_SIZE_LIMIT, FLAG_EPHEMERAL
-from .models import (
-    CallbackRecord,
-    FakeAttachment,
-    FakeChannel,
-    FakeMessage,
-    FakeRole,
-    FakeUser,
-    InteractionHandle,
-    Violation,
-    snowflake,
-)
+from .models import FakeAttachment, FakeMessage, InteractionHandle
 from .server import FakeDiscord, NotConnectedError, RequestRecord, UnknownCommandError
 
 __all__ = [
@@ -71,20 +64,14 @@ __all__ = [
     "FAST_CLIENT_OPTIONS",
     "FLAG_EPHEMERAL",
     "BotRun",
-    "CallbackRecord",
     "ErrorCollector",
     "FakeAttachment",
-    "FakeChannel",
     "FakeDiscord",
     "FakeMessage",
-    "FakeRole",
-    "FakeUser",
     "InteractionHandle",
     "NotConnectedError",
     "RequestRecord",
     "UnknownCommandError",
-    "Violation",
     "fake_discord",
     "run_bot",
-    "snowflake",
 ]

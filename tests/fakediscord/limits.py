@@ -31,7 +31,11 @@ MAX_OPTION_TEXT = 100
 MAX_PLACEHOLDER = 150
 MAX_AUTOCOMPLETE_CHOICES = 25
 MAX_CHOICE_NAME = 100
-MAX_V2_COMPONENTS = 40
+MAX_V2_COMPONENTS = 40  # every component of a components-v2 message, nested ones and accessories included
+MAX_V2_TEXT = 4000  # the characters of all its Text Displays together
+MAX_GALLERY_ITEMS = 10
+MAX_MEDIA_DESCRIPTION = 1024
+MAX_SECTION_TEXTS = 3
 MAX_REQUEST_BYTES = 25 * 1024 * 1024
 DEFAULT_ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
@@ -44,6 +48,17 @@ ACTION_ROW = 1
 BUTTON = 2
 STRING_SELECT = 3
 SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
+SECTION = 9
+TEXT_DISPLAY = 10
+THUMBNAIL = 11
+MEDIA_GALLERY = 12
+FILE = 13
+SEPARATOR = 14
+CONTAINER = 17
+V2_TOP_LEVEL = frozenset({ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER})
+IN_CONTAINER = frozenset({ACTION_ROW, TEXT_DISPLAY, SECTION, MEDIA_GALLERY, SEPARATOR, FILE})
+V2_ONLY = frozenset({SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER})
+ATTACHMENT_SCHEME = "attachment://"
 BUTTON_STYLE_LINK = 5
 BUTTON_STYLE_PREMIUM = 6
 
@@ -218,41 +233,145 @@ def _count_v2(components: Iterable[Mapping[str, Any]]) -> int:
     return total
 
 
+def media_of(components: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The unfurled media items (`{"url": ...}`) of a components-v2 tree: gallery items, thumbnails, files."""
+    found: list[dict[str, Any]] = []
+    for component in components:
+        kind = component.get("type")
+        if kind == MEDIA_GALLERY:
+            found += [item["media"] for item in component.get("items") or [] if isinstance(item.get("media"), dict)]
+        elif kind in (THUMBNAIL, FILE):
+            media = component.get("media") if kind == THUMBNAIL else component.get("file")
+            if isinstance(media, dict):
+                found.append(media)
+        found += media_of(component.get("components") or [])
+        if isinstance(component.get("accessory"), dict):
+            found += media_of([component["accessory"]])
+    return found
+
+
+def text_of(components: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The contents of a components-v2 tree's Text Displays, in order."""
+    out: list[str] = []
+    for component in components:
+        if component.get("type") == TEXT_DISPLAY and isinstance(component.get("content"), str):
+            out.append(component["content"])
+        out += text_of(component.get("components") or [])
+    return out
+
+
+def _check_row(row: Mapping[str, Any], path: str, seen: set[str]) -> list[Problem]:
+    """An action row: 1-5 buttons or exactly one select (the same in legacy and components-v2 messages)."""
+    children = row.get("components") or []
+    if not children:
+        return [_form(f"{path}.components", "Must be 1 or more in length.", "BASE_TYPE_MIN_LENGTH")]
+    problems: list[Problem] = []
+    selects = [c for c in children if c.get("type") in SELECT_TYPES]
+    if selects and len(children) > 1:
+        problems.append(_form(f"{path}.components", "A select menu must be alone in its action row"))
+    if len(children) > MAX_BUTTONS_PER_ROW:
+        problems.append(_too_long(f"{path}.components", MAX_BUTTONS_PER_ROW))
+    for j, child in enumerate(children):
+        child_path = f"{path}.components.{j}"
+        if child.get("type") == BUTTON:
+            problems.extend(_check_button(child, child_path, seen))
+        elif child.get("type") in SELECT_TYPES:
+            problems.extend(_check_select(child, child_path, seen))
+        else:
+            problems.append(_form(f"{child_path}.type", "Component type not allowed in an action row"))
+    return problems
+
+
+def _check_media(media: Any, path: str) -> list[Problem]:
+    if not isinstance(media, dict) or not isinstance(media.get("url"), str) or not media["url"]:
+        return [_form(f"{path}.url", "This field is required", "BASE_TYPE_REQUIRED")]
+    return []
+
+
+def _between(things: list[Any], most: int, path: str) -> list[Problem]:
+    return [] if 1 <= len(things) <= most else [_form(path, f"Must be between 1 and {most} in length.")]
+
+
+def _check_v2(component: Mapping[str, Any], path: str, seen: set[str], allowed: frozenset[int]) -> list[Problem]:
+    """One component of a components-v2 message and what it holds (Discord's Component Reference)."""
+    kind = component.get("type")
+    if kind not in allowed:
+        return [_form(f"{path}.type", f"Component type {kind} is not allowed here")]
+    if kind == ACTION_ROW:
+        return _check_row(component, path, seen)
+    if kind == TEXT_DISPLAY:
+        content = component.get("content")
+        return [] if isinstance(content, str) and content else [_form(f"{path}.content", "This field is required")]
+    if kind == MEDIA_GALLERY:
+        items = component.get("items") or []
+        problems = _between(items, MAX_GALLERY_ITEMS, f"{path}.items")
+        for k, item in enumerate(items):
+            problems += _check_media(item.get("media"), f"{path}.items.{k}.media")
+            if _text_len(item.get("description")) > MAX_MEDIA_DESCRIPTION:
+                problems.append(_too_long(f"{path}.items.{k}.description", MAX_MEDIA_DESCRIPTION))
+        return problems
+    if kind == FILE:
+        media = component.get("file")
+        url = media.get("url") if isinstance(media, dict) else None
+        if not isinstance(url, str) or not url.startswith(ATTACHMENT_SCHEME):
+            return [_form(f"{path}.file.url", "A file component only takes attachment:// references")]
+        return []
+    if kind == SECTION:
+        texts = component.get("components") or []
+        problems = _between(texts, MAX_SECTION_TEXTS, f"{path}.components")
+        for k, text in enumerate(texts):
+            problems += _check_v2(text, f"{path}.components.{k}", seen, frozenset({TEXT_DISPLAY}))
+        accessory = component.get("accessory")
+        if not isinstance(accessory, dict):
+            problems.append(_form(f"{path}.accessory", "This field is required", "BASE_TYPE_REQUIRED"))
+        elif accessory.get("type") == BUTTON:
+            problems += _check_button(accessory, f"{path}.accessory", seen)
+        elif accessory.get("type") == THUMBNAIL:
+            problems += _check_media(accessory.get("media"), f"{path}.accessory.media")
+        else:
+            problems.append(_form(f"{path}.accessory.type", "A section's accessory is a button or a thumbnail"))
+        return problems
+    if kind == CONTAINER:
+        children = component.get("components") or []
+        if not children:
+            return [_form(f"{path}.components", "Must be 1 or more in length.", "BASE_TYPE_MIN_LENGTH")]
+        problems = []
+        for k, child in enumerate(children):
+            problems += _check_v2(child, f"{path}.components.{k}", seen, IN_CONTAINER)
+        return problems
+    return []  # a separator has nothing to check
+
+
+def _check_components_v2(components: list[Mapping[str, Any]]) -> list[Problem]:
+    seen: set[str] = set()
+    problems: list[Problem] = []
+    if _count_v2(components) > MAX_V2_COMPONENTS:
+        problems.append(_form("components", f"Must be {MAX_V2_COMPONENTS} or fewer in length.", "BASE_TYPE_MAX_LENGTH"))
+    if sum(len(t) for t in text_of(components)) > MAX_V2_TEXT:
+        problems.append(_form("components", f"The text of all Text Displays must be {MAX_V2_TEXT} or fewer in length."))
+    for i, component in enumerate(components):
+        problems += _check_v2(component, f"components.{i}", seen, V2_TOP_LEVEL)
+    return problems
+
+
 def check_components(components: Any, flags: int) -> list[Problem]:
-    """Legacy layout rules: ≤5 rows, ≤5 buttons or exactly one select per row, unique ids."""
+    """Legacy layout: ≤5 action rows of ≤5 buttons or exactly one select; components v2 (the IS_COMPONENTS_V2
+    flag): Discord's Component Reference, at most 40 components and 4,000 characters of text. Unique ids in both."""
     if not components:
         return []
-    seen: set[str] = set()
     if flags & FLAG_COMPONENTS_V2:
-        # Components V2 has a different shape; only its global cap is checked here.
-        if _count_v2(components) > MAX_V2_COMPONENTS:
-            return [_form("components", f"Must be {MAX_V2_COMPONENTS} or fewer in length.", "BASE_TYPE_MAX_LENGTH")]
-        return []
+        return _check_components_v2(components)
+    seen: set[str] = set()
     problems: list[Problem] = []
     if len(components) > MAX_ACTION_ROWS:
         problems.append(_too_long("components", MAX_ACTION_ROWS))
     for i, row in enumerate(components):
         path = f"components.{i}"
         if row.get("type") != ACTION_ROW:
-            problems.append(_form(f"{path}.type", "Top-level components must be action rows"))
+            why = "needs the IS_COMPONENTS_V2 flag" if row.get("type") in V2_ONLY else "must be an action row"
+            problems.append(_form(f"{path}.type", f"Top-level component: {why}"))
             continue
-        children = row.get("components") or []
-        if not children:
-            problems.append(_form(f"{path}.components", "Must be 1 or more in length.", "BASE_TYPE_MIN_LENGTH"))
-            continue
-        selects = [c for c in children if c.get("type") in SELECT_TYPES]
-        if selects and len(children) > 1:
-            problems.append(_form(f"{path}.components", "A select menu must be alone in its action row"))
-        if len(children) > MAX_BUTTONS_PER_ROW:
-            problems.append(_too_long(f"{path}.components", MAX_BUTTONS_PER_ROW))
-        for j, child in enumerate(children):
-            child_path = f"{path}.components.{j}"
-            if child.get("type") == BUTTON:
-                problems.extend(_check_button(child, child_path, seen))
-            elif child.get("type") in SELECT_TYPES:
-                problems.extend(_check_select(child, child_path, seen))
-            else:
-                problems.append(_form(f"{child_path}.type", "Component type not allowed in an action row"))
+        problems.extend(_check_row(row, path, seen))
     return problems
 
 
@@ -272,8 +391,10 @@ def check_message(
     attachment_count: int,
     flags: int,
     has_other_body: bool = False,
+    attachment_names: Iterable[str] = (),
 ) -> list[Problem]:
-    """Validate the message as it would exist after the request (create or edit)."""
+    """Validate the message as it would exist after the request (create or edit). In a components-v2 message every
+    `attachment://<filename>` must name one of the message's attachments."""
     problems: list[Problem] = []
     if content is not None and not isinstance(content, str):
         problems.append(_form("content", "Must be a string."))
@@ -284,6 +405,12 @@ def check_message(
         problems.append(_form("content", "content and embeds cannot be used with IS_COMPONENTS_V2"))
     problems.extend(check_embeds(embeds))
     problems.extend(check_components(components, flags))
+    if flags & FLAG_COMPONENTS_V2 and components:
+        names = set(attachment_names)
+        for media in media_of(components):
+            url = str(media.get("url", ""))
+            if url.startswith(ATTACHMENT_SCHEME) and url[len(ATTACHMENT_SCHEME) :] not in names:
+                problems.append(_form("components", f"{url} is not an attachment of this message"))
     if problems:
         return problems
     if not content and not embeds and not components and not attachment_count and not has_other_body:

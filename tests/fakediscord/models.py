@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from .limits import BUTTON, FLAG_EPHEMERAL, SELECT_TYPES
+from .limits import BUTTON, FLAG_COMPONENTS_V2, FLAG_EPHEMERAL, SELECT_TYPES, media_of, text_of
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -149,6 +149,11 @@ class FakeAttachment:
         img.load()
         return img
 
+    def media(self, base_url: str) -> dict[str, Any]:
+        """What an `attachment://` reference to this file becomes in a stored components-v2 message."""
+        url = f"{base_url}/attachments/{self.id}/{self.filename}"
+        return {"url": url, "proxy_url": url, "attachment_id": str(self.id), "content_type": self.content_type}
+
     def payload(self, base_url: str) -> dict[str, Any]:
         url = f"{base_url}/attachments/{self.id}/{self.filename}"
         data: dict[str, Any] = {
@@ -198,6 +203,23 @@ class FakeMessage:
     @property
     def ephemeral(self) -> bool:
         return bool(self.flags & FLAG_EPHEMERAL)
+
+    @property
+    def v2(self) -> bool:
+        """Whether the message is laid out in components v2 (IS_COMPONENTS_V2): text and pictures are components."""
+        return bool(self.flags & FLAG_COMPONENTS_V2)
+
+    @property
+    def text(self) -> str:
+        """What a reader sees as the message's words: its content, or (components v2) its Text Displays."""
+        return "\n".join(text_of(self.components)) if self.v2 else self.content
+
+    def pictures(self) -> list[FakeAttachment]:
+        """The attachments a reader sees: all of a legacy message's, only those its components show in v2."""
+        if not self.v2:
+            return list(self.attachments)
+        shown = {str(m.get("attachment_id")) for m in media_of(self.components)}
+        return [a for a in self.attachments if str(a.id) in shown]
 
     def iter_components(self) -> Iterator[dict[str, Any]]:
         """Every component, flattened (rows, buttons, selects, V2 containers)."""
@@ -276,18 +298,15 @@ class InteractionHandle:
         self,
         fake: FakeDiscord,
         *,
-        id: int,
-        token: str,
-        type: int,
         user: FakeUser,
         channel: FakeChannel,
         payload: dict[str, Any],
-        message: FakeMessage | None = None,
+        message: FakeMessage | None,
     ) -> None:
         self.fake = fake
-        self.id = id
-        self.token = token
-        self.type = type
+        self.id = int(payload["id"])  # the payload's (INTERACTION_CREATE's) id, token and type
+        self.token: str = payload["token"]
+        self.type: int = payload["type"]
         self.user = user
         self.channel = channel
         self.payload = payload

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 import mimetypes
 import secrets
@@ -23,7 +24,9 @@ from aiohttp import BodyPartReader, WSMsgType, web
 
 from . import limits
 from .limits import (
+    ATTACHMENT_SCHEME,
     DEFAULT_ATTACHMENT_SIZE_LIMIT,
+    FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     Problem,
@@ -31,6 +34,7 @@ from .limits import (
     check_files,
     check_message,
     error_body,
+    media_of,
 )
 from .models import (
     CallbackRecord,
@@ -816,8 +820,10 @@ class FakeDiscord:
         base_flags = base.flags if base else 0
         flags = int(payload.get("flags") or 0) if base is None else base_flags
         if base is not None and "flags" in payload and payload["flags"] is not None:
-            # Ephemerality is fixed at creation/defer time; only other flags can change.
-            flags = (int(payload["flags"]) & ~FLAG_EPHEMERAL) | (base_flags & FLAG_EPHEMERAL)
+            # Ephemerality is fixed at creation/defer time; only other flags can change. IS_COMPONENTS_V2, once
+            # set, stays (Discord's Component Reference: "it can't be removed from that message").
+            keep = FLAG_EPHEMERAL | FLAG_COMPONENTS_V2
+            flags = (int(payload["flags"]) & ~FLAG_EPHEMERAL) | (base_flags & keep)
         fields = {
             "content": pick("content", ""),
             "embeds": pick("embeds", []),
@@ -833,8 +839,23 @@ class FakeDiscord:
             attachment_count=len(attachments),
             flags=fields["flags"],
             has_other_body=bool(payload.get("sticker_ids") or payload.get("poll")),
+            attachment_names=[a.filename for a in attachments],
         )
+        if not problems and fields["flags"] & FLAG_COMPONENTS_V2:
+            fields["components"] = self._unfurled(fields["components"], attachments)
         return fields, problems
+
+    def _unfurled(self, components: list[dict[str, Any]], attachments: list[FakeAttachment]) -> list[dict[str, Any]]:
+        """The components as Discord stores them: an `attachment://<filename>` resolved to that attachment's url and
+        id (a copy: the request's payload is left as it was sent)."""
+        components = copy.deepcopy(components)
+        by_name = {a.filename: a for a in attachments}
+        for media in media_of(components):
+            url = str(media.get("url", ""))
+            if url.startswith(ATTACHMENT_SCHEME):
+                attachment = by_name[url[len(ATTACHMENT_SCHEME) :]]
+                media.update(attachment.media(self.base_url))
+        return components
 
     def _attachment(self, upload: _Upload, entry: Mapping[str, Any]) -> FakeAttachment:
         filename = entry.get("filename") or upload.filename
@@ -1202,22 +1223,14 @@ class FakeDiscord:
         return self._violate(Problem(404, 0, "", "route not implemented by fakediscord (extend server.py)"), route)
 
     # ------------------------------------------------------------------ driver: interactions
-    def _interaction_payload(
-        self,
-        *,
-        type: int,
-        user: FakeUser,
-        channel: FakeChannel,
-        data: dict[str, Any],
-        message: FakeMessage | None = None,
-    ) -> dict[str, Any]:
+    def _interaction_payload(self, user: FakeUser, channel: FakeChannel, **fields: Any) -> dict[str, Any]:
+        """The INTERACTION_CREATE payload of `user` in `channel`, with `fields` (its type and data) in it."""
         iid = snowflake()
         guild_id = channel.guild_id
         perms = self.permissions_for(user, guild_id)
-        payload: dict[str, Any] = {
+        return {
             "id": str(iid),
             "application_id": str(self.application_id),
-            "type": type,
             "token": f"fake-{iid}-{secrets.token_urlsafe(24)}",
             "version": 1,
             "guild_id": str(guild_id),
@@ -1233,11 +1246,8 @@ class FakeDiscord:
             "context": 0,
             # P7: discord.py indexes this key; a missing one kills the connect() task.
             "attachment_size_limit": self.attachment_size_limit,
-            "data": data,
+            **fields,
         }
-        if message is not None:
-            payload["message"] = message.payload(self.base_url)
-        return payload
 
     async def _dispatch_interaction(
         self,
@@ -1249,17 +1259,10 @@ class FakeDiscord:
         message: FakeMessage | None = None,
     ) -> InteractionHandle:
         member, chan = self.user(user), self.channel(channel)
-        payload = self._interaction_payload(type=type, user=member, channel=chan, data=data, message=message)
-        handle = InteractionHandle(
-            self,
-            id=int(payload["id"]),
-            token=payload["token"],
-            type=type,
-            user=member,
-            channel=chan,
-            payload=payload,
-            message=message,
-        )
+        payload = self._interaction_payload(member, chan, type=type, data=data)
+        if message is not None:
+            payload["message"] = message.payload(self.base_url)
+        handle = InteractionHandle(self, user=member, channel=chan, payload=payload, message=message)
         self.interactions[handle.id] = handle
         self._by_token[handle.token] = handle
         if not await self._dispatch("INTERACTION_CREATE", payload):

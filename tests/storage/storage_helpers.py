@@ -12,6 +12,7 @@ from typing import Any
 
 import engine
 from storage import AnyStore, GameRecord, Store, archive, snapshots
+from storage.migrations import m0003_version_digests_indexes as m0003
 
 T0 = 1_700_000_000.0  # a fixed "now"; tests add seconds to it
 HERE = Path(__file__).resolve().parent
@@ -131,11 +132,8 @@ def downgrade(raw: sqlite3.Connection, to: int) -> None:
             raw.execute("DELETE FROM move_archives WHERE game_id = ?", (game_id,))
             raw.executemany(
                 "INSERT INTO moves (game_id, seq, move, events, user_id, created_at, actor)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (game_id, r.seq, log.move[r.seq - 1], log.events[r.seq - 1], r.user_id, r.created_at, r.actor)
-                    for r in log.records()
-                ],
+                " VALUES (:game_id, :seq, :move, :events, :user_id, :created_at, :actor)",
+                log.rows(),
             )
         for statement in (*_OLD_VERSION_TRIGGER, "DROP TABLE move_archives"):
             raw.execute(statement)
@@ -170,26 +168,10 @@ def downgrade(raw: sqlite3.Connection, to: int) -> None:
 # games_version_after_undo as migration 3 made it (migration 6 lets it skip games with an archive row).
 _OLD_VERSION_TRIGGER = (
     "DROP TRIGGER games_version_after_undo",
-    """
-    CREATE TRIGGER games_version_after_undo AFTER DELETE ON moves
-    BEGIN
-        UPDATE games SET version = (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = OLD.game_id)
-        WHERE id = OLD.game_id;
-    END
-    """,
+    next(statement for statement in m0003.STATEMENTS if "TRIGGER games_version_after_undo" in statement),
 )
-_OLD_VERSION_FUNCTION = """
-    CREATE OR REPLACE FUNCTION games_version_sync() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-        IF TG_OP = 'INSERT' THEN
-            UPDATE games SET version = NEW.seq WHERE id = NEW.game_id;
-            RETURN NEW;
-        END IF;
-        UPDATE games SET version = (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = OLD.game_id)
-        WHERE id = OLD.game_id;
-        RETURN OLD;
-    END $$
-"""
+_OLD_VERSION_FUNCTION = next(statement for statement in m0003.POSTGRES if "FUNCTION games_version_sync" in statement)
+_OLD_VERSION_FUNCTION = _OLD_VERSION_FUNCTION.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION")
 
 
 async def unarchive(store: AnyStore, game_id: int) -> None:

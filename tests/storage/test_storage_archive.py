@@ -296,8 +296,7 @@ def test_packing_keeps_texts_and_times_exactly() -> None:
     packed = archive.pack(5, setup, rows)
     assert packed.moves == 2 and packed.log_digest == replay.log_digest(setup, [r["move"] for r in rows])
     log = archive.unpack(5, setup, packed.moves, packed.log_digest, packed.digest, packed.log)
-    assert log.move == [r["move"] for r in rows] and log.events == [r["events"] for r in rows]
-    assert log.created_at == [r["created_at"] for r in rows] and log.user_id == [2**62, None]
+    assert log.move == [r["move"] for r in rows] and log.rows() == [{"game_id": 5, "idem_key": None, **r} for r in rows]
     assert [r.seq for r in log.records(after=1)] == [2] and [r.seq for r in log.recent(5)] == [1, 2]
     with pytest.raises(LogCorrupt, match="gap"):
         archive.pack(5, setup, [rows[1]])

@@ -180,6 +180,23 @@ async def test_the_stores_own_checkpoints_are_no_overwrite(db_path: Path) -> Non
         await b.close()
 
 
+async def test_writes_checked_during_the_stores_own_checkpoint_are_no_overwrite(db_path: Path) -> None:
+    # Writes of other channels finish while the store's checkpoint is still copying pages into the file: their
+    # checks see the file change under way, which is the store's own doing (bench/e2e.py's 20 channels met it).
+    store = await Store.open(db_path)
+    try:
+
+        async def channel(n: int) -> None:
+            for i in range(40):
+                game = await store.create_game(1, n * 1000 + i, "entdecker", {"pad": "x" * 2000}, 1, 1, T0)
+                await store.abandon_game(game.id, T0)
+
+        await asyncio.gather(*(channel(n) for n in range(12)))  # 960 writes: past three checkpoints
+        store.check_file()
+    finally:
+        await store.close()
+
+
 # ---------------------------------------------------------------------- 6. the lock through another name
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,30 @@ def test_migrations_are_numbered_without_gaps() -> None:
 def test_every_migration_has_both_dialects() -> None:
     # One numbering for both backends: a schema change is not done until PostgreSQL has it too.
     assert [m.name for m in all_migrations() if not m.statements or not m.postgres] == []
+
+
+# What each released migration runs: its SQLite statements byte for byte (sqlite_master keeps each CREATE as written),
+# then its PostgreSQL ones with white space folded (PostgreSQL keeps no statement text).
+RELEASED = {
+    "m0001_initial": "ce52b4c106a107a3",
+    "m0002_announced_version": "a030f78a6d168c41",
+    "m0003_version_digests_indexes": "1b35dbb0480d65d6",
+    "m0004_players": "782d103b083d24ec",
+    "m0005_sparse_snapshots": "31aa508b367eeac2",
+    "m0006_archived_logs": "beb49addbfec0de6",
+    "m0007_any_ai_kind": "79dd811849aaf00e",
+    "m0008_move_keys": "ae04bde709e8a867",
+}
+
+
+def test_released_migrations_never_change() -> None:
+    # A migration's PostgreSQL tables are made from its SQLite ones (storage/migrations/dialect.py): each must still be
+    # what the databases got when it was released.
+    def digest(m: Any) -> str:
+        text = repr([*m.statements, "|", *(" ".join(s.split()) for s in m.postgres or ())])
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    assert {m.name: digest(m) for m in all_migrations() if m.name in RELEASED} == RELEASED
 
 
 def test_both_drivers_offer_the_driver_interface() -> None:

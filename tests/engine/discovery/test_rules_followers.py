@@ -16,9 +16,17 @@ def _start_map():
     return state
 
 
+def _56_placed_north(*followers: tuple[int, int]):
+    """The start map with these followers (player, region of the start tile) on it, then tile 56 (N grassland, band
+    mountain, S sea) placed north of the start tile."""
+    state = _start_map()
+    for player, region in followers:
+        follower(state, player, (0, 0), region)
+    return place(to_place(state, T("56")), "0,1", 0)[0]
+
+
 def test_ex05_explorer_brigand_or_navigator_by_the_terrain() -> None:
-    state = to_place(_start_map(), T("56"))  # N grassland, band mountain, S sea
-    state, _ = place(state, "0,1", 0)
+    state = _56_placed_north()
     assert sorted(deploy_keys(state)) == ["deploy:brigand:EW", "deploy:explorer:N", "deploy:navigator:S"]
     state2 = to_place(_start_map(), T("53"))  # thirds: grassland N, sea E, mountain S-W
     state2, _ = place(state2, "0,-1", 0)
@@ -36,14 +44,12 @@ def test_ex06_only_a_navigator_when_the_mountain_has_a_brigand() -> None:
 
 
 def test_ex07_brigand_or_explorer_but_no_navigator_on_a_connected_sea() -> None:
-    state = _start_map()
-    follower(state, YELLOW, (0, 0), 0)  # a navigator on the start tile's sea
-    state, _ = place(to_place(state, T("56")), "0,1", 0)
+    state = _56_placed_north((YELLOW, 0))  # a navigator on the start tile's sea
     assert sorted(k.split(":")[1] for k in deploy_keys(state)) == ["brigand", "explorer"]
 
 
 def test_only_on_the_tile_just_placed_and_with_the_right_role() -> None:
-    state, _ = place(to_place(_start_map(), T("56")), "0,1", 0)
+    state = _56_placed_north()
     with pytest.raises(engine.IllegalMove, match="no region"):
         engine.step(state, Move.make("deploy", RED, role="navigator", region="W"))
     with pytest.raises(engine.IllegalMove, match="explorer"):
@@ -51,9 +57,7 @@ def test_only_on_the_tile_just_placed_and_with_the_right_role() -> None:
 
 
 def test_one_follower_a_turn_never_deploy_and_remove_together() -> None:
-    state = _start_map()
-    follower(state, RED, (0, 0), 2)  # an explorer on the start tile's grassland
-    state, _ = place(to_place(state, T("56")), "0,1", 0)
+    state = _56_placed_north((RED, 2))  # an explorer on the start tile's grassland
     kinds = {m.kind for m in engine.legal_moves(state)}
     assert kinds == {"deploy", "score", "pass"}
     after, events = engine.step(state, Move.make("deploy", RED, role="explorer", region="N"))
@@ -62,10 +66,7 @@ def test_one_follower_a_turn_never_deploy_and_remove_together() -> None:
 
 
 def test_no_deploy_with_an_empty_supply() -> None:
-    state = _start_map()
-    for _ in range(4):
-        follower(state, RED, (0, 0), 2)
-    state, _ = place(to_place(state, T("56")), "0,1", 0)
+    state = _56_placed_north(*[(RED, 2)] * 4)
     assert deploy_keys(state) == []
     assert {m.kind for m in engine.legal_moves(state)} == {"score", "pass"}
 

@@ -85,12 +85,23 @@ def test_followers_are_drawn_in_their_players_colour() -> None:
     tile = next(t for t in view["tiles"] if (t["x"], t["y"]) == (f["x"], f["y"]))
     ax, ay = anchor(look_of(tile), f["region"], lay.tile)
     x0, y0, _, _ = lay.cell_rect(f["x"], f["y"])
-    # the disc's rim (its label sits in the middle)
-    from render.discovery.board import follower_sprite
+    r = max(9, lay.tile // 5)  # the least radius of a follower's shape
+    around = im.crop((int(x0 + ax - r), int(y0 + ay - r), int(x0 + ax + r), int(y0 + ay + r)))
+    same = sum(1 for px in around.get_flattened_data() if px == style.player_color(f["player"]))
+    assert same >= r * r // 2, "the follower's shape is filled with its player's colour"
 
-    r = follower_sprite(f["player"], f["role"], style.min_size(lay.width)).width // 2 - 2
-    px = im.getpixel((int(x0 + ax - r + 4), int(y0 + ay)))
-    assert px == style.player_color(f["player"])
+
+def test_followers_are_told_apart_by_shape_and_carry_their_seat() -> None:
+    from render.discovery.sprites import ROLES, follower_sprite, shape
+
+    masks = {role: shape(role, 96, (255, 255, 255)).getchannel("A").tobytes() for role in ROLES}
+    assert len(set(masks.values())) == 3, "explorer, brigand and navigator have three shapes"
+    for role in ROLES:
+        seats = {follower_sprite(seat, role, 96).tobytes() for seat in range(5)}
+        assert len(seats) == 5
+        bare = shape(role, 96, (255, 255, 255)).getchannel("A")
+        numbered = follower_sprite(2, role, 96).getchannel("A")
+        assert bare.size == numbered.size
 
 
 def test_double_tile_pictures_are_the_same_for_every_seat() -> None:
