@@ -156,12 +156,13 @@ def badge_size(width: int) -> int:
 
 
 @lru_cache(maxsize=512)
-def number_badge(number: int, size: int = 30) -> Image.Image:
-    """A legal choice's number, as in the autocomplete labels: black on white, heavy ring."""
+def number_badge(number: int, size: int = 30, pad: float = 0.55) -> Image.Image:
+    """A legal choice's number, as in the autocomplete labels: black on white, heavy ring; `pad` (in heights) is
+    the room beside the digits (less where badges crowd)."""
     label = str(number)
     f = style.font(round(size * BADGE_TEXT) * SS)
     tw = f.getlength(label)
-    w = max(size * SS, int(tw + size * 0.55 * SS))
+    w = max(size * SS, int(tw + size * pad * SS))
     h = size * SS
     big = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)

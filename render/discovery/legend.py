@@ -58,7 +58,10 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
         if won:  # the winner's badge, as the other games' legends have it
             panel.tag(im, d, nx, row.cy, "WINNER", style.GOLD)
         put_text(im, (x + col_w - 280, row.base), f"{p.get('score', 0)} {SCORE_WORD}", row.size, style.GOLD)
-        put_text(im, (x + col_w - 124, row.base), f"{p.get('supply', 0)} followers", SMALL, style.TEXT_DIM)
+        supply = p.get("supply", 0)
+        put_text(
+            im, (x + col_w - 124, row.base), f"{supply} follower{'' if supply == 1 else 's'}", SMALL, style.TEXT_DIM
+        )
 
 
 def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box, overlay: bool) -> None:
