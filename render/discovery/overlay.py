@@ -92,18 +92,28 @@ def free_spot(want: tuple[float, float], badge: Image.Image, cell: Box, taken: l
         for step in range(NUDGE, round(x1 - x0) // 2 + 1, NUDGE)
         for dx, dy in DIRECTIONS
     ]
-    boxes = [_box(s, badge) for s in spots if x0 <= s[0] <= x1 and y0 <= s[1] <= y1]
-    clear = [b for b in boxes if not _overlaps(b, own)] or [_box(want, badge)]
-    return min(clear, key=lambda b: _covered(b, taken))  # min keeps the nearest of equals
+    best, least = _box(want, badge), float("inf")
+    for x, y in spots:
+        if not (x0 <= x <= x1 and y0 <= y <= y1) or _overlaps(box := _box((x, y), badge), own):
+            continue
+        covered = _covered(box, taken)
+        if covered == 0:
+            return box
+        if covered < least:  # the nearest of equals
+            best, least = box, covered
+    return best
 
 
-def badges(view: dict[str, Any], lay: MapLayout) -> list[tuple[tuple[int, int], Image.Image, Box]]:
+def badges(
+    view: dict[str, Any], lay: MapLayout, by_space: dict[tuple[int, int], list[tuple[int, Look | None]]] | None = None
+) -> list[tuple[tuple[int, int], Image.Image, Box]]:
     """Each placement's space, its badge and where that goes: a space's one badge in its middle; several (one per
     turn of the tile, in reading order) side by side around the middle, moved apart where they would cover a
     neighbour's (the digits stay at the size players can type, so on small squares they reach past their quarters
     and cover the quarters' ghosts: the panel's previews say which turn each number lays)."""
     size = badge_size(lay.width)
-    spaces = sorted(placements(view).items(), key=lambda kv: len(kv[1]))  # a lone badge keeps the middle
+    by_space = placements(view) if by_space is None else by_space
+    spaces = sorted(by_space.items(), key=lambda kv: len(kv[1]))  # a lone badge keeps the middle
     taken: list[Box] = []
     out = []
     for (x, y), options in spaces:
@@ -126,7 +136,8 @@ def badges(view: dict[str, Any], lay: MapLayout) -> list[tuple[tuple[int, int], 
 
 def draw_overlay(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
     d = ImageDraw.Draw(im)
-    for (x, y), options in placements(view).items():
+    by_space = placements(view)
+    for (x, y), options in by_space.items():
         x0, y0, _, _ = rect = lay.cell_rect(x, y)
         if len(options) == 1:
             look = options[0][1]
@@ -140,7 +151,8 @@ def draw_overlay(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
         for (_, look), (qx, qy) in zip(options, QUARTERS, strict=False):
             if look is not None:
                 im.paste(ghost(look, small), (x0 + qx * half + 2, y0 + qy * half + 2))
-    for _, badge, box in badges(view, lay):  # after every ghost, so that no ghost covers a badge reaching over it
+    # the badges after every ghost, so that no ghost covers a badge reaching over its square
+    for _, badge, box in badges(view, lay, by_space):
         paste(im, badge, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
 
 
