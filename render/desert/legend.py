@@ -10,6 +10,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.core.words import plural
+from engine.desert.labels import SCORE_WORDS
 from render import panel, style
 from render.layout import Layout
 from render.panel import as_int
@@ -18,7 +20,6 @@ from render.sprites import SS, badge_size, finish, paste, put_text
 from . import tiles
 from .overlay import legal_choices
 
-SCORE_WORD = "gold"  # what the scores count, the word of the messages (engine.desert.labels.SCORE_WORDS)
 PHASE_WORDS = {
     "discard": "discards a display tile",
     "move": "moves the caravan",
@@ -48,7 +49,7 @@ def _status_parts(view: dict[str, Any], doing: str) -> list[str]:
     return parts
 
 
-status_line = panel.Status(SCORE_WORD, PHASE_WORDS, _status_parts)
+status_line = panel.Status(SCORE_WORDS[1], PHASE_WORDS, _status_parts)
 
 
 SMALL = tiles.TEXT  # style.min_size of the 968 px picture
@@ -128,7 +129,7 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
         _goods(im, cols["goods"], cy, [str(g) for g in p.get("goods") or []])
         hx = cols["hand"]
         if over:
-            tag = f"{as_int(p.get('score'))} {SCORE_WORD}"
+            tag = plural(as_int(p.get("score")), *SCORE_WORDS)
             hx += put_text(im, (hx, base), tag, SMALL, style.GOLD) + 8
             if won:
                 panel.tag(im, d, hx, cy, "WINNER", style.GOLD)

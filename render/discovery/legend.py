@@ -7,7 +7,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.core.words import plural
+from engine.discovery.labels import SCORE_WORDS
 from render import panel, style
+from render.panel import as_int
 from render.sprites import paste, put_text
 
 from .board import KEY_HEIGHT, PANEL_HEIGHT, MapLayout
@@ -17,7 +20,6 @@ from .tiles import city_icon, look_of, tile_image
 
 SMALL = panel.SMALL
 BADGE = 36  # sprites.badge_size of a picture up to 1100 px wide
-SCORE_WORD = "points"  # what the scores count, the word of the messages (engine.discovery.labels.SCORE_WORDS)
 
 
 def _status_parts(view: dict[str, Any], doing: str) -> list[str]:
@@ -25,7 +27,7 @@ def _status_parts(view: dict[str, Any], doing: str) -> list[str]:
 
 
 status_line = panel.Status(
-    SCORE_WORD, {"place": "places the tile"}, _status_parts, otherwise="deploys, scores or passes"
+    SCORE_WORDS[1], {"place": "places the tile"}, _status_parts, otherwise="deploys, scores or passes"
 )
 
 
@@ -57,11 +59,10 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
         nx = x + 48 + put_text(im, (x + 48, row.base), name, size, style.GOLD if won else style.TEXT) + 8
         if won:  # the winner's badge, as the other games' legends have it
             panel.tag(im, d, nx, row.cy, "WINNER", style.GOLD)
-        put_text(im, (x + col_w - 280, row.base), f"{p.get('score', 0)} {SCORE_WORD}", row.size, style.GOLD)
-        supply = p.get("supply", 0)
-        put_text(
-            im, (x + col_w - 124, row.base), f"{supply} follower{'' if supply == 1 else 's'}", SMALL, style.TEXT_DIM
-        )
+        score = plural(as_int(p.get("score")), *SCORE_WORDS)
+        put_text(im, (x + col_w - 280, row.base), score, row.size, style.GOLD)
+        followers = plural(as_int(p.get("supply")), "follower")
+        put_text(im, (x + col_w - 124, row.base), followers, SMALL, style.TEXT_DIM)
 
 
 def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box, overlay: bool) -> None:

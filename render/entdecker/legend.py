@@ -6,6 +6,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.entdecker.labels import SCORE_WORDS
 from engine.entdecker.state import PIECES
 from render import panel, style
 from render.layout import Layout
@@ -17,7 +18,6 @@ from .board import EVENTS_HEIGHT
 from .overlay import legal_choices
 
 PAD = panel.PAD
-SCORE_WORD = "points"  # what the scores count, the word of the messages (engine.entdecker.labels.SCORE_WORDS)
 SMALL = panel.SMALL
 BADGE = 36  # sprites.badge_size of the 1092 px picture
 TYPED = 26  # style.min_size(1092, typed=True): the pile numbers players type
@@ -28,8 +28,8 @@ EVENT_LEGEND = (
     ("storm", "storm: turn ends"),
     ("hostile_natives", "hostile natives: build ×2"),
     ("welcoming_natives", "welcoming natives: a plant"),
-    ("pirates", "pirates: half gold lost"),
-    ("ruins", "ruins: +3 points"),
+    ("pirates", "pirates: lose half gold"),
+    ("ruins", f"ruins: +3 {SCORE_WORDS[1]}"),
     ("gold", "gold: +3 gold"),
 )
 KEY_ICON = 26  # the symbols in the key
@@ -57,7 +57,7 @@ def _status_parts(view: dict[str, Any], s: str) -> list[str]:
     return parts
 
 
-status_line = panel.Status(SCORE_WORD, PHASE_WORDS, _status_parts)
+status_line = panel.Status(SCORE_WORDS[1], PHASE_WORDS, _status_parts)
 
 
 def _leaf(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -96,7 +96,7 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
     personal = bool((view.get("options") or {}).get("personal_tiles"))
     cols = {"name": x + 50, "gold": x + 50 + panel.NAME_WIDTH + 12, "pieces": x + w - 214, "plants": x + w - 58}
     cols["vp"] = cols["gold"] + 66
-    for key, label in (("name", "player"), ("gold", "gold"), ("vp", "final" if over else SCORE_WORD)):
+    for key, label in (("name", "player"), ("gold", "gold"), ("vp", "final" if over else SCORE_WORDS[1])):
         put_text(im, (cols[key], y + 16), label, SMALL, style.TEXT_DIM)
     put_text(im, (cols["pieces"], y + 16), "pieces left", SMALL, style.TEXT_DIM)
     put_text(im, (cols["plants"], y + 16), "plants", SMALL, style.TEXT_DIM)
