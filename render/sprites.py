@@ -38,6 +38,12 @@ def finish(big: Image.Image) -> Image.Image:
     return big.resize((big.width // SS, big.height // SS), Image.Resampling.LANCZOS)
 
 
+def canvas(n: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A clear square sprite of n px, drawn at SS times its size (shrink it with finish), and its pen."""
+    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
+    return big, ImageDraw.Draw(big)
+
+
 def pts(points: list[Point], ox: float = 0, oy: float = 0) -> list[Point]:
     """Points of a sprite (pixels at scale 1), moved by (ox, oy) and scaled to the supersampled canvas."""
     return [((x + ox) * SS, (y + oy) * SS) for x, y in points]

@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.sprites import SS, finish
+from render.sprites import SS, canvas, finish
 
 from .colors import CITY, CITY_ROOF, TERRAIN, TERRAIN_EDGE
 
@@ -133,8 +133,7 @@ def tile_image(look: Look, size: int) -> Image.Image:
 def city_icon() -> Image.Image:
     """A port city as the tiles draw it (a red house), for the legend's key."""
     n = 24
-    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    big, d = canvas(n)
     c, s = n * SS / 2, 0.3 * n * SS
     d.rectangle((c - s, c - s * 0.3, c + s, c + s), fill=CITY, outline=CITY_ROOF, width=SS)
     d.polygon([(c - s * 1.3, c - s * 0.2), (c, c - s * 1.3), (c + s * 1.3, c - s * 0.2)], fill=CITY_ROOF)

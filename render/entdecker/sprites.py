@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import style
-from render.sprites import SS, add_texts, finish, pts
+from render.sprites import SS, add_texts, canvas, finish, pts
 
 from . import colors, tiles
 
@@ -63,8 +63,7 @@ def piece(kind: str, seat: int, scale: float = 1.0, numbered: bool = True) -> Im
     small for a legible number (the legend's counts, in the row of their player) are drawn without it."""
     kind = piece_kind(kind)
     n = round(PIECE_SIZE * scale)
-    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    big, d = canvas(n)
     k = scale
     shape = [(x * k, y * k) for x, y in _SHAPES[kind]]
     color = style.player_color(seat)
@@ -87,8 +86,7 @@ def piece(kind: str, seat: int, scale: float = 1.0, numbered: bool = True) -> Im
 @lru_cache(maxsize=8)
 def ship(scale: float = 1.0) -> Image.Image:
     n = round(46 * scale)
-    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    big, d = canvas(n)
     k = scale
     w = max(int(2.2 * k * SS), 1)
     ol = (*style.OUTLINE, 255)
@@ -148,8 +146,7 @@ def _event_icon(d: ImageDraw.ImageDraw, event: str, c: float, r: float) -> None:
 def event_badge(event: str) -> Image.Image:
     """A round badge telling which event a tile carried."""
     n = 30
-    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    big, d = canvas(n)
     d.ellipse(
         (SS, SS, (n - 1) * SS, (n - 1) * SS),
         fill=(*colors.EVENT, 255),
@@ -175,8 +172,7 @@ def flag() -> Image.Image:
 def recall_badge() -> Image.Image:
     """Marks a trading post its owner may take back: a white disc with a U-turn arrow."""
     n = 26
-    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    big, d = canvas(n)
     ring = (*style.OVERLAY_RING, 255)
     d.ellipse((0, 0, n * SS - 1, n * SS - 1), fill=(*style.OVERLAY, 255), outline=ring, width=int(2.4 * SS))
     d.arc(pts([(7, 7), (19, 19)]), 200, 90, fill=ring, width=int(2.6 * SS))
