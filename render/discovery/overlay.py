@@ -4,6 +4,7 @@ a space with several shows each turn of the tile small in its own quarter of the
 
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 from typing import Any
 
@@ -87,11 +88,14 @@ def free_spot(want: tuple[float, float], badge: Image.Image, cell: Box, taken: l
     where it covers no badge placed before; where there is none, the spot covering the least of the others that
     covers none of its own space's badges (`own`), which the digits must never hide."""
     x0, y0, x1, y1 = cell
-    spots = [want] + [
-        (want[0] + dx * step, want[1] + dy * step)
-        for step in range(NUDGE, round(x1 - x0) // 2 + 1, NUDGE)
-        for dx, dy in DIRECTIONS
-    ]
+    spots = itertools.chain(
+        (want,),
+        (
+            (want[0] + dx * step, want[1] + dy * step)
+            for step in range(NUDGE, round(x1 - x0) // 2 + 1, NUDGE)
+            for dx, dy in DIRECTIONS
+        ),
+    )  # lazily: most badges take the first
     best, least = _box(want, badge), float("inf")
     for x, y in spots:
         if not (x0 <= x <= x1 and y0 <= y <= y1) or _overlaps(box := _box((x, y), badge), own):
