@@ -65,8 +65,9 @@ def warm() -> None:
 
 
 def _(message: str) -> str:
-    """`message` (English, as written in the code) in the reader's language."""
-    return bot_words().gettext(message)
+    """`message` (English, as written in the code) in the reader's language ("" stays "": gettext would give the
+    catalog's header for it)."""
+    return bot_words().gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

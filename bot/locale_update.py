@@ -62,7 +62,11 @@ def game_words() -> Iterator[str]:
         for kind in info.ai_kinds:
             yield from (kind.label, kind.description)
     for name in engine.GAMES:
-        for verb in engine.presenter(name).verbs:
+        presenter = engine.presenter(name)
+        yield from (text for text in (presenter.rules_text, presenter.rules_where) if text)
+        for title, text in presenter.rules_sections:
+            yield from (title, text)
+        for verb in presenter.verbs:
             yield verb.description
             if verb.option_description:
                 yield verb.option_description

@@ -187,7 +187,7 @@ def status_content(
 
 
 def _sections_line(catalog: Catalog, game: str) -> str:
-    titles = [t for t, _text in catalog.presenter(game).rules_sections]
+    titles = [_(t) for t, _text in catalog.presenter(game).rules_sections]
     if not titles:
         return _("`/game rules` has the summary.")
     return _("`/game rules topic:` shows one part: {parts}.").format(parts=" · ".join(titles))
@@ -214,7 +214,7 @@ def rules_content(catalog: Catalog, settings: Settings, game: str | None = None)
         idle=format_duration(settings.idle_after),
     )
     return clip(
-        f"{presenter.rules_text}\n{_sections_line(catalog, game)}\n{how}\n{away}\n"
+        f"{_(presenter.rules_text)}\n{_sections_line(catalog, game)}\n{how}\n{away}\n"
         + (_("Variants the host can set in the lobby:") + f"\n{options}\n" if options else "")
         + (_("Other games: {games} (`/game rules game:`).").format(games=", ".join(others)) if others else ""),
         CONTENT_LIMIT,
@@ -225,7 +225,10 @@ def rules_topic(catalog: Catalog, game: str | None, topic: str) -> str:
     """One section of a game's rules (`/game rules topic:`), or the sections there are."""
     game = game or catalog.default_game
     presenter = catalog.presenter(game)
-    titles = ", ".join(f"`{t}`" for t, _text in presenter.rules_sections)
+    titles = ", ".join(f"`{_(t)}`" for t, _text in presenter.rules_sections)
+    # A part asked for by its title in the reader's language ("Wertung") is the part of that English title.
+    asked = " ".join(str(topic or "").lower().split())
+    topic = next((t for t, _text in presenter.rules_sections if _(t).lower() == asked), topic)
     found = presenter.section(topic)
     title = catalog.title(game)
     if found is None:
@@ -235,8 +238,8 @@ def rules_topic(catalog: Catalog, game: str | None, topic: str) -> str:
             title=title, topic=safe_name(topic), parts=titles
         )
     part, text = found
-    where = f"\n{presenter.rules_where}" if presenter.rules_where else ""
-    return clip(f"📖 **{title}: {part}**\n{text}{where}", CONTENT_LIMIT)
+    where = f"\n{_(presenter.rules_where)}" if presenter.rules_where else ""
+    return clip(f"📖 **{title}: {_(part)}**\n{_(text)}{where}", CONTENT_LIMIT)
 
 
 HELP_WHERE = {  # /help's note on the channel's game: one open, the last one ended, none yet
@@ -266,7 +269,7 @@ def help_content(catalog: Catalog, game: str | None, *, here: str) -> str:
         ),
     ]
     if turn is not None:
-        parts.append(_("**How a turn goes:**") + f"\n{turn[1]}")
+        parts.append(_("**How a turn goes:**") + f"\n{_(turn[1])}")
     parts += [
         _("**Setting up:** `/game new` · `/game join` · `/game addbot` · `/game start` (the host) · `/game abandon`"),
         _(
@@ -280,7 +283,7 @@ def help_content(catalog: Catalog, game: str | None, *, here: str) -> str:
         _("**Rules:** {line}").format(line=_sections_line(catalog, game)),
     ]
     if presenter.rules_where:
-        parts.append(presenter.rules_where)
+        parts.append(_(presenter.rules_where))
     if len(catalog.infos) > 1:
         others = ", ".join(i.title for n, i in catalog.infos.items() if n != game)
         parts.append(_("Other games: {games}.").format(games=others))

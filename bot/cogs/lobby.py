@@ -334,9 +334,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         typed = str(current or "").lower()
         sections = self.catalog.presenter(name).rules_sections
         return [
-            app_commands.Choice(name=title[:100], value=title[:100])
+            app_commands.Choice(name=_(title)[:100], value=title[:100])
             for title, text in sections
-            if typed in title.lower() or typed in text.lower()
+            if typed in title.lower() or typed in text.lower() or typed in _(title).lower() or typed in _(text).lower()
         ][:25]
 
     # ------------------------------------------------------------------ absent players
