@@ -215,3 +215,15 @@ def test_nothing_in_the_bot_binds_the_name_of_the_translation() -> None:
         if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store)
     ]
     assert bound == ["reminders.py:50"], bound  # a dataclass's `_: KW_ONLY`, a class attribute, not a local
+
+
+def test_rules_are_read_and_asked_for_in_the_readers_language() -> None:
+    from bot.catalog import Catalog
+    from bot.messages import help_content, rules_topic
+
+    catalog = Catalog()
+    with speaking("de"):
+        part = rules_topic(catalog, "entdecker", "Wertung")  # the German title finds the English part
+        assert part.startswith("📖 **Entdecker: Wertung**\nEine Insel ist fertig"), part
+        assert "**So läuft ein Zug:**\n1. Setz dein Schiff" in help_content(catalog, "entdecker", here="open")
+    assert rules_topic(catalog, "entdecker", "Scoring").startswith("📖 **Entdecker: Scoring**\nAn island")
