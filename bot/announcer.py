@@ -15,7 +15,7 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,10 +80,15 @@ def follows_up(interaction: discord.Interaction | None) -> bool:
     )
 
 
-def turn_mentions(table: Table) -> discord.AllowedMentions:
-    """A turn message pings the human players to act, and nobody else."""
-    humans = [p.user_id for p in table.to_act if not p.is_ai and p.user_id is not None]
+def turn_mentions(table: Table, quiet: Collection[int] = ()) -> discord.AllowedMentions:
+    """A turn message pings the human players to act, and nobody else; not those in their quiet hours (their mention
+    is still written, so they see it is their turn when they look, but Discord does not notify them)."""
+    humans = [p.user_id for p in table.to_act if not p.is_ai and p.user_id is not None and p.user_id not in quiet]
     return mentions(*humans) if humans else NO_MENTIONS
+
+
+async def _nobody(user_ids: Iterable[int]) -> set[int]:
+    return set()
 
 
 def again(outcome: MoveOutcome) -> bool:
@@ -103,6 +108,7 @@ class Announcer:
     replies: Replies
     busy: Callable[[int], bool] = lambda channel_id: False  # whether the channel's AI is playing (catch-up waits)
     clock: Callable[[], float] = time.time
+    quiet: Callable[[Iterable[int]], Awaitable[set[int]]] = _nobody  # those in their quiet hours (service/hours.py)
     _announce_locks: dict[int, asyncio.Lock] = field(default_factory=dict, init=False)
     # Per game id: the record as the last announcement bookkeeping write of this process left it (announced
     # version, turn message id). Those columns are written only here, under the announcement lock, so it
@@ -112,6 +118,15 @@ class Announcer:
     editors: Editors = field(default_factory=Editors, init=False)
     # Per turn message id: the file name of the board it shows (a components-v2 message names its picture).
     _pictures: dict[int, str | None] = field(default_factory=dict, init=False)
+
+    async def turn_mentions(self, table: Table) -> discord.AllowedMentions:
+        humans = [p.user_id for p in table.to_act if not p.is_ai and p.user_id is not None]
+        try:
+            quiet = await self.quiet(humans) if humans else set()
+        except StorageError:  # settings that cannot be read now: the usual ping rather than no turn message
+            log.warning("could not read the quiet hours of %s", humans, exc_info=True)
+            quiet = set()
+        return turn_mentions(table, quiet)
 
     def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)
@@ -292,7 +307,8 @@ class Announcer:
             if not clicked_on(interaction, record.turn_message_id):
                 return
             view = self.turn_parts(table, [], filename=shown_picture(interaction.message))
-            await interaction.edit_original_response(content=None, view=view, allowed_mentions=turn_mentions(table))
+            allowed = await self.turn_mentions(table)
+            await interaction.edit_original_response(content=None, view=view, allowed_mentions=allowed)
         except (discord.HTTPException, StorageError):
             log.warning("could not update the clicked message in channel %s", table.record.channel_id, exc_info=True)
 
@@ -377,7 +393,7 @@ class Announcer:
             file = await self.boards.file(table.view(None), overlay=table.active, limit=limit)
             name = board_filename(table) if file is not None else None
             view = self.turn_parts(table, account, header, filename=name, note="" if file else TOO_LARGE)
-            kwargs: dict[str, Any] = {"view": view, "allowed_mentions": turn_mentions(table)}
+            kwargs: dict[str, Any] = {"view": view, "allowed_mentions": await self.turn_mentions(table)}
             if file is not None:
                 file.filename = board_filename(table)
                 kwargs["file"] = file
@@ -480,9 +496,10 @@ class Announcer:
                 note = TOO_LARGE + " The picture is from earlier."
         name = board_filename(table) if png is not None else await self.picture_of(channel_id, message_id, interaction)
         view = self.turn_parts(table, account, filename=name, note=note)
+        allowed = await self.turn_mentions(table)
 
         def make() -> dict[str, Any]:
-            kwargs: dict[str, Any] = {"view": view, "allowed_mentions": turn_mentions(table)}
+            kwargs: dict[str, Any] = {"view": view, "allowed_mentions": allowed}
             if png is not None and name is not None:
                 kwargs["attachments"] = [discord.File(io.BytesIO(png), filename=name)]
             return kwargs

@@ -212,6 +212,7 @@ def build_parts(bot: EntdeckerBot, store: AnyStore, boards: Boards) -> Parts:
         boards,
         replies,
         clock=bot.clock,
+        quiet=services.hours.quiet,
     )
     ai = AISeats(services.turns, bot.settings, announcer.announce, closed=bot.is_closed)
     announcer.busy = ai.busy  # catch-up leaves a channel alone while its AI plays (and the AI announces through it)
@@ -223,6 +224,7 @@ def build_parts(bot: EntdeckerBot, store: AnyStore, boards: Boards) -> Parts:
         services.store,
         services.tables,
         services.players,
+        services.hours,
         announcer,
         ai,
         bot.settings,

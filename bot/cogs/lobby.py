@@ -17,8 +17,8 @@ from ..boards import Boards
 from ..flow import Flow
 from ..interactions import is_manager
 from ..offers.flow import OfferFlow
-from ..service import Refusal, Services
-from ..settings import Settings
+from ..service import Refusal, Services, hours
+from ..settings import HOUR, Settings
 from ..text import NO_MENTIONS, safe_name, seed_words
 
 log = logging.getLogger(__name__)
@@ -261,19 +261,87 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         ]
         await self.flow.reply(interaction, messages.clip("\n".join([head, *lines]), messages.CONTENT_LIMIT))
 
-    @app_commands.command(name="remind", description="Also get your turn reminders by direct message (every game)")
-    @app_commands.describe(dm="true: reminders by direct message as well; false: in the channel only")
-    async def remind(self, interaction: discord.Interaction, dm: bool) -> None:
+    @app_commands.command(name="remind", description="How your turn reminders come, in every game")
+    @app_commands.describe(
+        dm="true: reminders by direct message as well; false: in the channel only",
+        every="Hours of silence before a reminder, and between them (1 to 168; 0: the bot's)",
+        count="At most this many reminders per turn (0: none; -1: the bot's)",
+        digest="true: one direct message a day listing every game waiting for you, instead of channel pings",
+    )
+    async def remind(
+        self,
+        interaction: discord.Interaction,
+        dm: bool | None = None,
+        every: app_commands.Range[int, 0, 168] | None = None,
+        count: app_commands.Range[int, -1, hours.MAX_COUNT] | None = None,
+        digest: bool | None = None,
+    ) -> None:
         await self.flow.defer(interaction)
-        await self.services.players.set_dm_reminders(interaction.user.id, dm)
-        if dm:
-            text = (
+        user_id = interaction.user.id
+        lines = []
+        if dm is not None:
+            await self.services.players.set_dm_reminders(user_id, dm)
+            lines.append(
                 "✅ Your turn reminders will also come by direct message, in every game. If they do not arrive, "
                 "allow direct messages from this server's members."
+                if dm
+                else "✅ Reminders in the game's channel only."
             )
-        else:
-            text = "✅ Reminders in the game's channel only."
-        await self.flow.reply(interaction, text)
+        changes: dict[str, object] = {}
+        if every is not None:
+            changes["remind_every"] = every * HOUR if every else None
+        if count is not None:
+            changes["remind_max"] = count if count >= 0 else None
+        if digest is not None:
+            changes["digest"] = digest
+        person = await self.services.hours.change(user_id, **changes) if changes else None
+        if person is not None or not lines:
+            person = person or await self.services.hours.person(user_id)
+            words = hours.describe(
+                person, self.services.clock(), self.settings.reminder_after, self.settings.reminder_max
+            )
+            lines.append("\n".join(["Your time, in every game:", *words]))
+        await self.flow.reply(interaction, "\n".join(lines))
+
+    @app_commands.command(name="me", description="Your time zone and quiet hours, for all your games (only you see it)")
+    @app_commands.describe(
+        timezone="Where you are, e.g. Europe/Berlin (the list finds it as you type)",
+        quiet_from="Start of your quiet hours, your time, e.g. 22:00 (off: none)",
+        quiet_to="End of your quiet hours, your time, e.g. 07:30",
+    )
+    async def me(
+        self,
+        interaction: discord.Interaction,
+        timezone: str | None = None,
+        quiet_from: str | None = None,
+        quiet_to: str | None = None,
+    ) -> None:
+        await self.flow.defer(interaction)
+        changes: dict[str, object] = {}
+        if timezone is not None:
+            changes["timezone"] = hours.read_zone(timezone)
+        if quiet_from is not None and quiet_from.strip().lower() in ("off", "none", "no", "-"):
+            changes["quiet_from"] = changes["quiet_to"] = None
+        elif quiet_from is not None or quiet_to is not None:
+            person = await self.services.hours.person(interaction.user.id)
+            start = hours.read_clock(quiet_from) if quiet_from is not None else person.quiet_from
+            end = hours.read_clock(quiet_to) if quiet_to is not None else person.quiet_to
+            if start is None or end is None:
+                raise Refusal("Give both ends of your quiet hours: `quiet_from:22:00 quiet_to:07:00`.")
+            changes.update(quiet_from=start, quiet_to=end)
+        service = self.services.hours
+        person = (
+            await service.change(interaction.user.id, **changes)
+            if changes
+            else await service.person(interaction.user.id)
+        )
+        words = hours.describe(person, self.services.clock(), self.settings.reminder_after, self.settings.reminder_max)
+        head = "✅ Saved. " if changes else ""
+        await self.flow.reply(interaction, head + "Your time, in every game:\n" + "\n".join(words))
+
+    @me.autocomplete("timezone")
+    async def _timezone_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return [app_commands.Choice(name=z, value=z) for z in hours.zone_choices(str(current or ""))]
 
     @app_commands.command(name="rules", description="How the game in this channel (or another) and this bot work")
     @app_commands.describe(

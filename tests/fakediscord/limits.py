@@ -8,6 +8,7 @@ both record them as violations and build Discord's real error body from them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -433,3 +434,16 @@ def check_choices(choices: Any) -> list[Problem]:
         if isinstance(value, str) and len(value) > MAX_CHOICE_NAME:
             problems.append(_too_long(f"data.choices.{i}.value", MAX_CHOICE_NAME))
     return problems
+
+
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def pinged(text: str, allowed: Mapping[str, Any] | None) -> frozenset[int]:
+    """The users a new message notifies, as Discord decides (Allowed Mentions Object): those mentioned in its text,
+    all of them without `allowed_mentions` or with "users" in its `parse`, else only those in its `users` list.
+    An edit notifies nobody, and neither does an ephemeral message."""
+    mentioned = {int(m) for m in _USER_MENTION.findall(text)}
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return frozenset(mentioned)
+    return frozenset(mentioned & {int(u) for u in allowed.get("users") or []})

@@ -35,6 +35,8 @@ from .limits import (
     check_message,
     error_body,
     media_of,
+    pinged,
+    text_of,
 )
 from .models import (
     CallbackRecord,
@@ -843,6 +845,9 @@ class FakeDiscord:
         )
         if not problems and fields["flags"] & FLAG_COMPONENTS_V2:
             fields["components"] = self._unfurled(fields["components"], attachments)
+        if base is None and not flags & FLAG_EPHEMERAL:
+            text = "\n".join(text_of(fields["components"])) if flags & FLAG_COMPONENTS_V2 else fields["content"]
+            fields["pinged"] = pinged(text, payload.get("allowed_mentions"))
         return fields, problems
 
     def _unfurled(self, components: list[dict[str, Any]], attachments: list[FakeAttachment]) -> list[dict[str, Any]]:
@@ -885,7 +890,11 @@ class FakeDiscord:
             interaction_id=interaction.id if interaction else None,
             visible_to=interaction.user.id if interaction and ephemeral else None,
             loading=loading,
-            **{k: v for k, v in fields.items() if k in ("content", "embeds", "components", "attachments", "tts")},
+            **{
+                k: v
+                for k, v in fields.items()
+                if k in ("content", "embeds", "components", "attachments", "tts", "pinged")
+            },
             flags=fields.get("flags", 0) | (FLAG_LOADING if loading else 0),
         )
         self.messages[message.id] = message

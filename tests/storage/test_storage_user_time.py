@@ -25,7 +25,12 @@ async def test_settings_are_kept_column_by_column(store: AnyStore) -> None:
     assert both[5] == second and both[6].away_until == T0 + 86400 and both[7] == UserTime(7)
     assert [u.user_id for u in await store.digest_users()] == [5]
     cleared = await store.set_user_time(5, T0 + 2, quiet_from=None, quiet_to=None, digest=False)
-    assert (cleared.quiet_from, cleared.quiet_to, cleared.digest, cleared.timezone) == (None, None, False, "Europe/Berlin")
+    assert (cleared.quiet_from, cleared.quiet_to, cleared.digest, cleared.timezone) == (
+        None,
+        None,
+        False,
+        "Europe/Berlin",
+    )
     assert await store.digest_users() == []
 
 
