@@ -26,7 +26,7 @@ from .components import DYNAMIC_ITEMS, ComponentRoutes
 from .errors import GUILD_ONLY, ErrorAnswers
 from .fatal import Fatal
 from .flow import Flow
-from .interactions import Replies
+from .interactions import ANYWHERE, Replies, in_server
 from .offers.buttons import OldSeatOfferButton, SeatOfferButton
 from .offers.flow import OfferFlow
 from .offers.offers import SeatOffers
@@ -51,14 +51,21 @@ def guild_only(command: app_commands.Command[Any, ..., Any] | app_commands.Conte
     return False
 
 
+def anywhere(command: app_commands.Command[Any, ..., Any] | app_commands.ContextMenu | None) -> bool:
+    """Whether the command is one of a person's own that works outside a server too (its extras say so)."""
+    return command is not None and bool(command.extras.get(ANYWHERE))
+
+
 class EntdeckerTree(app_commands.CommandTree[Any]):
     """Answers every command's error in one place (bot/errors.py), and holds the guild-only rule at run time."""
 
     errors: ErrorAnswers | None = None  # set in setup_hook
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        # Discord hides a guild-only command in direct messages, but a crafted request can still send one.
-        if interaction.guild_id is None and guild_only(interaction.command):
+        # Discord hides a guild-only command in direct messages, but a crafted request can still send one. The /game
+        # group is offered everywhere (for /game mine, /game me, ...): its other commands are refused here outside a
+        # server that installed the bot.
+        if not in_server(interaction) and (guild_only(interaction.command) or not anywhere(interaction.command)):
             await self.answers().answer(interaction, Refusal(GUILD_ONLY))
             return False
         return True

@@ -15,7 +15,7 @@ from .. import messages
 from ..announcer import CANNOT_POST, NO_ACCESS
 from ..boards import Boards
 from ..flow import Flow
-from ..interactions import is_manager
+from ..interactions import ANYWHERE, in_server, is_manager
 from ..offers.flow import OfferFlow
 from ..service import Refusal, Services, hours
 from ..settings import HOUR, Settings
@@ -26,7 +26,10 @@ log = logging.getLogger(__name__)
 Choices = list[app_commands.Choice[str]]
 
 
-@app_commands.guild_only()
+# Offered in direct messages and as a member's own installed app too, for the commands about the person
+# (extras ANYWHERE: /game mine, me, remind); the tree refuses the others outside a server (bot/app.py).
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+@app_commands.allowed_installs(guilds=True, users=True)
 class GameCog(commands.GroupCog, group_name="game", group_description="Set up and follow a game in this channel"):
     def __init__(self, flow: Flow, services: Services, offers: OfferFlow, boards: Boards, settings: Settings) -> None:
         self.flow = flow
@@ -244,16 +247,20 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         await self.flow.reply(interaction, f"🔒 Only you see this ({title}, game {table.game_id}):\n{body}")
 
     @app_commands.command(
-        name="mine", description="Every game in this server where you have a seat, those waiting for you first"
+        name="mine",
+        description="Your games, those waiting for you first (in a server: its games; elsewhere: every server's)",
+        extras={ANYWHERE: True},
     )
     async def mine(self, interaction: discord.Interaction) -> None:
         await self.flow.defer(interaction)
-        seats = await self.services.players.seats_of(interaction.user.id, interaction.guild_id)
+        here = in_server(interaction)
+        seats = await self.services.players.seats_of(interaction.user.id, interaction.guild_id if here else None)
+        where = "in this server" if here else "in any server"
         if not seats:
-            await self.flow.reply(interaction, "You have no seat in a game in this server. `/game new` starts one.")
+            await self.flow.reply(interaction, f"You have no seat in a game {where}. `/game new` starts one.")
             return
         waiting = sum(1 for s in seats if s.yours)
-        head = f"Your games ({len(seats)}; {waiting} waiting for you):"
+        head = f"Your games {where} ({len(seats)}; {waiting} waiting for you):"
         lines = [
             f"{'▶ ' if s.yours else '• '}<#{s.channel_id}>: {s.title}, {s.status}"
             + (f" ([open the game]({s.link}))" if s.link else "")
@@ -261,7 +268,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         ]
         await self.flow.reply(interaction, messages.clip("\n".join([head, *lines]), messages.CONTENT_LIMIT))
 
-    @app_commands.command(name="remind", description="How your turn reminders come, in every game")
+    @app_commands.command(
+        name="remind", description="How your turn reminders come, in every game", extras={ANYWHERE: True}
+    )
     @app_commands.describe(
         dm="true: reminders by direct message as well; false: in the channel only",
         every="Hours of silence before a reminder, and between them (1 to 168; 0: the bot's)",
@@ -303,7 +312,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             lines.append("\n".join(["Your time, in every game:", *words]))
         await self.flow.reply(interaction, "\n".join(lines))
 
-    @app_commands.command(name="me", description="Your time zone and quiet hours, for all your games (only you see it)")
+    @app_commands.command(
+        name="me",
+        description="Your time zone and quiet hours, for all your games (only you see it)",
+        extras={ANYWHERE: True},
+    )
     @app_commands.describe(
         timezone="Where you are, e.g. Europe/Berlin (the list finds it as you type)",
         quiet_from="Start of your quiet hours, your time, e.g. 22:00 (off: none)",

@@ -13,6 +13,7 @@ from ..catalog import Catalog
 from ..settings import Settings
 from ..text import format_duration, safe_name
 from .cache import TableCache
+from .hours import timestamp
 from .refusal import Refusal
 from .table import MoveOutcome, Table
 from .turns import Turns
@@ -56,7 +57,7 @@ class Seats:
             raise Refusal(
                 f"{safe_name(current.display_name)} has been away for {format_duration(idle)}; "
                 f"that is possible after {format_duration(self.settings.idle_after)} "
-                f"(in {format_duration(wait)})."
+                f"({timestamp(self.clock() + wait)})."
             )
         return current
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+import pytest
+
 from bot.settings import HOUR
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord import FakeDiscord, FakeMessage, UnknownCommandError
 
 from .helpers import ok, open_game, refused, running, settings, table_of
 
@@ -127,4 +129,34 @@ async def test_each_person_their_own_rhythm_or_a_daily_digest(tmp_path: Path) ->
             clock.at(dt.datetime(2026, 12, 3, 12, 10, tzinfo=BERLIN))  # a day later: the next one
             await bot.reminders.tick()
             assert sum(text.startswith("📬") for who, text in fake.direct_messages if who == other) == 2
+        fake.assert_no_violations()
+
+
+async def test_my_turns_in_a_direct_message_and_as_an_installed_app(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
+            await open_game(fake, "game-1", ["alice", "bob"])
+            await open_game(fake, "game-2", ["bob", "alice"])
+            waiting = {}
+            for channel in ("game-1", "game-2"):
+                table = await table_of(bot, fake, channel)
+                assert table is not None and table.current is not None and table.current.user_id is not None
+                waiting[channel] = fake.users[table.current.user_id].name
+            for where in ("dm", "app"):
+                answer = await ok(await fake.slash_outside("alice", "game", "mine", where=where))
+                assert answer.ephemeral and "in any server (2;" in answer.text, answer.text
+                for channel in ("game-1", "game-2"):
+                    line = next(x for x in answer.text.splitlines() if fake.channel(channel).mention in x)
+                    assert line.startswith("▶") == (waiting[channel] == "alice"), line
+                    assert "https://discord.com/channels/" in line
+            here = await ok(await fake.slash("alice", "game-1", "game", "mine"))
+            assert "in this server (2;" in here.text
+            # Only a person's own commands work outside a server; the rest are refused in words, and the commands
+            # that are for servers alone are not even offered there.
+            refusal = await refused(await fake.slash_outside("alice", "game", "new"))
+            assert "server" in refusal
+            me = await ok(await fake.slash_outside("carol", "game", "me", where="app", timezone="Asia/Tokyo"))
+            assert "Asia/Tokyo" in me.text
+            with pytest.raises(UnknownCommandError):
+                await fake.slash_outside("alice", "play", move="1")
         fake.assert_no_violations()
