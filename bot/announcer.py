@@ -22,7 +22,7 @@ from typing import Any
 import discord
 
 import engine
-from storage import GameRecord, StorageError, Store
+from storage import GameRecord, StorageError, Store, UserTime
 
 from . import messages
 from .boards import TOO_LARGE, Boards
@@ -32,8 +32,9 @@ from .editors import Editors
 from .interactions import Replies, clicked_on
 from .service.accounts import Accounts
 from .service.cache import TableCache
+from .service.hours import away_now, quiet_until, timestamp
 from .service.table import MoveOutcome, Table
-from .text import NO_MENTIONS, jump_link, mentions
+from .text import NO_MENTIONS, jump_link, mentions, safe_name
 from .turn_layout import passed_layout, rows_of, shown_picture, turn_layout
 
 log = logging.getLogger(__name__)
@@ -87,8 +88,8 @@ def turn_mentions(table: Table, quiet: Collection[int] = ()) -> discord.AllowedM
     return mentions(*humans) if humans else NO_MENTIONS
 
 
-async def _nobody(user_ids: Iterable[int]) -> set[int]:
-    return set()
+async def _nobody(user_ids: Iterable[int]) -> dict[int, UserTime]:
+    return {}
 
 
 def again(outcome: MoveOutcome) -> bool:
@@ -108,7 +109,8 @@ class Announcer:
     replies: Replies
     busy: Callable[[int], bool] = lambda channel_id: False  # whether the channel's AI is playing (catch-up waits)
     clock: Callable[[], float] = time.time
-    quiet: Callable[[Iterable[int]], Awaitable[set[int]]] = _nobody  # those in their quiet hours (service/hours.py)
+    # Each person's time (service/hours.py Hours.of): who is in their quiet hours, who is away.
+    people: Callable[[Iterable[int]], Awaitable[dict[int, UserTime]]] = _nobody
     _announce_locks: dict[int, asyncio.Lock] = field(default_factory=dict, init=False)
     # Per game id: the record as the last announcement bookkeeping write of this process left it (announced
     # version, turn message id). Those columns are written only here, under the announcement lock, so it
@@ -119,14 +121,28 @@ class Announcer:
     # Per turn message id: the file name of the board it shows (a components-v2 message names its picture).
     _pictures: dict[int, str | None] = field(default_factory=dict, init=False)
 
-    async def turn_mentions(self, table: Table) -> discord.AllowedMentions:
+    async def _people_to_act(self, table: Table) -> dict[int, UserTime]:
         humans = [p.user_id for p in table.to_act if not p.is_ai and p.user_id is not None]
         try:
-            quiet = await self.quiet(humans) if humans else set()
+            return await self.people(humans) if humans else {}
         except StorageError:  # settings that cannot be read now: the usual ping rather than no turn message
-            log.warning("could not read the quiet hours of %s", humans, exc_info=True)
-            quiet = set()
-        return turn_mentions(table, quiet)
+            log.warning("could not read the settings of %s", humans, exc_info=True)
+            return {}
+
+    async def turn_mentions(self, table: Table) -> discord.AllowedMentions:
+        now = self.clock()
+        people = await self._people_to_act(table)
+        return turn_mentions(table, {u for u, p in people.items() if quiet_until(p, now) is not None})
+
+    async def away_note(self, table: Table) -> str:
+        """ "bob is away until …" for each player to act who said so (the turn waits, then the AI covers)."""
+        now = self.clock()
+        names = {p.user_id: p.display_name for p in table.to_act if p.user_id is not None}
+        return "\n".join(
+            f"🏖️ {safe_name(names[u])} is away until {timestamp(p.away_until, 'D')}."
+            for u, p in (await self._people_to_act(table)).items()
+            if p.away_until is not None and away_now(p, now)
+        )
 
     def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)
@@ -392,7 +408,8 @@ class Announcer:
             limit = self.boards.upload_limit(channel_id, interaction)
             file = await self.boards.file(table.view(None), overlay=table.active, limit=limit)
             name = board_filename(table) if file is not None else None
-            view = self.turn_parts(table, account, header, filename=name, note="" if file else TOO_LARGE)
+            notes = [await self.away_note(table), "" if file else TOO_LARGE]
+            view = self.turn_parts(table, account, header, filename=name, note="\n".join(n for n in notes if n))
             kwargs: dict[str, Any] = {"view": view, "allowed_mentions": await self.turn_mentions(table)}
             if file is not None:
                 file.filename = board_filename(table)
@@ -495,6 +512,7 @@ class Announcer:
             if png is None:  # keep the earlier picture rather than none, and say why it is not the latest
                 note = TOO_LARGE + " The picture is from earlier."
         name = board_filename(table) if png is not None else await self.picture_of(channel_id, message_id, interaction)
+        note = "\n".join(n for n in (await self.away_note(table), note) if n)
         view = self.turn_parts(table, account, filename=name, note=note)
         allowed = await self.turn_mentions(table)
 

@@ -219,7 +219,7 @@ def build_parts(bot: EntdeckerBot, store: AnyStore, boards: Boards) -> Parts:
         boards,
         replies,
         clock=bot.clock,
-        quiet=services.hours.quiet,
+        people=services.hours.of,
     )
     ai = AISeats(services.turns, bot.settings, announcer.announce, closed=bot.is_closed)
     announcer.busy = ai.busy  # catch-up leaves a channel alone while its AI plays (and the AI announces through it)
@@ -238,6 +238,7 @@ def build_parts(bot: EntdeckerBot, store: AnyStore, boards: Boards) -> Parts:
         bot.fatal,
         clock=bot.clock,
         prune_offers=offers.prune,
+        seats=services.seats,
     )
     offer_flow = OfferFlow(offers, services.tables, replies, announcer, ai)
     return Parts(services, replies, errors, announcer, ai, flow, undo, offer_flow, reminders)

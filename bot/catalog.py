@@ -23,7 +23,23 @@ CONFIRM_STEPS = OptionSpec(
     False,
     (False, True),
 )
-TABLE_OPTIONS = (CONFIRM_STEPS,)
+# Away (issue 25): how long each turn waits for a player who said `/game away`, and whether the AI covers at once.
+AWAY_DAYS = OptionSpec(
+    "away_days",
+    "Days away allowed",
+    "How long a turn waits for a player who is away (/game away) before the AI plays it for them",
+    7,
+    (0, 3, 7, 14, 30),
+    ("none", "3 days", "7 days", "14 days", "30 days"),
+)
+AWAY_AI = OptionSpec(
+    "away_ai",
+    "AI covers the away at once",
+    "While a player is away the AI plays their turns from the start, not after the days allowed",
+    False,
+    (False, True),
+)
+TABLE_OPTIONS = (CONFIRM_STEPS, AWAY_DAYS, AWAY_AI)
 TABLE_OPTION_NAMES = frozenset(o.name for o in TABLE_OPTIONS)
 
 

@@ -2,7 +2,8 @@
 
 Each person's own time (bot/service/hours.py) decides when a reminder may reach them: their rhythm (how often, how
 many), their quiet hours (a reminder due then waits for their end) and the daily digest by direct message that some
-take instead of channel pings.
+take instead of channel pings. A player who said they are away gets no reminders; once the table's allowance is
+used up (or at once, if the lobby says so) each pass has the AI play their turn, as `/game skip` would.
 
 It asks storage which games are idle (storage counts the reminders and resets the count on every move), so a
 restart neither forgets nor repeats a reminder. A reminder the channel refuses (403/404: permission revoked,
@@ -29,8 +30,9 @@ from .ai_seats import AISeats
 from .announcer import Announcer
 from .fatal import Fatal
 from .service.cache import TableCache
-from .service.hours import MAX_COUNT, MIN_EVERY, Hours, digest_due, quiet_until, rhythm, timestamp
+from .service.hours import MAX_COUNT, MIN_EVERY, Hours, away_now, digest_due, quiet_until, rhythm, timestamp
 from .service.players import Players
+from .service.seats import Seats
 from .settings import Settings
 from .shards import direct_messages_ours, periodic_work
 from .text import jump_link, mentions
@@ -55,6 +57,7 @@ class Reminders:
     _: KW_ONLY
     clock: Callable[[], float] = time.time
     prune_offers: Callable[[set[int]], None] = lambda open_games: None  # drops the offers of games that ended
+    seats: Seats | None = None  # plays the turns of away players once the table stops waiting for them
     _task: asyncio.Task[None] | None = field(default=None, init=False)
     _passes: int = field(default=0, init=False)
 
@@ -158,6 +161,9 @@ class Reminders:
         if player is None or player.is_ai or player.user_id is None:
             return 0
         game = idle.game
+        if away_now(person, now):
+            await self._cover(idle, person)
+            return 0
         mine = rhythm(person, self.settings.reminder_after, self.settings.reminder_max)
         last = game.last_reminder_at if game.last_reminder_at is not None else idle.idle_since
         if mine.digest or game.reminders_sent >= mine.most or now - last < mine.every:
@@ -205,6 +211,23 @@ class Reminders:
             log.info("could not remind user %s by direct message", user_id, exc_info=True)
             return False
         return True
+
+    async def _cover(self, idle: IdleGame, person: UserTime) -> None:
+        """The AI plays an away player's turn if the table no longer waits for them ("AI for bob")."""
+        if self.seats is None or idle.player is None:
+            return
+        table = await self.tables.table(idle.game.channel_id)
+        if (
+            table is None
+            or table.state is None
+            or table.game_id != idle.game.id
+            or not self.seats.covers(table, person)
+        ):
+            return
+        outcomes = await self.seats.cover_turn(idle.game.channel_id, idle.player.seat, table.version)
+        if outcomes:
+            await self.announcer.announce(outcomes[-1])
+            self.ai.after_move(outcomes[-1])
 
     async def digests(self, now: float) -> int:
         """The daily direct message of those who chose it: every game waiting on them, with links; once a day of

@@ -23,6 +23,7 @@ class UserTime:
     remind_max: int | None = None
     digest: bool = False
     digest_at: float | None = None  # when the last digest went
+    away_from: float | None = None  # away over [away_from, away_until)
     away_until: float | None = None
 
     @classmethod

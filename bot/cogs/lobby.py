@@ -352,6 +352,41 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         head = "✅ Saved. " if changes else ""
         await self.flow.reply(interaction, head + "Your time, in every game:\n" + "\n".join(words))
 
+    @app_commands.command(
+        name="away",
+        description="Away until a day: no reminders; your turns wait, then the AI covers",
+        extras={ANYWHERE: True},
+    )
+    @app_commands.describe(until="The day you are back, e.g. 2026-12-24 or 12-24, or a number of days, e.g. 7")
+    async def away(self, interaction: discord.Interaction, until: str) -> None:
+        await self.flow.defer(interaction)
+        service = self.services.hours
+        now = self.services.clock()
+        back = hours.read_date(until, await service.person(interaction.user.id), now)
+        person = await service.change(interaction.user.id, away_from=now, away_until=back)
+        words = hours.describe(person, now, self.settings.reminder_after, self.settings.reminder_max)
+        await self.flow.reply(
+            interaction,
+            f"🏖️ Away until {hours.timestamp(back, 'D')}, in every game: each table waits the days its lobby "
+            "allows (`Days away allowed`), then the AI plays your turns for you; your seats stay yours. "
+            "`/game back` when you return.\n" + "\n".join(words),
+        )
+
+    @app_commands.command(
+        name="back", description="Back from being away: your turns are yours again", extras={ANYWHERE: True}
+    )
+    async def back(self, interaction: discord.Interaction) -> None:
+        await self.flow.defer(interaction)
+        service = self.services.hours
+        now = self.services.clock()
+        person = await service.person(interaction.user.id)
+        if not hours.away_now(person, now):
+            await self.flow.reply(interaction, "You were not away; nothing changed.")
+            return
+        # away_until becomes now rather than nothing: the idle clock of a turn still leaves the time away out.
+        await service.change(interaction.user.id, away_until=now)
+        await self.flow.reply(interaction, "👋 Welcome back: reminders are on again and your turns are yours.")
+
     @me.autocomplete("timezone")
     async def _timezone_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return [app_commands.Choice(name=z, value=z) for z in hours.zone_choices(str(current or ""))]

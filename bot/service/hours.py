@@ -101,6 +101,53 @@ def digest_due(person: UserTime, now: float) -> bool:
     return dt.datetime.fromtimestamp(person.digest_at, tz).date() < dt.datetime.fromtimestamp(now, tz).date()
 
 
+MAX_AWAY_DAYS = 90
+_DATE = re.compile(r"^\s*(?:(\d{4})-)?(\d{1,2})-(\d{1,2})\s*$")
+_DAYS = re.compile(r"^\s*(\d{1,3})\s*(?:d|days?)?\s*$", re.IGNORECASE)
+
+
+def read_date(text: str, person: UserTime, now: float) -> float:
+    """The start of the day named (`2026-12-24`, `12-24`: the next one; `7` or `7 days`: a week from today) in the
+    person's time zone, as unix seconds; a Refusal unless it is after today and at most 90 days ahead."""
+    tz = zone(person.timezone)
+    today = dt.datetime.fromtimestamp(now, tz).date()
+    day: dt.date | None = None
+    if (days := _DAYS.match(text)) is not None:
+        day = today + dt.timedelta(days=int(days.group(1)))
+    elif (date := _DATE.match(text)) is not None:
+        year, month, dom = int(date.group(1) or today.year), int(date.group(2)), int(date.group(3))
+        try:
+            day = dt.date(year, month, dom)
+        except ValueError:
+            day = None
+        if day is not None and date.group(1) is None and day <= today:
+            day = day.replace(year=year + 1)
+    if day is None:
+        raise Refusal(f"`{text[:20]}` is not a date: write it like `2026-12-24`, or a number of days like `7`.")
+    if not today < day <= today + dt.timedelta(days=MAX_AWAY_DAYS):
+        raise Refusal(f"Away until a day after today and at most {MAX_AWAY_DAYS} days ahead, please.")
+    return dt.datetime.combine(day, dt.time(0, 0), tzinfo=tz).timestamp()
+
+
+def away_now(person: UserTime, now: float) -> bool:
+    return person.away_until is not None and (person.away_from or 0.0) <= now < person.away_until
+
+
+def time_away(person: UserTime, since: float, now: float) -> float:
+    """How much of [since, now] the person was away (the part of a turn's wait that does not count against them)."""
+    if person.away_until is None:
+        return 0.0
+    start, end = max(since, person.away_from or since), min(now, person.away_until)
+    return max(0.0, end - start)
+
+
+def covered(person: UserTime, started: float, now: float, allowed_days: float, at_once: bool) -> bool:
+    """Whether the AI plays the person's turns now in a game that started at `started`: they are away, and the table
+    covers at once or has waited for them, in this absence, the days it allows (then it covers until they are back:
+    the allowance is per game and absence, not per turn, so a long absence does not stall every turn for days)."""
+    return away_now(person, now) and (at_once or time_away(person, started, now) >= allowed_days * 24 * HOUR)
+
+
 def timestamp(unix: float, style: str = "R") -> str:
     """A Discord timestamp: every reader sees it in their own time zone (R: "in 3 hours", f: date and time)."""
     return f"<t:{int(unix)}:{style}>"
@@ -137,11 +184,6 @@ class Hours:
     async def person(self, user_id: int) -> UserTime:
         return (await self.of([user_id]))[user_id]
 
-    async def quiet(self, user_ids: Iterable[int]) -> set[int]:
-        """Those of these people who are in their quiet hours now."""
-        now = self.clock()
-        return {u for u, person in (await self.of(user_ids)).items() if quiet_until(person, now) is not None}
-
     async def change(self, user_id: int, **changes: object) -> UserTime:
         person = await self.store.set_user_time(user_id, self.clock(), **changes)
         self._cache[user_id] = (self.clock(), person)
@@ -172,6 +214,9 @@ def describe(person: UserTime, now: float, every: float, most: int) -> list[str]
         ends = quiet_until(person, now)
         state = f" You are in them now; pings wait until {timestamp(ends, 't')}." if ends is not None else ""
         lines.append(f"Quiet hours: **{span}** your time: no ping, reminder or direct message then.{state}")
+    if away_now(person, now):
+        assert person.away_until is not None
+        lines.append(f"Away until **{timestamp(person.away_until, 'D')}**: no reminders; `/game back` ends it.")
     mine = rhythm(person, every, most)
     if mine.digest:
         lines.append("Reminders: **one direct message a day** listing every game waiting for you (no channel pings).")

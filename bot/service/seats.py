@@ -1,4 +1,5 @@
-"""Absent players: how long a seat has been silent, `/game skip`, `/game substitute` and `/game handover`."""
+"""Absent players: how long a seat has been silent, `/game skip`, `/game substitute` and `/game handover`; and a
+player who said they are away (`/game away`): the turn waits the days the table allows, then the AI plays it."""
 
 from __future__ import annotations
 
@@ -7,13 +8,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from storage import PlayerRecord, StorageError, Store
+from storage import PlayerRecord, StorageError, Store, UserTime
 
-from ..catalog import Catalog
+from ..catalog import AWAY_AI, AWAY_DAYS, Catalog
 from ..settings import Settings
 from ..text import format_duration, safe_name
 from .cache import TableCache
-from .hours import timestamp
+from .hours import Hours, away_now, covered, time_away, timestamp
 from .refusal import Refusal
 from .table import MoveOutcome, Table
 from .turns import Turns
@@ -32,13 +33,54 @@ class Seats:
     catalog: Catalog
     settings: Settings
     clock: Callable[[], float] = time.time
+    hours: Hours | None = None
 
     def idle_for(self, table: Table) -> float:
-        record = table.record
-        since = record.last_move_at or record.started_at or record.created_at
-        return max(0.0, self.clock() - since)
+        return max(0.0, self.clock() - self.since(table))
 
-    def _check_absent(self, table: Table, user_id: int, manage: bool, what: str) -> PlayerRecord:
+    @staticmethod
+    def since(table: Table) -> float:
+        record = table.record
+        return record.last_move_at or record.started_at or record.created_at
+
+    @staticmethod
+    def away_rule(table: Table) -> tuple[float, bool]:
+        """The lobby's words on away players: the days a turn waits for them, whether the AI covers at once."""
+        options = table.record.options
+        return float(options.get(AWAY_DAYS.name, AWAY_DAYS.default)), bool(options.get(AWAY_AI.name, AWAY_AI.default))
+
+    def covers(self, table: Table, person: UserTime) -> bool:
+        """Whether the AI plays this away person's turn now."""
+        days, at_once = self.away_rule(table)
+        record = table.record
+        return covered(person, record.started_at or record.created_at, self.clock(), days, at_once)
+
+    async def _person_to_act(self, table: Table) -> UserTime | None:
+        current = table.current
+        if self.hours is None or current is None or current.is_ai or current.user_id is None:
+            return None
+        return await self.hours.person(current.user_id)
+
+    def _check_away(self, table: Table, person: UserTime | None) -> float:
+        """The turn's idle time without the time its player was away; a Refusal while the table still waits for them."""
+        idle = self.idle_for(table)
+        if person is None:
+            return idle
+        now, since = self.clock(), self.since(table)
+        if away_now(person, now) and not self.covers(table, person):
+            assert person.away_until is not None and table.current is not None
+            days, _ = self.away_rule(table)
+            started = table.record.started_at or table.record.created_at
+            cover_at = max(started, person.away_from or started) + days * 24 * 3600
+            raise Refusal(
+                f"{safe_name(table.current.display_name)} is away until {timestamp(person.away_until, 'D')}; this "
+                f"table waits {days:g} days for them (the AI plays their turns after {timestamp(cover_at)})."
+            )
+        return max(0.0, idle - time_away(person, since, now))
+
+    def _check_absent(
+        self, table: Table, user_id: int, manage: bool, what: str, person: UserTime | None = None
+    ) -> PlayerRecord:
         current = table.current
         if current is None:
             raise Refusal("The game is over.")
@@ -51,7 +93,7 @@ class Seats:
             raise Refusal(f"It is your own turn; to {what} use `/game handover`.")
         if table.seat_of(user_id) is None and not manage:
             raise Refusal("Only the other players (or someone with Manage Channels) can do that.")
-        idle = self.idle_for(table)
+        idle = self._check_away(table, person)
         if idle < self.settings.idle_after:
             wait = self.settings.idle_after - idle
             raise Refusal(
@@ -64,7 +106,8 @@ class Seats:
     async def check_skip(self, channel_id: int, user_id: int, manage: bool = False) -> PlayerRecord:
         """Refusal unless the user may have the AI play the absent current player's turn; returns that seat."""
         table = await self.tables.active_table(channel_id)
-        return self._check_absent(table, user_id, manage, "hand your turn to the AI")
+        person = await self._person_to_act(table)
+        return self._check_absent(table, user_id, manage, "hand your turn to the AI", person)
 
     async def skip_turn(self, channel_id: int, user_id: int, manage: bool = False) -> list[MoveOutcome]:
         """`/game skip`: the heuristic AI plays the rest of the absent player's turn; the seat stays theirs.
@@ -75,11 +118,19 @@ class Seats:
         """
         async with self.tables.lock(channel_id):
             table = await self.tables.active_table(channel_id)
-            absent = self._check_absent(table, user_id, manage, "hand your turn to the AI")
+            person = await self._person_to_act(table)
+            absent = self._check_absent(table, user_id, manage, "hand your turn to the AI", person)
             version = table.version
+        return await self._ai_plays(channel_id, absent.seat, version)
+
+    async def cover_turn(self, channel_id: int, seat: int, version: int) -> list[MoveOutcome]:
+        """The AI plays the turn of an away player ("AI for bob"), as /game skip would; the seat stays theirs."""
+        return await self._ai_plays(channel_id, seat, version)
+
+    async def _ai_plays(self, channel_id: int, seat: int, version: int) -> list[MoveOutcome]:
         outcomes: list[MoveOutcome] = []
         while True:
-            outcome = await self.turns.ai_step(channel_id, force=True, seat=absent.seat, version=version)
+            outcome = await self.turns.ai_step(channel_id, force=True, seat=seat, version=version)
             if outcome is None:
                 break
             outcomes.append(outcome)
@@ -124,7 +175,8 @@ class Seats:
                 if table.seat_of(user_id) is None and not manage:
                     raise Refusal("Only the players (or someone with Manage Channels) can give an AI seat to a person.")
             elif absent:
-                chosen = self._check_absent(table, user_id, manage, "hand over your seat")
+                person = await self._person_to_act(table)
+                chosen = self._check_absent(table, user_id, manage, "hand over your seat", person)
             else:
                 own = table.seat_of(user_id)
                 if own is None:

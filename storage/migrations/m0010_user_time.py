@@ -5,7 +5,8 @@
 * remind_every (seconds) and remind_max: the person's own reminder rhythm (NULL: the bot's settings); digest = 1
   sends one direct message a day listing every game waiting on them instead of channel pings; digest_at: when the
   last one went.
-* away_until: the person is away until then (NULL: not away).
+* away_from, away_until: the person is away over that span (NULL: never said so); `/game back` ends it early by
+  setting away_until to then, so a game's idle clock can still leave the time away out.
 """
 
 from .dialect import in_postgres
@@ -20,6 +21,7 @@ _USER_TIME = """
         remind_max   INTEGER CHECK (remind_max >= 0),
         digest       INTEGER NOT NULL DEFAULT 0 CHECK (digest IN (0, 1)),
         digest_at    REAL,
+        away_from    REAL,
         away_until   REAL,
         updated_at   REAL    NOT NULL
     )

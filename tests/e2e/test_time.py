@@ -5,14 +5,16 @@ Discord timestamps, each person's reminder rhythm and the daily digest."""
 from __future__ import annotations
 
 import datetime as dt
+import zoneinfo
 from pathlib import Path
 
 import pytest
 
+from bot.app import EntdeckerBot
 from bot.settings import HOUR
 from tests.fakediscord import FakeDiscord, FakeMessage, UnknownCommandError
 
-from .helpers import ok, open_game, refused, running, settings, table_of
+from .helpers import ok, open_game, pick, play_move, refused, running, settings, table_of
 
 BERLIN = dt.timezone(dt.timedelta(hours=1))  # Europe/Berlin in December (no summer time)
 
@@ -159,4 +161,70 @@ async def test_my_turns_in_a_direct_message_and_as_an_installed_app(tmp_path: Pa
             assert "Asia/Tokyo" in me.text
             with pytest.raises(UnknownCommandError):
                 await fake.slash_outside("alice", "play", move="1")
+        fake.assert_no_violations()
+
+
+async def mover_of(bot: EntdeckerBot, fake: FakeDiscord, channel: str) -> tuple[str, int]:
+    table = await table_of(bot, fake, channel)
+    assert table is not None and table.current is not None and table.current.user_id is not None
+    return fake.users[table.current.user_id].name, table.version
+
+
+async def test_away_the_table_waits_its_days_then_the_ai_covers_until_they_are_back(tmp_path: Path) -> None:
+    clock = Clock(dt.datetime(2026, 12, 2, 12, 0, tzinfo=BERLIN))
+    config = settings(tmp_path / "g.db", reminder_after=1 * HOUR)
+    async with FakeDiscord() as fake:
+        async with running(fake, config, clock) as (bot, _):
+            await open_game(fake, "game-1", ["alice", "bob"], away_days=3)
+            name, version = await mover_of(bot, fake, "game-1")
+            other = "bob" if name == "alice" else "alice"
+            answer = await ok(await fake.slash(name, "game-1", "game", "away", until="2026-12-20"))
+            back_day = int(dt.datetime(2026, 12, 20, tzinfo=zoneinfo.ZoneInfo("UTC")).timestamp())
+            assert answer.ephemeral and f"<t:{back_day}:D>" in answer.text, answer.text  # no time zone set: UTC
+            assert "not a date" in await refused(await fake.slash(name, "game-1", "game", "away", until="someday"))
+
+            clock.at(dt.datetime(2026, 12, 4, 12, 0, tzinfo=BERLIN))  # two days away: no reminder, the turn waits
+            assert await bot.reminders.tick() == 0
+            assert reminders(fake, "game-1") == [] and (await mover_of(bot, fake, "game-1")) == (name, version)
+            waits = await refused(await fake.slash(other, "game-1", "game", "skip"))
+            assert "is away until" in waits and "waits 3 days" in waits, waits
+
+            clock.at(dt.datetime(2026, 12, 5, 12, 5, tzinfo=BERLIN))  # past the three days: the AI plays the turn
+            await bot.reminders.tick()
+            assert (await mover_of(bot, fake, "game-1"))[0] == other
+            turn = turn_messages(fake, "game-1")[-1]
+            assert f"AI for {name}" in turn.text, turn.text
+            while (await mover_of(bot, fake, "game-1"))[0] == other:  # the other plays; the away seat's turn again
+                table = await table_of(bot, fake, "game-1")
+                assert table is not None
+                await ok(await play_move(fake, "game-1", other, pick(table)))
+            assert "is away until" in turn_messages(fake, "game-1")[-1].text  # the game shows it
+            clock.now += 1 * HOUR
+            await bot.reminders.tick()  # still away and past the days allowed: covered again, within the hour
+            assert (await mover_of(bot, fake, "game-1"))[0] == other
+
+            welcome = await ok(await fake.slash_outside(name, "game", "back"))
+            assert "Welcome back" in welcome.text
+            while (await mover_of(bot, fake, "game-1"))[0] == other:
+                table = await table_of(bot, fake, "game-1")
+                assert table is not None
+                await ok(await play_move(fake, "game-1", other, pick(table)))
+            _, version = await mover_of(bot, fake, "game-1")
+            clock.now += 2 * HOUR
+            assert await bot.reminders.tick() == 1  # reminders again, and no AI in their seat
+            assert (await mover_of(bot, fake, "game-1")) == (name, version)
+        fake.assert_no_violations()
+
+
+async def test_a_lobby_may_have_the_ai_cover_the_away_from_the_start(tmp_path: Path) -> None:
+    clock = Clock(dt.datetime(2026, 12, 2, 12, 0, tzinfo=BERLIN))
+    async with FakeDiscord() as fake:
+        async with running(fake, settings(tmp_path / "g.db", reminder_after=1 * HOUR), clock) as (bot, _):
+            await open_game(fake, "game-1", ["alice", "bob"], away_ai=True)
+            name, _ = await mover_of(bot, fake, "game-1")
+            await ok(await fake.slash(name, "game-1", "game", "away", until="3"))
+            clock.now += 1 * HOUR
+            await bot.reminders.tick()
+            assert (await mover_of(bot, fake, "game-1"))[0] != name
+            assert reminders(fake, "game-1") == []
         fake.assert_no_violations()

@@ -20,7 +20,7 @@ async def test_settings_are_kept_column_by_column(store: AnyStore) -> None:
     assert first == UserTime(5, "Europe/Berlin", 1320, 420)
     second = await store.set_user_time(5, T0 + 1, remind_every=3600.0, remind_max=2, digest=True, digest_at=T0)
     assert second == UserTime(5, "Europe/Berlin", 1320, 420, 3600.0, 2, True, T0)
-    await store.set_user_time(6, T0, away_until=T0 + 86400)
+    await store.set_user_time(6, T0, away_from=T0, away_until=T0 + 86400)
     both = await store.user_times([6, 5, 7])
     assert both[5] == second and both[6].away_until == T0 + 86400 and both[7] == UserTime(7)
     assert [u.user_id for u in await store.digest_users()] == [5]
