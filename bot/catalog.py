@@ -39,7 +39,16 @@ AWAY_AI = OptionSpec(
     False,
     (False, True),
 )
-TABLE_OPTIONS = (CONFIRM_STEPS, AWAY_DAYS, AWAY_AI)
+# A time bank (issue 25): hours each turn adds to a player's clock (up to three turns' worth); 0: the flat idle time.
+TIME_BANK = OptionSpec(
+    "time_bank",
+    "Time bank",
+    "Each turn adds this to the player's clock, up to 3 turns' worth; an empty clock lets the others skip",
+    0,
+    (0, 12, 24, 48),
+    ("off (a flat idle time)", "12 hours a turn", "1 day a turn", "2 days a turn"),
+)
+TABLE_OPTIONS = (CONFIRM_STEPS, AWAY_DAYS, AWAY_AI, TIME_BANK)
 TABLE_OPTION_NAMES = frozenset(o.name for o in TABLE_OPTIONS)
 
 

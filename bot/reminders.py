@@ -29,6 +29,7 @@ from storage import IdleGame, StorageError, Store, UserTime
 from .ai_seats import AISeats
 from .announcer import Announcer
 from .fatal import Fatal
+from .service import time_bank
 from .service.cache import TableCache
 from .service.hours import MAX_COUNT, MIN_EVERY, Hours, away_now, digest_due, quiet_until, rhythm, timestamp
 from .service.players import Players
@@ -174,12 +175,14 @@ class Reminders:
         link = jump_link(game.guild_id, game.channel_id, game.turn_message_id)
         text = f"⏰ <@{player.user_id}>, it is your turn in game {game.id} (waiting since {timestamp(idle.idle_since)})"
         text += f": {link}" if link else "."
-        if waited >= self.settings.idle_after:
+        left = await self._clock_left(idle, person)
+        if (waited >= self.settings.idle_after) if left is None else left <= 0:
             text += (
                 " The others may now `/game skip` this turn or `/game substitute` the seat (to a member, or to an AI)."
             )
         else:
-            text += f" After {timestamp(idle.idle_since + self.settings.idle_after)} the others may skip your turn."
+            until = idle.idle_since + self.settings.idle_after if left is None else now + left
+            text += f" After {timestamp(until)} the others may skip your turn."
         sent = 0
         try:
             await self.announcer.channel(idle.game.channel_id).send(text, allowed_mentions=mentions(player.user_id))
@@ -211,6 +214,15 @@ class Reminders:
             log.info("could not remind user %s by direct message", user_id, exc_info=True)
             return False
         return True
+
+    async def _clock_left(self, idle: IdleGame, person: UserTime) -> float | None:
+        """The time left on the player's time bank, if the table has one."""
+        if self.seats is None or not time_bank.allowance(idle.game.options):
+            return None
+        table = await self.tables.table(idle.game.channel_id)
+        if table is None or table.game_id != idle.game.id:
+            return None
+        return await self.seats.clock_left(table, person)
 
     async def _cover(self, idle: IdleGame, person: UserTime) -> None:
         """The AI plays an away player's turn if the table no longer waits for them ("AI for bob")."""

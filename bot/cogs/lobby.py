@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
+from storage import UserTime
 
 from .. import messages
 from ..announcer import CANNOT_POST, NO_ACCESS
@@ -305,12 +306,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             changes["digest"] = digest
         person = await self.services.hours.change(user_id, **changes) if changes else None
         if person is not None or not lines:
-            person = person or await self.services.hours.person(user_id)
-            words = hours.describe(
-                person, self.services.clock(), self.settings.reminder_after, self.settings.reminder_max
-            )
-            lines.append("\n".join(["Your time, in every game:", *words]))
+            lines.append(self._your_time(person or await self.services.hours.person(user_id)))
         await self.flow.reply(interaction, "\n".join(lines))
+
+    def _your_time(self, person: UserTime) -> str:
+        """Everything a person has set, in their local time (every answer of /game me, remind, away shows it)."""
+        words = hours.describe(person, self.services.clock(), self.settings.reminder_after, self.settings.reminder_max)
+        return "\n".join(["Your time, in every game:", *words])
 
     @app_commands.command(
         name="me",
@@ -348,9 +350,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             if changes
             else await service.person(interaction.user.id)
         )
-        words = hours.describe(person, self.services.clock(), self.settings.reminder_after, self.settings.reminder_max)
-        head = "✅ Saved. " if changes else ""
-        await self.flow.reply(interaction, head + "Your time, in every game:\n" + "\n".join(words))
+        await self.flow.reply(interaction, ("✅ Saved. " if changes else "") + self._your_time(person))
 
     @app_commands.command(
         name="away",
@@ -364,12 +364,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         now = self.services.clock()
         back = hours.read_date(until, await service.person(interaction.user.id), now)
         person = await service.change(interaction.user.id, away_from=now, away_until=back)
-        words = hours.describe(person, now, self.settings.reminder_after, self.settings.reminder_max)
         await self.flow.reply(
             interaction,
             f"🏖️ Away until {hours.timestamp(back, 'D')}, in every game: each table waits the days its lobby "
             "allows (`Days away allowed`), then the AI plays your turns for you; your seats stay yours. "
-            "`/game back` when you return.\n" + "\n".join(words),
+            "`/game back` when you return.\n" + self._your_time(person),
         )
 
     @app_commands.command(

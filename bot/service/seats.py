@@ -13,6 +13,7 @@ from storage import PlayerRecord, StorageError, Store, UserTime
 from ..catalog import AWAY_AI, AWAY_DAYS, Catalog
 from ..settings import Settings
 from ..text import format_duration, safe_name
+from . import time_bank
 from .cache import TableCache
 from .hours import Hours, away_now, covered, time_away, timestamp
 from .refusal import Refusal
@@ -78,8 +79,34 @@ class Seats:
             )
         return max(0.0, idle - time_away(person, since, now))
 
+    async def clock_left(self, table: Table, person: UserTime | None) -> float | None:
+        """Seconds left on the time bank of the player to move (time away not counted), None without a time bank."""
+        per_turn = time_bank.allowance(table.record.options)
+        current = table.current
+        if not per_turn or current is None:
+            return None
+        moves = [(int(m.move.get("player", -1)), m.created_at) for m in await self.store.moves(table.game_id)]
+        started = table.record.started_at or table.record.created_at
+        now = self.clock()
+        left = time_bank.clock_left(moves, started, current.seat, now, per_turn)
+        return left + (time_away(person, self.since(table), now) if person is not None else 0.0)
+
+    def _check_clock(self, table: Table, left: float) -> None:
+        if left > 0:
+            assert table.current is not None
+            raise Refusal(
+                f"{safe_name(table.current.display_name)} still has time on their clock (this table has a time "
+                f"bank): that is possible when it runs out, {timestamp(self.clock() + left)}."
+            )
+
     def _check_absent(
-        self, table: Table, user_id: int, manage: bool, what: str, person: UserTime | None = None
+        self,
+        table: Table,
+        user_id: int,
+        manage: bool,
+        what: str,
+        person: UserTime | None = None,
+        left: float | None = None,
     ) -> PlayerRecord:
         current = table.current
         if current is None:
@@ -94,7 +121,9 @@ class Seats:
         if table.seat_of(user_id) is None and not manage:
             raise Refusal("Only the other players (or someone with Manage Channels) can do that.")
         idle = self._check_away(table, person)
-        if idle < self.settings.idle_after:
+        if left is not None:
+            self._check_clock(table, left)
+        elif idle < self.settings.idle_after:
             wait = self.settings.idle_after - idle
             raise Refusal(
                 f"{safe_name(current.display_name)} has been away for {format_duration(idle)}; "
@@ -107,7 +136,8 @@ class Seats:
         """Refusal unless the user may have the AI play the absent current player's turn; returns that seat."""
         table = await self.tables.active_table(channel_id)
         person = await self._person_to_act(table)
-        return self._check_absent(table, user_id, manage, "hand your turn to the AI", person)
+        left = await self.clock_left(table, person)
+        return self._check_absent(table, user_id, manage, "hand your turn to the AI", person, left)
 
     async def skip_turn(self, channel_id: int, user_id: int, manage: bool = False) -> list[MoveOutcome]:
         """`/game skip`: the heuristic AI plays the rest of the absent player's turn; the seat stays theirs.
@@ -119,7 +149,8 @@ class Seats:
         async with self.tables.lock(channel_id):
             table = await self.tables.active_table(channel_id)
             person = await self._person_to_act(table)
-            absent = self._check_absent(table, user_id, manage, "hand your turn to the AI", person)
+            left = await self.clock_left(table, person)
+            absent = self._check_absent(table, user_id, manage, "hand your turn to the AI", person, left)
             version = table.version
         return await self._ai_plays(channel_id, absent.seat, version)
 
@@ -176,7 +207,8 @@ class Seats:
                     raise Refusal("Only the players (or someone with Manage Channels) can give an AI seat to a person.")
             elif absent:
                 person = await self._person_to_act(table)
-                chosen = self._check_absent(table, user_id, manage, "hand over your seat", person)
+                left = await self.clock_left(table, person)
+                chosen = self._check_absent(table, user_id, manage, "hand over your seat", person, left)
             else:
                 own = table.seat_of(user_id)
                 if own is None:

@@ -39,6 +39,12 @@ def turn_messages(fake: FakeDiscord, channel: str) -> list[FakeMessage]:
     return [m for m in fake.channel_messages(channel) if m.v2]
 
 
+async def mover_of(bot: EntdeckerBot, fake: FakeDiscord, channel: str) -> tuple[str, int]:
+    table = await table_of(bot, fake, channel)
+    assert table is not None and table.current is not None and table.current.user_id is not None
+    return fake.users[table.current.user_id].name, table.version
+
+
 async def test_quiet_hours_hold_every_ping_until_they_end(tmp_path: Path) -> None:
     clock = Clock(dt.datetime(2026, 12, 2, 22, 30, tzinfo=BERLIN))
     config = settings(tmp_path / "g.db", reminder_after=1 * HOUR)
@@ -110,11 +116,7 @@ async def test_each_person_their_own_rhythm_or_a_daily_digest(tmp_path: Path) ->
         async with running(fake, config, clock) as (bot, _):
             await open_game(fake, "game-1", ["alice", "bob"])
             await open_game(fake, "game-2", ["carol", "dave"])
-            movers = {}
-            for channel in ("game-1", "game-2"):
-                table = await table_of(bot, fake, channel)
-                assert table is not None and table.current is not None and table.current.user_id is not None
-                movers[channel] = fake.users[table.current.user_id].name
+            movers = {channel: (await mover_of(bot, fake, channel))[0] for channel in ("game-1", "game-2")}
             name = movers["game-1"]
             answer = await ok(await fake.slash(name, "game-1", "game", "remind", every=3, count=1))
             assert "every **3 h**" in answer.text and "at most **1**" in answer.text, answer.text
@@ -139,11 +141,7 @@ async def test_my_turns_in_a_direct_message_and_as_an_installed_app(tmp_path: Pa
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
             await open_game(fake, "game-1", ["alice", "bob"])
             await open_game(fake, "game-2", ["bob", "alice"])
-            waiting = {}
-            for channel in ("game-1", "game-2"):
-                table = await table_of(bot, fake, channel)
-                assert table is not None and table.current is not None and table.current.user_id is not None
-                waiting[channel] = fake.users[table.current.user_id].name
+            waiting = {channel: (await mover_of(bot, fake, channel))[0] for channel in ("game-1", "game-2")}
             for where in ("dm", "app"):
                 answer = await ok(await fake.slash_outside("alice", "game", "mine", where=where))
                 assert answer.ephemeral and "in any server (2;" in answer.text, answer.text
@@ -162,12 +160,6 @@ async def test_my_turns_in_a_direct_message_and_as_an_installed_app(tmp_path: Pa
             with pytest.raises(UnknownCommandError):
                 await fake.slash_outside("alice", "play", move="1")
         fake.assert_no_violations()
-
-
-async def mover_of(bot: EntdeckerBot, fake: FakeDiscord, channel: str) -> tuple[str, int]:
-    table = await table_of(bot, fake, channel)
-    assert table is not None and table.current is not None and table.current.user_id is not None
-    return fake.users[table.current.user_id].name, table.version
 
 
 async def test_away_the_table_waits_its_days_then_the_ai_covers_until_they_are_back(tmp_path: Path) -> None:
@@ -227,4 +219,23 @@ async def test_a_lobby_may_have_the_ai_cover_the_away_from_the_start(tmp_path: P
             await bot.reminders.tick()
             assert (await mover_of(bot, fake, "game-1"))[0] != name
             assert reminders(fake, "game-1") == []
+        fake.assert_no_violations()
+
+
+async def test_a_time_bank_instead_of_the_flat_idle_time(tmp_path: Path) -> None:
+    clock = Clock(dt.datetime(2026, 12, 2, 12, 0, tzinfo=BERLIN))
+    async with FakeDiscord() as fake:
+        async with running(fake, settings(tmp_path / "g.db", reminder_after=1 * HOUR), clock) as (bot, _):
+            await open_game(fake, "game-1", ["alice", "bob"], time_bank=12)
+            name, _ = await mover_of(bot, fake, "game-1")
+            other = "bob" if name == "alice" else "alice"
+            clock.now += 11 * HOUR
+            assert await bot.reminders.tick() == 1
+            started = int(dt.datetime(2026, 12, 2, 12, 0, tzinfo=BERLIN).timestamp())
+            assert f"After <t:{started + 12 * 3600}:R> the others may skip" in reminders(fake, "game-1")[-1].text
+            early = await refused(await fake.slash(other, "game-1", "game", "skip"))
+            assert "still has time on their clock" in early, early
+            clock.now += 2 * HOUR  # 13 hours: the clock ran out long before the flat 48 hours
+            await ok(await fake.slash(other, "game-1", "game", "skip"))
+            assert (await mover_of(bot, fake, "game-1"))[0] == other
         fake.assert_no_violations()
