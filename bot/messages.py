@@ -233,7 +233,8 @@ def help_content(catalog: Catalog, game: str | None, *, here: str) -> str:
         "**Looking:** `/game board` · `/game status` · `/game log page:` · `/game hand` (private) · "
         "`/game mine` (where you play) · `/game rules topic:`",
         "**Mistakes and absences:** `/undo` · `/game skip` · `/game substitute` · `/game handover` · "
-        "`/game remind dm:true` (reminders by direct message)",
+        "`/game remind` (how your reminders come)",
+        "**Your time:** `/game me` (time zone, quiet hours) · `/game away until:` · `/game back`",
         f"**Rules:** {_sections_line(catalog, game)}",
     ]
     if presenter.rules_where:
