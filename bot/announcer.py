@@ -130,9 +130,23 @@ class Announcer:
             return {}
 
     async def turn_mentions(self, table: Table) -> discord.AllowedMentions:
+        return turn_mentions(table, await self.quiet([p.user_id for p in table.to_act if not p.is_ai]))
+
+    async def quiet(self, user_ids: Iterable[int | None]) -> set[int]:
+        """Those of these people who are in their quiet hours now (none if their settings cannot be read)."""
+        wanted = [u for u in user_ids if u is not None]
+        try:
+            people = await self.people(wanted) if wanted else {}
+        except StorageError:  # the usual ping rather than no message
+            log.warning("could not read the settings of %s", wanted, exc_info=True)
+            return set()
         now = self.clock()
-        people = await self._people_to_act(table)
-        return turn_mentions(table, {u for u, p in people.items() if quiet_until(p, now) is not None})
+        return {u for u, p in people.items() if quiet_until(p, now) is not None}
+
+    async def awake_mentions(self, *user_ids: int) -> discord.AllowedMentions:
+        """Allow pinging these people, but not those in their quiet hours (their mention is still shown)."""
+        quiet = await self.quiet(user_ids)
+        return mentions(*(u for u in user_ids if u not in quiet))
 
     async def away_note(self, table: Table) -> str:
         """ "bob is away until …" for each player to act who said so (the turn waits, then the AI covers)."""

@@ -33,6 +33,7 @@ class UserTime:
         return cls(**values)
 
 
+_SLICE = 500
 SETTABLE = frozenset(f.name for f in fields(UserTime)) - {"user_id"}
 
 
@@ -56,14 +57,15 @@ async def user_times(driver: Driver, user_ids: Iterable[int]) -> dict[int, UserT
     """The rows of these people; someone without one gets the defaults."""
     wanted = sorted(set(user_ids))
     out = {u: UserTime(u) for u in wanted}
-    if not wanted:
-        return out
-    marks = ", ".join(f":u{i}" for i in range(len(wanted)))
-    rows = await driver.fetch(
-        f"SELECT * FROM user_time WHERE user_id IN ({marks})", {f"u{i}": u for i, u in enumerate(wanted)}
-    )
-    for row in rows:
-        out[row["user_id"]] = UserTime.from_row(row)
+    # In slices: a reminder pass asks for everyone waiting, and both backends cap a statement's parameters (~32,000).
+    for first in range(0, len(wanted), _SLICE):
+        chunk = wanted[first : first + _SLICE]
+        marks = ", ".join(f":u{i}" for i in range(len(chunk)))
+        rows = await driver.fetch(
+            f"SELECT * FROM user_time WHERE user_id IN ({marks})", {f"u{i}": u for i, u in enumerate(chunk)}
+        )
+        for row in rows:
+            out[row["user_id"]] = UserTime.from_row(row)
     return out
 
 

@@ -12,7 +12,7 @@ from ..ai_seats import AISeats
 from ..announcer import Announcer
 from ..interactions import Replies, edit_clicked, is_manager
 from ..service.cache import TableCache
-from ..text import NO_MENTIONS, mentions, safe_name
+from ..text import NO_MENTIONS, safe_name
 from .buttons import seat_offer_view
 from .offers import SeatOffers
 
@@ -43,7 +43,7 @@ class OfferFlow:
                 f"🔁 {to.mention}, **{safe_name(user.display_name)}** offers you {whose} "
                 f"(seat {chosen.seat + 1}) in this game. Take it with the button, or decline.",
                 view=seat_offer_view(offer.id),
-                allowed_mentions=mentions(to.id),
+                allowed_mentions=await self.announcer.awake_mentions(to.id),
             )
         except discord.HTTPException:
             log.warning("could not post a seat offer in %s", channel_id, exc_info=True)

@@ -41,3 +41,11 @@ async def test_a_snowflake_fits_and_bad_values_are_refused(store: AnyStore) -> N
         await store.set_user_time(5, T0, updated_at=6.0)
     with pytest.raises(Exception):  # noqa: B017 (the CHECK; each backend maps it to its own StorageError)
         await store.set_user_time(5, T0, quiet_from=24 * 60)
+
+
+async def test_many_people_are_read_in_slices(store: AnyStore) -> None:
+    for user_id in (3, 700, 1400):
+        await store.set_user_time(user_id, T0, remind_max=user_id % 7)
+    many = await store.user_times(range(1, 1501))
+    assert len(many) == 1500 and [many[u].remind_max for u in (3, 700, 1400)] == [3, 0, 0]
+    assert many[4] == UserTime(4)
