@@ -106,6 +106,12 @@ async def test_a_turn_message_outside_quiet_hours_pings_and_quiet_hours_can_be_c
             )
             choices = await fake.autocomplete("bob", "game-1", "game", "me", focused="timezone", value="berl")
             assert [c["value"] for c in choices] == ["Europe/Berlin"]
+            # A seat offered to a member in their quiet hours names them without a ping; awake, it pings.
+            for start, pings in (("11:00", frozenset()), ("off", frozenset({fake.user("carol").id}))):
+                await ok(await fake.slash("carol", "game-1", "game", "me", quiet_from=start, quiet_to="13:00"))
+                await ok(await fake.slash("alice", "game-1", "game", "handover", to="carol"))
+                offer = [m for m in fake.channel_messages("game-1") if m.text.startswith("🔁")][-1]
+                assert fake.user("carol").mention in offer.text and offer.pinged == pings
         fake.assert_no_violations()
 
 
