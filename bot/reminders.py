@@ -31,7 +31,17 @@ from .announcer import Announcer
 from .fatal import Fatal
 from .service import time_bank
 from .service.cache import TableCache
-from .service.hours import MAX_COUNT, MIN_EVERY, Hours, away_now, digest_due, quiet_until, rhythm, timestamp
+from .service.hours import (
+    MAX_COUNT,
+    MIN_EVERY,
+    Hours,
+    away_now,
+    digest_due,
+    quiet_until,
+    rhythm,
+    time_away,
+    timestamp,
+)
 from .service.players import Players
 from .service.seats import Seats
 from .settings import Settings
@@ -171,7 +181,8 @@ class Reminders:
             return 0
         if quiet_until(person, now) is not None:
             return 0
-        waited = now - idle.idle_since
+        away = time_away(person, idle.idle_since, now)  # time away does not count (bot/service/seats.py)
+        waited = now - idle.idle_since - away
         link = jump_link(game.guild_id, game.channel_id, game.turn_message_id)
         text = f"⏰ <@{player.user_id}>, it is your turn in game {game.id} (waiting since {timestamp(idle.idle_since)})"
         text += f": {link}" if link else "."
@@ -181,7 +192,7 @@ class Reminders:
                 " The others may now `/game skip` this turn or `/game substitute` the seat (to a member, or to an AI)."
             )
         else:
-            until = idle.idle_since + self.settings.idle_after if left is None else now + left
+            until = idle.idle_since + away + self.settings.idle_after if left is None else now + left
             text += f" After {timestamp(until)} the others may skip your turn."
         sent = 0
         try:
