@@ -362,8 +362,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         await self.flow.defer(interaction)
         service = self.services.hours
         now = self.services.clock()
-        back = hours.read_date(until, await service.person(interaction.user.id), now)
-        person = await service.change(interaction.user.id, away_from=now, away_until=back)
+        before = await service.person(interaction.user.id)
+        back = hours.read_date(until, before, now)
+        # Already away: a new date moves the return, not the start (a table's allowance is not renewed by asking again).
+        since = before.away_from if hours.away_now(before, now) and before.away_from is not None else now
+        person = await service.change(interaction.user.id, away_from=since, away_until=back)
         await self.flow.reply(
             interaction,
             f"🏖️ Away until {hours.timestamp(back, 'D')}, in every game: each table waits the days its lobby "

@@ -187,6 +187,7 @@ async def test_away_the_table_waits_its_days_then_the_ai_covers_until_they_are_b
             waits = await refused(await fake.slash(other, "game-1", "game", "skip"))
             assert "is away until" in waits and "waits 3 days" in waits, waits
 
+            await ok(await fake.slash(name, "game-1", "game", "away", until="2026-12-21"))  # a day later, same start
             clock.at(dt.datetime(2026, 12, 5, 12, 5, tzinfo=BERLIN))  # past the three days: the AI plays the turn
             await bot.reminders.tick()
             assert (await mover_of(bot, fake, "game-1"))[0] == other
