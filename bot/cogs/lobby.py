@@ -267,6 +267,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             + (f" ([open the game]({s.link}))" if s.link else "")
             for s in seats
         ]
+        person = await self.services.hours.person(interaction.user.id)
+        if hours.away_now(person, self.services.clock()) and person.away_until is not None:
+            head += f"\n🏖️ You are away until {hours.timestamp(person.away_until, 'D')} (`/game back` ends it)."
         await self.flow.reply(interaction, messages.clip("\n".join([head, *lines]), messages.CONTENT_LIMIT))
 
     @app_commands.command(

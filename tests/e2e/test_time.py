@@ -198,6 +198,7 @@ async def test_away_the_table_waits_its_days_then_the_ai_covers_until_they_are_b
                 assert table is not None
                 await ok(await play_move(fake, "game-1", other, pick(table)))
             assert "is away until" in turn_messages(fake, "game-1")[-1].text  # the game shows it
+            assert "You are away until" in (await ok(await fake.slash_outside(name, "game", "mine"))).text
             clock.now += 1 * HOUR
             await bot.reminders.tick()  # still away and past the days allowed: covered again, within the hour
             assert (await mover_of(bot, fake, "game-1"))[0] == other
