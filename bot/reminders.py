@@ -126,12 +126,16 @@ class Reminders:
         floor = min(settings.reminder_after, MIN_EVERY)
         try:
             idle_games = await self.store.idle_games(now, floor, max(settings.reminder_max, MAX_COUNT))
-            waiting = {i.player.user_id for i in idle_games if i.player is not None and i.player.user_id is not None}
-            self.hours.forget()  # a pass reads everyone's settings afresh (another process may have changed them)
-            people = await self.hours.of(waiting)
         except StorageError:
             log.warning("could not list the idle games", exc_info=True)
             return 0
+        waiting = {i.player.user_id for i in idle_games if i.player is not None and i.player.user_id is not None}
+        self.hours.forget()  # a pass reads everyone's settings afresh (another process may have changed them)
+        try:
+            people = await self.hours.of(waiting)
+        except StorageError:  # the bot's own rhythm for everyone this pass, rather than no reminders at all
+            log.warning("could not read the people's settings", exc_info=True)
+            people = {}
         for idle in idle_games:
             try:
                 user_id = idle.player.user_id if idle.player is not None else None

@@ -55,7 +55,8 @@ async def set_user_time(driver: Driver, user_id: int, now: float, changes: dict[
 
 async def user_times(driver: Driver, user_ids: Iterable[int]) -> dict[int, UserTime]:
     """The rows of these people; someone without one gets the defaults."""
-    wanted = sorted(set(user_ids))
+    # Ids only: a damaged players row (a user id that is not a number) must not stop everyone else's reminders.
+    wanted = sorted({u for u in user_ids if isinstance(u, int) and not isinstance(u, bool)})
     out = {u: UserTime(u) for u in wanted}
     # In slices: a reminder pass asks for everyone waiting, and both backends cap a statement's parameters (~32,000).
     for first in range(0, len(wanted), _SLICE):

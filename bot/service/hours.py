@@ -182,7 +182,7 @@ class Hours:
         return out
 
     async def person(self, user_id: int) -> UserTime:
-        return (await self.of([user_id]))[user_id]
+        return (await self.of([user_id])).get(user_id) or UserTime(user_id)  # a damaged id: the defaults
 
     async def change(self, user_id: int, **changes: object) -> UserTime:
         person = await self.store.set_user_time(user_id, self.clock(), **changes)

@@ -49,3 +49,9 @@ async def test_many_people_are_read_in_slices(store: AnyStore) -> None:
     many = await store.user_times(range(1, 1501))
     assert len(many) == 1500 and [many[u].remind_max for u in (3, 700, 1400)] == [3, 0, 0]
     assert many[4] == UserTime(4)
+
+
+async def test_an_id_that_is_not_a_number_is_left_out(store: AnyStore) -> None:
+    # A damaged players row may hold any text as a user id; the others' settings are still read.
+    await store.set_user_time(5, T0, remind_max=2)
+    assert await store.user_times([5, "damaged", None, True]) == {5: UserTime(5, remind_max=2)}  # type: ignore[list-item]
