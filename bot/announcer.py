@@ -15,14 +15,14 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
 import engine
-from storage import GameRecord, StorageError, Store
+from storage import GameRecord, StorageError, Store, UserTime
 
 from . import messages
 from .boards import TOO_LARGE, Boards
@@ -33,8 +33,9 @@ from .interactions import Replies, clicked_on
 from .lang import N_, _, in_channel_language
 from .service.accounts import Accounts
 from .service.cache import TableCache
+from .service.hours import away_now, quiet_until, timestamp
 from .service.table import MoveOutcome, Table
-from .text import NO_MENTIONS, jump_link, mentions
+from .text import NO_MENTIONS, jump_link, mentions, safe_name
 from .turn_layout import passed_layout, rows_of, shown_picture, turn_layout
 
 log = logging.getLogger(__name__)
@@ -81,10 +82,15 @@ def follows_up(interaction: discord.Interaction | None) -> bool:
     )
 
 
-def turn_mentions(table: Table) -> discord.AllowedMentions:
-    """A turn message pings the human players to act, and nobody else."""
-    humans = [p.user_id for p in table.to_act if not p.is_ai and p.user_id is not None]
+def turn_mentions(table: Table, quiet: Collection[int] = ()) -> discord.AllowedMentions:
+    """A turn message pings the human players to act, and nobody else; not those in their quiet hours (their mention
+    is still written, so they see it is their turn when they look, but Discord does not notify them)."""
+    humans = [p.user_id for p in table.to_act if not p.is_ai and p.user_id is not None and p.user_id not in quiet]
     return mentions(*humans) if humans else NO_MENTIONS
+
+
+async def _nobody(user_ids: Iterable[int]) -> dict[int, UserTime]:
+    return {}
 
 
 def again(outcome: MoveOutcome) -> bool:
@@ -104,6 +110,8 @@ class Announcer:
     replies: Replies
     busy: Callable[[int], bool] = lambda channel_id: False  # whether the channel's AI is playing (catch-up waits)
     clock: Callable[[], float] = time.time
+    # Each person's time (service/hours.py Hours.of): who is in their quiet hours, who is away.
+    people: Callable[[Iterable[int]], Awaitable[dict[int, UserTime]]] = _nobody
     _announce_locks: dict[int, asyncio.Lock] = field(default_factory=dict, init=False)
     # Per game id: the record as the last announcement bookkeeping write of this process left it (announced
     # version, turn message id). Those columns are written only here, under the announcement lock, so it
@@ -113,6 +121,43 @@ class Announcer:
     editors: Editors = field(default_factory=Editors, init=False)
     # Per turn message id: the file name of the board it shows (a components-v2 message names its picture).
     _pictures: dict[int, str | None] = field(default_factory=dict, init=False)
+
+    async def _people_to_act(self, table: Table) -> dict[int, UserTime]:
+        humans = [p.user_id for p in table.to_act if not p.is_ai and p.user_id is not None]
+        try:
+            return await self.people(humans) if humans else {}
+        except StorageError:  # settings that cannot be read now: the usual ping rather than no turn message
+            log.warning("could not read the settings of %s", humans, exc_info=True)
+            return {}
+
+    async def turn_mentions(self, table: Table) -> discord.AllowedMentions:
+        return turn_mentions(table, await self.quiet([p.user_id for p in table.to_act if not p.is_ai]))
+
+    async def quiet(self, user_ids: Iterable[int | None]) -> set[int]:
+        """Those of these people who are in their quiet hours now (none if their settings cannot be read)."""
+        wanted = [u for u in user_ids if u is not None]
+        try:
+            people = await self.people(wanted) if wanted else {}
+        except StorageError:  # the usual ping rather than no message
+            log.warning("could not read the settings of %s", wanted, exc_info=True)
+            return set()
+        now = self.clock()
+        return {u for u, p in people.items() if quiet_until(p, now) is not None}
+
+    async def awake_mentions(self, *user_ids: int) -> discord.AllowedMentions:
+        """Allow pinging these people, but not those in their quiet hours (their mention is still shown)."""
+        quiet = await self.quiet(user_ids)
+        return mentions(*(u for u in user_ids if u not in quiet))
+
+    async def away_note(self, table: Table) -> str:
+        """ "bob is away until …" for each player to act who said so (the turn waits, then the AI covers)."""
+        now = self.clock()
+        names = {p.user_id: p.display_name for p in table.to_act if p.user_id is not None}
+        return "\n".join(
+            f"🏖️ {safe_name(names[u])} is away until {timestamp(p.away_until, 'D')}."
+            for u, p in (await self._people_to_act(table)).items()
+            if p.away_until is not None and away_now(p, now)
+        )
 
     def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)
@@ -303,7 +348,8 @@ class Announcer:
             if not clicked_on(interaction, record.turn_message_id):
                 return
             view = self.turn_parts(table, [], filename=shown_picture(interaction.message))
-            await interaction.edit_original_response(content=None, view=view, allowed_mentions=turn_mentions(table))
+            allowed = await self.turn_mentions(table)
+            await interaction.edit_original_response(content=None, view=view, allowed_mentions=allowed)
         except (discord.HTTPException, StorageError):
             log.warning("could not update the clicked message in channel %s", table.record.channel_id, exc_info=True)
 
@@ -389,8 +435,9 @@ class Announcer:
             limit = self.boards.upload_limit(channel_id, interaction)
             file = await self.boards.file(table.view(None), overlay=table.active, limit=limit)
             name = board_filename(table) if file is not None else None
-            view = self.turn_parts(table, account, header, filename=name, note="" if file else _(TOO_LARGE))
-            kwargs: dict[str, Any] = {"view": view, "allowed_mentions": turn_mentions(table)}
+            notes = [await self.away_note(table), "" if file else _(TOO_LARGE)]
+            view = self.turn_parts(table, account, header, filename=name, note="\n".join(n for n in notes if n))
+            kwargs: dict[str, Any] = {"view": view, "allowed_mentions": await self.turn_mentions(table)}
             if file is not None:
                 file.filename = board_filename(table)
                 kwargs["file"] = file
@@ -494,10 +541,12 @@ class Announcer:
             if png is None:  # keep the earlier picture rather than none, and say why it is not the latest
                 note = _(TOO_LARGE) + _(" The picture is from earlier.")
         name = board_filename(table) if png is not None else await self.picture_of(channel_id, message_id, interaction)
+        note = "\n".join(n for n in (await self.away_note(table), note) if n)
         view = self.turn_parts(table, account, filename=name, note=note)
+        allowed = await self.turn_mentions(table)
 
         def make() -> dict[str, Any]:
-            kwargs: dict[str, Any] = {"view": view, "allowed_mentions": turn_mentions(table)}
+            kwargs: dict[str, Any] = {"view": view, "allowed_mentions": allowed}
             if png is not None and name is not None:
                 kwargs["attachments"] = [discord.File(io.BytesIO(png), filename=name)]
             return kwargs

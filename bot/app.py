@@ -28,7 +28,7 @@ from .components import DYNAMIC_ITEMS, ComponentRoutes
 from .errors import GUILD_ONLY, ErrorAnswers
 from .fatal import Fatal
 from .flow import Flow
-from .interactions import Replies
+from .interactions import ANYWHERE, Replies, in_server
 from .lang import read_by, reader_language
 from .offers.buttons import OldSeatOfferButton, SeatOfferButton
 from .offers.flow import OfferFlow
@@ -54,6 +54,11 @@ def guild_only(command: app_commands.Command[Any, ..., Any] | app_commands.Conte
     return False
 
 
+def anywhere(command: app_commands.Command[Any, ..., Any] | app_commands.ContextMenu | None) -> bool:
+    """Whether the command is one of a person's own that works outside a server too (its extras say so)."""
+    return command is not None and bool(command.extras.get(ANYWHERE))
+
+
 class EntdeckerTree(app_commands.CommandTree[Any]):
     """Answers every command's error in one place (bot/errors.py), and holds the guild-only rule at run time."""
 
@@ -61,8 +66,10 @@ class EntdeckerTree(app_commands.CommandTree[Any]):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         read_by(reader_language(interaction))  # every private answer of this command is in its user's language
-        # Discord hides a guild-only command in direct messages, but a crafted request can still send one.
-        if interaction.guild_id is None and guild_only(interaction.command):
+        # Discord hides a guild-only command in direct messages, but a crafted request can still send one. The /game
+        # group is offered everywhere (for /game mine, /game me, ...): its other commands are refused here outside a
+        # server that installed the bot.
+        if not in_server(interaction) and (guild_only(interaction.command) or not anywhere(interaction.command)):
             await self.answers().answer(interaction, Refusal(GUILD_ONLY))
             return False
         return True
@@ -218,6 +225,7 @@ def build_parts(bot: EntdeckerBot, store: AnyStore, boards: Boards) -> Parts:
         boards,
         replies,
         clock=bot.clock,
+        people=services.hours.of,
     )
     ai = AISeats(services.turns, bot.settings, announcer.announce, closed=bot.is_closed)
     announcer.busy = ai.busy  # catch-up leaves a channel alone while its AI plays (and the AI announces through it)
@@ -229,12 +237,14 @@ def build_parts(bot: EntdeckerBot, store: AnyStore, boards: Boards) -> Parts:
         services.store,
         services.tables,
         services.players,
+        services.hours,
         announcer,
         ai,
         bot.settings,
         bot.fatal,
         clock=bot.clock,
         prune_offers=offers.prune,
+        seats=services.seats,
     )
     offer_flow = OfferFlow(offers, services.tables, replies, announcer, ai)
     return Parts(services, replies, errors, announcer, ai, flow, undo, offer_flow, reminders)

@@ -34,7 +34,32 @@ LANGUAGE = OptionSpec(
     LANGUAGES,
     tuple(LANGUAGE_NAMES[code] for code in LANGUAGES),
 )
-TABLE_OPTIONS = (CONFIRM_STEPS, LANGUAGE)
+# Away (issue 25): how long each turn waits for a player who said `/game away`, and whether the AI covers at once.
+AWAY_DAYS = OptionSpec(
+    "away_days",
+    N_("Days away allowed"),
+    N_("How long a turn waits for a player who is away (/game away) before the AI plays it for them"),
+    7,
+    (0, 3, 7, 14, 30),
+    (N_("none"), N_("3 days"), N_("7 days"), N_("14 days"), N_("30 days")),
+)
+AWAY_AI = OptionSpec(
+    "away_ai",
+    N_("AI covers the away at once"),
+    N_("While a player is away the AI plays their turns from the start, not after the days allowed"),
+    False,
+    (False, True),
+)
+# A time bank (issue 25): hours each turn adds to a player's clock (up to three turns' worth); 0: the flat idle time.
+TIME_BANK = OptionSpec(
+    "time_bank",
+    N_("Time bank"),
+    N_("Each turn adds this to the player's clock, up to 3 turns' worth; an empty clock lets the others skip"),
+    0,
+    (0, 12, 24, 48),
+    (N_("off (a flat idle time)"), N_("12 hours a turn"), N_("1 day a turn"), N_("2 days a turn")),
+)
+TABLE_OPTIONS = (CONFIRM_STEPS, LANGUAGE, AWAY_DAYS, AWAY_AI, TIME_BANK)
 TABLE_OPTION_NAMES = frozenset(o.name for o in TABLE_OPTIONS)
 
 

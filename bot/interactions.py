@@ -76,3 +76,12 @@ class Replies:
         handlers = self._handlers - {asyncio.current_task()}
         if handlers:
             await asyncio.wait(handlers, timeout=timeout)
+
+
+ANYWHERE = "anywhere"  # a command's extras key: one of a person's own commands that works outside a server too
+
+
+def in_server(interaction: discord.Interaction) -> bool:
+    """Whether the interaction comes from a server that installed the bot (not a direct message, nor the member's
+    own install of the app used in a server or group chat the bot is not in)."""
+    return interaction.guild_id is not None and interaction.is_guild_integration()

@@ -278,8 +278,9 @@ def help_content(catalog: Catalog, game: str | None, *, here: str) -> str:
         ),
         _(
             "**Mistakes and absences:** `/undo` · `/game skip` · `/game substitute` · `/game handover` · "
-            "`/game remind dm:true` (reminders by direct message)"
+            "`/game remind` (how your reminders come)"
         ),
+        _("**Your time:** `/game me` (time zone, quiet hours) · `/game away until:` · `/game back`"),
         _("**Rules:** {line}").format(line=_sections_line(catalog, game)),
     ]
     if presenter.rules_where:

@@ -124,6 +124,12 @@ class ShardedStore:
                 self._working = frozenset(self.plan.ids)
 
 
+def direct_messages_ours(store: Any) -> bool:
+    """Whether this pass sends the periodic direct messages (digests): the work of shard 0, which Discord gives the
+    direct messages, so that one process sends each person's digest."""
+    return not isinstance(store, ShardedStore) or 0 in store._working
+
+
 @contextlib.asynccontextmanager
 async def periodic_work(store: Any) -> AsyncIterator[bool]:
     """ShardedStore.periodic for any store: yields whether there is any shard to work on."""

@@ -38,6 +38,7 @@ from .errors import (
 )
 from .records import AiKind, GameRecord, GameStatus, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 from .repository import UNSET, Store
+from .user_time import UserTime
 
 AnyStore = Store  # one repository for both backends (the name is kept for the callers that still use it)
 
@@ -104,6 +105,7 @@ __all__ = [
     "StorageUnavailable",
     "Store",
     "UndoRecord",
+    "UserTime",
     "WrongStatus",
     "can_be_shared",
     "is_postgres",

@@ -8,15 +8,16 @@ import dataclasses
 import enum
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import archive, errors, replay, snapshots, sql, verify
+from . import archive, errors, replay, snapshots, sql, user_time, verify
 from .driver import Body, Driver, Params, Row, T, Tx
 from .errors import Conflict, LogCorrupt, StorageError
 from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 from .sqlite_driver import SqliteDriver
+from .user_time import UserTime
 
 log = logging.getLogger(__name__)
 
@@ -382,6 +383,17 @@ class Store:
             "SELECT dm_reminders FROM user_settings WHERE user_id = :user", {"user": user_id}
         )
         return bool(rows and rows[0]["dm_reminders"])
+
+    # ------------------------------------------------------------------ each person's time (storage/user_time.py)
+
+    async def set_user_time(self, user_id: int, now: float, **changes: Any) -> UserTime:
+        return await user_time.set_user_time(self.driver, user_id, now, changes)
+
+    async def user_times(self, user_ids: Iterable[int]) -> dict[int, UserTime]:
+        return await user_time.user_times(self.driver, user_ids)
+
+    async def digest_users(self) -> list[UserTime]:
+        return await user_time.digest_users(self.driver)
 
     # ------------------------------------------------------------------ reminders
 

@@ -29,6 +29,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("snapshots", "game_id"),
     ("undos", "game_id, created_at, seq"),
     ("user_settings", "user_id"),
+    ("user_time", "user_id"),  # migration 0010
 )
 BATCH = 2000
 

@@ -10,16 +10,17 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
+from storage import UserTime
 
 from .. import messages
 from ..announcer import CANNOT_POST, NO_ACCESS
 from ..boards import Boards
 from ..flow import Flow
-from ..interactions import is_manager
+from ..interactions import ANYWHERE, in_server, is_manager
 from ..lang import LANGUAGE_OPTION, _, server_language, speaking, table_language
 from ..offers.flow import OfferFlow
-from ..service import Refusal, Services
-from ..settings import Settings
+from ..service import Refusal, Services, hours
+from ..settings import HOUR, Settings
 from ..text import NO_MENTIONS, safe_name, seed_words
 
 log = logging.getLogger(__name__)
@@ -27,7 +28,10 @@ log = logging.getLogger(__name__)
 Choices = list[app_commands.Choice[str]]
 
 
-@app_commands.guild_only()
+# Offered in direct messages and as a member's own installed app too, for the commands about the person
+# (extras ANYWHERE: /game mine, me, remind); the tree refuses the others outside a server (bot/app.py).
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+@app_commands.allowed_installs(guilds=True, users=True)
 class GameCog(commands.GroupCog, group_name="game", group_description="Set up and follow a game in this channel"):
     def __init__(self, flow: Flow, services: Services, offers: OfferFlow, boards: Boards, settings: Settings) -> None:
         self.flow = flow
@@ -268,36 +272,162 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         )
 
     @app_commands.command(
-        name="mine", description="Every game in this server where you have a seat, those waiting for you first"
+        name="mine",
+        description="Your games, those waiting for you first (in a server: its games; elsewhere: every server's)",
+        extras={ANYWHERE: True},
     )
     async def mine(self, interaction: discord.Interaction) -> None:
         await self.flow.defer(interaction)
-        seats = await self.services.players.seats_of(interaction.user.id, interaction.guild_id)
+        here = in_server(interaction)
+        seats = await self.services.players.seats_of(interaction.user.id, interaction.guild_id if here else None)
+        where = _("in this server") if here else _("in any server")
+        nobody = _("You have no seat in a game {where}. `/game new` starts one.")
         if not seats:
-            await self.flow.reply(interaction, _("You have no seat in a game in this server. `/game new` starts one."))
+            await self.flow.reply(interaction, nobody.format(where=where))
             return
         waiting = sum(1 for s in seats if s.yours)
-        head = _("Your games ({seats}; {waiting} waiting for you):").format(seats=len(seats), waiting=waiting)
+        head = _("Your games {where} ({seats}; {waiting} waiting for you):").format(
+            where=where, seats=len(seats), waiting=waiting
+        )
         lines = [
             f"{'▶ ' if s.yours else '• '}<#{s.channel_id}>: {s.title}, {s.status}"
             + (_(" ([open the game]({link}))").format(link=s.link) if s.link else "")
             for s in seats
         ]
+        person = await self.services.hours.person(interaction.user.id)
+        if hours.away_now(person, self.services.clock()) and person.away_until is not None:
+            away = _("🏖️ You are away until {day} (`/game back` ends it).")
+            head += "\n" + away.format(day=hours.timestamp(person.away_until, "D"))
         await self.flow.reply(interaction, messages.clip("\n".join([head, *lines]), messages.CONTENT_LIMIT))
 
-    @app_commands.command(name="remind", description="Also get your turn reminders by direct message (every game)")
-    @app_commands.describe(dm="true: reminders by direct message as well; false: in the channel only")
-    async def remind(self, interaction: discord.Interaction, dm: bool) -> None:
+    @app_commands.command(
+        name="remind", description="How your turn reminders come, in every game", extras={ANYWHERE: True}
+    )
+    @app_commands.describe(
+        dm="true: reminders by direct message as well; false: in the channel only",
+        every="Hours of silence before a reminder, and between them (1 to 168; 0: the bot's)",
+        count="At most this many reminders per turn (0: none; -1: the bot's)",
+        digest="true: one direct message a day listing every game waiting for you, instead of channel pings",
+    )
+    async def remind(
+        self,
+        interaction: discord.Interaction,
+        dm: bool | None = None,
+        every: app_commands.Range[int, 0, 168] | None = None,
+        count: app_commands.Range[int, -1, hours.MAX_COUNT] | None = None,
+        digest: bool | None = None,
+    ) -> None:
         await self.flow.defer(interaction)
-        await self.services.players.set_dm_reminders(interaction.user.id, dm)
-        if dm:
-            text = _(
-                "✅ Your turn reminders will also come by direct message, in every game. If they do not arrive, "
-                "allow direct messages from this server's members."
+        user_id = interaction.user.id
+        lines = []
+        if dm is not None:
+            await self.services.players.set_dm_reminders(user_id, dm)
+            lines.append(
+                _(
+                    "✅ Your turn reminders will also come by direct message, in every game. If they do not arrive, "
+                    "allow direct messages from this server's members."
+                )
+                if dm
+                else _("✅ Reminders in the game's channel only.")
             )
-        else:
-            text = _("✅ Reminders in the game's channel only.")
-        await self.flow.reply(interaction, text)
+        changes: dict[str, object] = {}
+        if every is not None:
+            changes["remind_every"] = every * HOUR if every else None
+        if count is not None:
+            changes["remind_max"] = count if count >= 0 else None
+        if digest is not None:
+            changes["digest"] = digest
+        person = await self.services.hours.change(user_id, **changes) if changes else None
+        if person is not None or not lines:
+            lines.append(self._your_time(person or await self.services.hours.person(user_id)))
+        await self.flow.reply(interaction, "\n".join(lines))
+
+    def _your_time(self, person: UserTime) -> str:
+        """Everything a person has set, in their local time (every answer of /game me, remind, away shows it)."""
+        words = hours.describe(person, self.services.clock(), self.settings.reminder_after, self.settings.reminder_max)
+        return "\n".join([_("Your time, in every game:"), *words])
+
+    @app_commands.command(
+        name="me",
+        description="Your time zone and quiet hours, for all your games (only you see it)",
+        extras={ANYWHERE: True},
+    )
+    @app_commands.describe(
+        timezone="Where you are, e.g. Europe/Berlin (the list finds it as you type)",
+        quiet_from="Start of your quiet hours, your time, e.g. 22:00 (off: none)",
+        quiet_to="End of your quiet hours, your time, e.g. 07:30",
+    )
+    async def me(
+        self,
+        interaction: discord.Interaction,
+        timezone: str | None = None,
+        quiet_from: str | None = None,
+        quiet_to: str | None = None,
+    ) -> None:
+        await self.flow.defer(interaction)
+        changes: dict[str, object] = {}
+        if timezone is not None:
+            changes["timezone"] = hours.read_zone(timezone)
+        if quiet_from is not None and quiet_from.strip().lower() in ("off", "none", "no", "-"):
+            changes["quiet_from"] = changes["quiet_to"] = None
+        elif quiet_from is not None or quiet_to is not None:
+            person = await self.services.hours.person(interaction.user.id)
+            start = hours.read_clock(quiet_from) if quiet_from is not None else person.quiet_from
+            end = hours.read_clock(quiet_to) if quiet_to is not None else person.quiet_to
+            if start is None or end is None:
+                raise Refusal(_("Give both ends of your quiet hours: `quiet_from:22:00 quiet_to:07:00`."))
+            changes.update(quiet_from=start, quiet_to=end)
+        service = self.services.hours
+        person = (
+            await service.change(interaction.user.id, **changes)
+            if changes
+            else await service.person(interaction.user.id)
+        )
+        await self.flow.reply(interaction, (_("✅ Saved.") + " " if changes else "") + self._your_time(person))
+
+    @app_commands.command(
+        name="away",
+        description="Away until a day: no reminders; your turns wait, then the AI covers",
+        extras={ANYWHERE: True},
+    )
+    @app_commands.describe(until="The day you are back, e.g. 2026-12-24 or 12-24, or a number of days, e.g. 7")
+    async def away(self, interaction: discord.Interaction, until: str) -> None:
+        await self.flow.defer(interaction)
+        service = self.services.hours
+        now = self.services.clock()
+        before = await service.person(interaction.user.id)
+        back = hours.read_date(until, before, now)
+        # Already away: a new date moves the return, not the start (a table's allowance is not renewed by asking again).
+        since = before.away_from if hours.away_now(before, now) and before.away_from is not None else now
+        person = await service.change(interaction.user.id, away_from=since, away_until=back)
+        await self.flow.reply(
+            interaction,
+            _(
+                "🏖️ Away until {day}, in every game: each table waits the days its lobby allows (`Days away "
+                "allowed`), then the AI plays your turns for you; your seats stay yours. `/game back` when you return."
+            ).format(day=hours.timestamp(back, "D"))
+            + "\n"
+            + self._your_time(person),
+        )
+
+    @app_commands.command(
+        name="back", description="Back from being away: your turns are yours again", extras={ANYWHERE: True}
+    )
+    async def back(self, interaction: discord.Interaction) -> None:
+        await self.flow.defer(interaction)
+        service = self.services.hours
+        now = self.services.clock()
+        person = await service.person(interaction.user.id)
+        if not hours.away_now(person, now):
+            await self.flow.reply(interaction, _("You were not away; nothing changed."))
+            return
+        # away_until becomes now rather than nothing: the idle clock of a turn still leaves the time away out.
+        await service.change(interaction.user.id, away_until=now)
+        await self.flow.reply(interaction, _("👋 Welcome back: reminders are on again and your turns are yours."))
+
+    @me.autocomplete("timezone")
+    async def _timezone_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return [app_commands.Choice(name=z, value=z) for z in hours.zone_choices(str(current or ""))]
 
     @app_commands.command(name="rules", description="How the game in this channel (or another) and this bot work")
     @app_commands.describe(

@@ -13,7 +13,7 @@ from ..announcer import Announcer
 from ..interactions import Replies, edit_clicked, is_manager
 from ..lang import _, speaking
 from ..service.cache import TableCache
-from ..text import NO_MENTIONS, mentions, safe_name
+from ..text import NO_MENTIONS, safe_name
 from .buttons import seat_offer_view
 from .offers import SeatOffers
 
@@ -52,7 +52,7 @@ class OfferFlow:
             await self.announcer.channel(channel_id).send(
                 text,
                 view=seat_offer_view(offer.id),
-                allowed_mentions=mentions(to.id),
+                allowed_mentions=await self.announcer.awake_mentions(to.id),
             )
         except discord.HTTPException:
             log.warning("could not post a seat offer in %s", channel_id, exc_info=True)

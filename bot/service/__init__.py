@@ -8,6 +8,7 @@
 * lobby.py: `Lobby`, opening a lobby, seats, variant options, start, abandon;
 * seats.py: `Seats`, absent players (skip, substitute, handover);
 * players.py: `Players`, a player's own view (private information, the games they sit in, their settings);
+* hours.py: `Hours`, each person's time zone, quiet hours and reminder rhythm (when a ping may reach them);
 * table.py, refusal.py: Table and MoveOutcome, and the refusals users read.
 
 `build_services` wires them, each given exactly what it uses; bot/app.py calls it in setup_hook.
@@ -25,6 +26,7 @@ from ..catalog import Catalog
 from ..settings import Settings
 from .accounts import Accounts
 from .cache import TableCache
+from .hours import Hours
 from .legal import Legal
 from .lobby import Lobby
 from .players import Players
@@ -36,6 +38,7 @@ from .turns import Turns
 
 __all__ = [
     "Accounts",
+    "Hours",
     "Legal",
     "Lobby",
     "MoveOutcome",
@@ -66,6 +69,7 @@ class Services:
     lobby: Lobby
     seats: Seats
     players: Players
+    hours: Hours
 
 
 def build_services(
@@ -79,6 +83,7 @@ def build_services(
     recorder = Recorder(store, tables, accounts, legal, clock)
     turns = Turns(tables, legal, recorder, catalog)
     lobby = Lobby(store, tables, accounts, catalog, clock)
-    seats = Seats(store, tables, turns, catalog, settings, clock)
+    hours = Hours(store, clock)
+    seats = Seats(store, tables, turns, catalog, settings, clock, hours)
     players = Players(store, tables, legal, catalog, clock)
-    return Services(store, catalog, settings, clock, tables, legal, accounts, turns, lobby, seats, players)
+    return Services(store, catalog, settings, clock, tables, legal, accounts, turns, lobby, seats, players, hours)

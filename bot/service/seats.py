@@ -1,4 +1,5 @@
-"""Absent players: how long a seat has been silent, `/game skip`, `/game substitute` and `/game handover`."""
+"""Absent players: how long a seat has been silent, `/game skip`, `/game substitute` and `/game handover`; and a
+player who said they are away (`/game away`): the turn waits the days the table allows, then the AI plays it."""
 
 from __future__ import annotations
 
@@ -7,13 +8,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from storage import PlayerRecord, StorageError, Store
+from storage import PlayerRecord, StorageError, Store, UserTime
 
-from ..catalog import Catalog
+from ..catalog import AWAY_AI, AWAY_DAYS, Catalog
 from ..lang import _
 from ..settings import Settings
 from ..text import format_duration, safe_name
+from . import time_bank
 from .cache import TableCache
+from .hours import Hours, away_now, covered, time_away, timestamp
 from .refusal import Refusal
 from .table import MoveOutcome, Table
 from .turns import Turns
@@ -33,13 +36,80 @@ class Seats:
     catalog: Catalog
     settings: Settings
     clock: Callable[[], float] = time.time
+    hours: Hours | None = None
 
     def idle_for(self, table: Table) -> float:
-        record = table.record
-        since = record.last_move_at or record.started_at or record.created_at
-        return max(0.0, self.clock() - since)
+        return max(0.0, self.clock() - self.since(table))
 
-    def _check_absent(self, table: Table, user_id: int, manage: bool, what: str) -> PlayerRecord:
+    @staticmethod
+    def since(table: Table) -> float:
+        record = table.record
+        return record.last_move_at or record.started_at or record.created_at
+
+    @staticmethod
+    def away_rule(table: Table) -> tuple[float, bool]:
+        """The lobby's words on away players: the days a turn waits for them, whether the AI covers at once."""
+        options = table.record.options
+        return float(options.get(AWAY_DAYS.name, AWAY_DAYS.default)), bool(options.get(AWAY_AI.name, AWAY_AI.default))
+
+    def covers(self, table: Table, person: UserTime) -> bool:
+        """Whether the AI plays this away person's turn now."""
+        days, at_once = self.away_rule(table)
+        record = table.record
+        return covered(person, record.started_at or record.created_at, self.clock(), days, at_once)
+
+    async def _person_to_act(self, table: Table) -> UserTime | None:
+        current = table.current
+        if self.hours is None or current is None or current.is_ai or current.user_id is None:
+            return None
+        return await self.hours.person(current.user_id)
+
+    def _check_away(self, table: Table, person: UserTime | None) -> float:
+        """The turn's idle time without the time its player was away; a Refusal while the table still waits for them."""
+        idle = self.idle_for(table)
+        if person is None:
+            return idle
+        now, since = self.clock(), self.since(table)
+        if away_now(person, now) and not self.covers(table, person):
+            assert person.away_until is not None and table.current is not None
+            days, _ = self.away_rule(table)
+            started = table.record.started_at or table.record.created_at
+            cover_at = max(started, person.away_from or started) + days * 24 * 3600
+            raise Refusal(
+                f"{safe_name(table.current.display_name)} is away until {timestamp(person.away_until, 'D')}; this "
+                f"table waits {days:g} days for them (the AI plays their turns after {timestamp(cover_at)})."
+            )
+        return max(0.0, idle - time_away(person, since, now))
+
+    async def clock_left(self, table: Table, person: UserTime | None) -> float | None:
+        """Seconds left on the time bank of the player to move (time away not counted), None without a time bank."""
+        per_turn = time_bank.allowance(table.record.options)
+        current = table.current
+        if not per_turn or current is None:
+            return None
+        moves = [(int(m.move.get("player", -1)), m.created_at) for m in await self.store.moves(table.game_id)]
+        started = table.record.started_at or table.record.created_at
+        now = self.clock()
+        left = time_bank.clock_left(moves, started, current.seat, now, per_turn)
+        return left + (time_away(person, self.since(table), now) if person is not None else 0.0)
+
+    def _check_clock(self, table: Table, left: float) -> None:
+        if left > 0:
+            assert table.current is not None
+            raise Refusal(
+                f"{safe_name(table.current.display_name)} still has time on their clock (this table has a time "
+                f"bank): that is possible when it runs out, {timestamp(self.clock() + left)}."
+            )
+
+    def _check_absent(
+        self,
+        table: Table,
+        user_id: int,
+        manage: bool,
+        what: str,
+        person: UserTime | None = None,
+        left: float | None = None,
+    ) -> PlayerRecord:
         current = table.current
         if current is None:
             raise Refusal(_("The game is over."))
@@ -54,15 +124,17 @@ class Seats:
             raise Refusal(_("It is your own turn; to {what} use `/game handover`.").format(what=what))
         if table.seat_of(user_id) is None and not manage:
             raise Refusal(_("Only the other players (or someone with Manage Channels) can do that."))
-        idle = self.idle_for(table)
-        if idle < self.settings.idle_after:
+        idle = self._check_away(table, person)
+        if left is not None:
+            self._check_clock(table, left)
+        elif idle < self.settings.idle_after:
             wait = self.settings.idle_after - idle
             raise Refusal(
-                _("{name} has been away for {idle}; that is possible after {after} (in {wait}).").format(
+                _("{name} has been away for {idle}; that is possible after {after} ({when}).").format(
                     name=safe_name(current.display_name),
                     idle=format_duration(idle),
                     after=format_duration(self.settings.idle_after),
-                    wait=format_duration(wait),
+                    when=timestamp(self.clock() + wait),
                 )
             )
         return current
@@ -70,7 +142,9 @@ class Seats:
     async def check_skip(self, channel_id: int, user_id: int, manage: bool = False) -> PlayerRecord:
         """Refusal unless the user may have the AI play the absent current player's turn; returns that seat."""
         table = await self.tables.active_table(channel_id)
-        return self._check_absent(table, user_id, manage, _("hand your turn to the AI"))
+        person = await self._person_to_act(table)
+        left = await self.clock_left(table, person)
+        return self._check_absent(table, user_id, manage, _("hand your turn to the AI"), person, left)
 
     async def skip_turn(self, channel_id: int, user_id: int, manage: bool = False) -> list[MoveOutcome]:
         """`/game skip`: the heuristic AI plays the rest of the absent player's turn; the seat stays theirs.
@@ -81,11 +155,20 @@ class Seats:
         """
         async with self.tables.lock(channel_id):
             table = await self.tables.active_table(channel_id)
-            absent = self._check_absent(table, user_id, manage, _("hand your turn to the AI"))
+            person = await self._person_to_act(table)
+            left = await self.clock_left(table, person)
+            absent = self._check_absent(table, user_id, manage, _("hand your turn to the AI"), person, left)
             version = table.version
+        return await self._ai_plays(channel_id, absent.seat, version)
+
+    async def cover_turn(self, channel_id: int, seat: int, version: int) -> list[MoveOutcome]:
+        """The AI plays the turn of an away player ("AI for bob"), as /game skip would; the seat stays theirs."""
+        return await self._ai_plays(channel_id, seat, version)
+
+    async def _ai_plays(self, channel_id: int, seat: int, version: int) -> list[MoveOutcome]:
         outcomes: list[MoveOutcome] = []
         while True:
-            outcome = await self.turns.ai_step(channel_id, force=True, seat=absent.seat, version=version)
+            outcome = await self.turns.ai_step(channel_id, force=True, seat=seat, version=version)
             if outcome is None:
                 break
             outcomes.append(outcome)
@@ -140,7 +223,9 @@ class Seats:
                         _("Only the players (or someone with Manage Channels) can give an AI seat to a person.")
                     )
             elif absent:
-                chosen = self._check_absent(table, user_id, manage, _("hand over your seat"))
+                person = await self._person_to_act(table)
+                left = await self.clock_left(table, person)
+                chosen = self._check_absent(table, user_id, manage, _("hand over your seat"), person, left)
             else:
                 own = table.seat_of(user_id)
                 if own is None:

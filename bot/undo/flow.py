@@ -14,7 +14,6 @@ from ..announcer import NO_ACCESS
 from ..flow import Flow
 from ..interactions import edit_clicked
 from ..lang import _, speaking, table_language
-from ..text import mentions
 from .buttons import undo_view
 from .requests import Undo, UndoDone, UndoRequest
 from .words import ASKED, done_header, refused_text, request_text
@@ -46,7 +45,7 @@ class UndoFlow:
             await self.flow.announcer.channel(channel_id).send(
                 text,
                 view=undo_view(result.game_id, result.version),
-                allowed_mentions=mentions(*result.needed),
+                allowed_mentions=await self.flow.announcer.awake_mentions(*result.needed),
             )
         except discord.HTTPException:
             log.warning("could not post an undo request in %s", channel_id, exc_info=True)

@@ -40,6 +40,7 @@ def _reminders(svc: Services, channel: _Channel) -> Reminders:
         svc.store,
         svc.tables,
         svc.players,
+        svc.hours,
         announcer,
         ai,
         svc.settings,

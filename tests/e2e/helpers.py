@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections.abc import AsyncIterator, Iterable
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +35,10 @@ def settings(db: Path, **overrides: Any) -> Settings:
 
 
 @contextlib.asynccontextmanager
-async def running(fake: FakeDiscord, config: Settings) -> AsyncIterator[tuple[EntdeckerBot, BotRun]]:
-    bot = create_bot(config, **FAST_CLIENT_OPTIONS)
+async def running(
+    fake: FakeDiscord, config: Settings, clock: Callable[[], float] = time.time
+) -> AsyncIterator[tuple[EntdeckerBot, BotRun]]:
+    bot = create_bot(config, clock, **FAST_CLIENT_OPTIONS)
     async with run_bot(fake, bot, loggers=LOGGERS) as run:
         yield bot, run
 

@@ -8,6 +8,7 @@ both record them as violations and build Discord's real error body from them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -508,3 +509,16 @@ def _check_command(command: Mapping[str, Any], path: str, *, top: bool = False) 
     for j, option in enumerate(command.get("options") or []):
         problems += _check_command(option, f"{path}.options.{j}")
     return problems
+
+
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def pinged(text: str, allowed: Mapping[str, Any] | None) -> frozenset[int]:
+    """The users a new message notifies, as Discord decides (Allowed Mentions Object): those mentioned in its text,
+    all of them without `allowed_mentions` or with "users" in its `parse`, else only those in its `users` list.
+    An edit notifies nobody, and neither does an ephemeral message."""
+    mentioned = {int(m) for m in _USER_MENTION.findall(text)}
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return frozenset(mentioned)
+    return frozenset(mentioned & {int(u) for u in allowed.get("users") or []})

@@ -200,6 +200,7 @@ class FakeMessage:
     timestamp: str = field(default_factory=iso_now)
     edited_timestamp: str | None = None
     tts: bool = False
+    pinged: frozenset[int] = frozenset()  # the users Discord notified when it was posted (limits.pinged)
 
     @property
     def ephemeral(self) -> bool:

@@ -36,6 +36,8 @@ from .limits import (
     check_message,
     error_body,
     media_of,
+    pinged,
+    text_of,
 )
 from .models import (
     CallbackRecord,
@@ -848,6 +850,9 @@ class FakeDiscord:
         )
         if not problems and fields["flags"] & FLAG_COMPONENTS_V2:
             fields["components"] = self._unfurled(fields["components"], attachments)
+        if base is None and not flags & FLAG_EPHEMERAL:
+            text = "\n".join(text_of(fields["components"])) if flags & FLAG_COMPONENTS_V2 else fields["content"]
+            fields["pinged"] = pinged(text, payload.get("allowed_mentions"))
         return fields, problems
 
     def _unfurled(self, components: list[dict[str, Any]], attachments: list[FakeAttachment]) -> list[dict[str, Any]]:
@@ -890,7 +895,11 @@ class FakeDiscord:
             interaction_id=interaction.id if interaction else None,
             visible_to=interaction.user.id if interaction and ephemeral else None,
             loading=loading,
-            **{k: v for k, v in fields.items() if k in ("content", "embeds", "components", "attachments", "tts")},
+            **{
+                k: v
+                for k, v in fields.items()
+                if k in ("content", "embeds", "components", "attachments", "tts", "pinged")
+            },
             flags=fields.get("flags", 0) | (FLAG_LOADING if loading else 0),
         )
         self.messages[message.id] = message
@@ -1267,6 +1276,11 @@ class FakeDiscord:
         payload = self._interaction_payload(member, chan, type=type, data=data)
         if message is not None:
             payload["message"] = message.payload(self.base_url)
+        return await self._dispatch_payload(member, chan, payload, message)
+
+    async def _dispatch_payload(
+        self, member: FakeUser, chan: FakeChannel, payload: dict[str, Any], message: FakeMessage | None = None
+    ) -> InteractionHandle:
         handle = InteractionHandle(self, user=member, channel=chan, payload=payload, message=message)
         self.interactions[handle.id] = handle
         self._by_token[handle.token] = handle
@@ -1429,6 +1443,57 @@ class FakeDiscord:
         values = {**(options or {}), **kwargs}
         data = self._command_data([command, *subcommands], values)
         return await self._dispatch_interaction(type=APPLICATION_COMMAND, user=user, channel=channel, data=data)
+
+    async def slash_outside(
+        self,
+        user: UserRef,
+        command: str,
+        *subcommands: str,
+        where: str = "dm",
+        options: Mapping[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> InteractionHandle:
+        """Invoke a command outside the server, as Discord lets a member: `where="dm"` in their direct messages with
+        the bot (context 1, BOT_DM, through the bot's server install), `where="app"` as their own installed app in a
+        private channel (context 2, PRIVATE_CHANNEL, a user install). Discord offers a command there only if its
+        synced definition allows that context (`contexts`) and install (`integration_types`, default the server
+        install alone); otherwise this raises UnknownCommandError, as the member could not run it."""
+        if where not in ("dm", "app"):
+            raise ValueError(f"where must be 'dm' or 'app', not {where!r}")
+        member = self.user(user)
+        definition = self.find_command(command)
+        context, install = (1, 0) if where == "dm" else (2, 1)
+        if context not in (definition.get("contexts") or [0, 1]) or install not in (
+            definition.get("integration_types") or [0]
+        ):
+            raise UnknownCommandError(f"/{command} is not offered in context {context} with install type {install}")
+        values = {**(options or {}), **kwargs}
+        data = self._command_data([command, *subcommands], values)
+        if where == "dm":
+            chan = self.dm_channels.get(member.id) or FakeChannel(snowflake(), f"dm-{member.name}", 0, type=1)
+            self.dm_channels[member.id] = chan
+        else:
+            chan = FakeChannel(snowflake(), f"group-dm-{member.name}", 0, type=3)
+        iid = snowflake()
+        payload = {
+            "id": str(iid),
+            "application_id": str(self.application_id),
+            "token": f"fake-{iid}-{secrets.token_urlsafe(24)}",
+            "version": 1,
+            "type": APPLICATION_COMMAND,
+            "data": data,
+            "channel_id": str(chan.id),
+            "channel": {"id": str(chan.id), "type": chan.type, "recipients": [member.payload()], "flags": 0},
+            "user": member.payload(),
+            # Discord: outside a server the app may send messages and embeds in its answers, and nothing else.
+            "app_permissions": str((1 << 11) | (1 << 14) | (1 << 15)),
+            "locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": "0"} if where == "dm" else {"1": str(member.id)},
+            "context": context,
+            "attachment_size_limit": self.attachment_size_limit,
+        }
+        return await self._dispatch_payload(member, chan, payload)
 
     async def autocomplete(
         self,

@@ -119,6 +119,8 @@ _NO_MOVE_KEYS = ("DROP INDEX moves_by_key", "ALTER TABLE moves DROP COLUMN idem_
 def downgrade(raw: sqlite3.Connection, to: int) -> None:
     """Turn a database of the current schema back into what schema `to` looked like (for migration tests)."""
     current = raw.execute("PRAGMA user_version").fetchone()[0]
+    if current >= 10 > to:  # migration 0010: each person's time
+        raw.execute("DROP TABLE user_time")
     if current >= 8 > to:
         for statement in _NO_MOVE_KEYS:
             raw.execute(statement)
@@ -192,7 +194,7 @@ async def downgrade_to_5(store: AnyStore) -> None:
         statements: tuple[str, ...] = (*_OLD_VERSION_TRIGGER, "DROP TABLE move_archives", "PRAGMA user_version = 5")
     else:
         statements = (_OLD_VERSION_FUNCTION, "DROP TABLE move_archives", "UPDATE schema_version SET version = 5")
-    statements = (*_NO_MOVE_KEYS, *statements)
+    statements = ("DROP TABLE user_time", *_NO_MOVE_KEYS, *statements)
     for statement in statements:
         await store.driver.write_one(statement)
 

@@ -25,6 +25,7 @@ async def fill(store: AnyStore) -> dict[int, object]:
     await record_all(store, active.id, state, 10)
     final = await store.rollback(active.id, 9, T0 + 20, expected_version=10, undone_by="Ann")  # kept in undos
     await store.set_dm_reminders(77, True, T0 + 21)
+    await store.set_user_time(77, T0 + 21, timezone="Europe/Berlin", quiet_from=1320, quiet_to=420, digest=True)
     await store.set_announced_version(active.id, 8, board_message_id=555, turn_message_id=666)
     gone, gone_state = await started_game(store, channel_id=12, seed=13)
     await record_all(store, gone.id, gone_state, 3)
@@ -66,6 +67,7 @@ async def test_copy_keeps_every_game_and_replays_alike(db_path: Path, pg_url: st
         "snapshots": 4,
         "undos": 1,
         "user_settings": 1,
+        "user_time": 1,
     }
     assert report.games_checked == 4
 
@@ -132,7 +134,7 @@ def test_the_command_copies_and_says_so(db_path: Path, pg_server: PgServer, caps
     target = asyncio.run(prepare())
     assert main(["migrate", "--from", str(db_path), "--to", target]) == 0
     out = capsys.readouterr().out
-    copied = "copied 5 games, 11 players, 9 moves, 2 move_archives, 4 snapshots, 1 undos, 1 user_settings"
+    copied = "copied 5 games, 11 players, 9 moves, 2 move_archives, 4 snapshots, 1 undos, 1 user_settings, 1 user_time"
     assert f"{copied}; 4 started games replay" in out
     # A second run finds the target full and says why, without a traceback.
     assert main(["migrate", "--from", str(db_path), "--to", target]) == 2
