@@ -14,10 +14,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from . import archive, errors, replay, snapshots, sql, verify
+from . import archive, errors, replay, results, snapshots, sql, verify
 from .driver import Body, Driver, Fetcher, Params, Row, Tx
 from .errors import Conflict, LogCorrupt, StorageError
 from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
+from .results import ResultRecord
 
 log = logging.getLogger(__name__)
 
@@ -403,6 +404,11 @@ class Store:
         )
         return [UndoRecord.from_row(row) for row in rows]
 
+    async def results(self, guild_id: int, game: str | None = None, user_id: int | None = None) -> list[ResultRecord]:
+        """The server's finished games' results, oldest first: of one game if named, of the games `user_id` sat in
+        if given (storage/results.py)."""
+        return await results.listed(self.driver, guild_id, game, user_id)
+
     # ------------------------------------------------------------------ per-user settings
 
     async def set_dm_reminders(self, user_id: int, on: bool, now: float) -> None:
@@ -563,6 +569,7 @@ class Store:
                 await _put_snapshot(tx, game_id, seq, state_json, now, log_digest, packed)
             if over:  # the game ends: its log goes into its archive row in this transaction (once per game)
                 await _archive(tx, game_id)
+                await results.write(tx, game_id, new_state.result, now)
             return await _game(tx, game_id) if known is None else None
 
         game = await self.driver.write(body, game_id)
@@ -676,6 +683,7 @@ class Store:
         async def body(tx: Tx) -> State:
             status = await _require_status(tx, game_id, "active", "finished")
             await _unarchive(tx, game_id)  # a finished game's log goes back to the moves table (archived again below)
+            await results.drop(tx, game_id)  # its end is taken back (written again below if it still ends there)
             rows = await tx.fetch("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = :id", {"id": game_id})
             version = int(rows[0][0])
             if expected_version is not None and version != expected_version:
@@ -715,6 +723,8 @@ class Store:
                 raise errors.ChannelBusy((await _game(tx, game_id)).channel_id) from exc
             if over:  # still ended (rolled back to where it ended): its log goes back into the archive
                 await _archive(tx, game_id)
+                ended = (await tx.fetch("SELECT ended_at FROM games WHERE id = :id", at))[0][0]
+                await results.write(tx, game_id, state.result, ended if ended is not None else now)
             return state
 
         return await self.driver.write(body, game_id)

@@ -47,6 +47,7 @@ async def assert_same_content(a: AnyStore, b: AnyStore) -> None:
         if (await a.game(game_id)).status != "lobby":
             assert same(await a.load_state(game_id), await b.load_state(game_id))
     assert await a.dm_reminders(77) and await b.dm_reminders(77)
+    assert await a.results(1) == await b.results(1) and len(await a.results(1)) == 1
 
 
 @pytest.mark.parametrize("direction", ["sqlite_to_postgres", "postgres_to_sqlite"])
@@ -66,6 +67,8 @@ async def test_copy_keeps_every_game_and_replays_alike(db_path: Path, pg_url: st
         "snapshots": 4,
         "undos": 1,
         "user_settings": 1,
+        "results": 1,  # the finished game's
+        "result_seats": 2,
     }
     assert report.games_checked == 4
 
