@@ -21,6 +21,7 @@ from .boards import Boards
 from .catalog import Catalog
 from .cogs.lobby import GameCog
 from .cogs.players import PlayerCog
+from .cogs.standings import StandingsCog
 from .cogs.turns import TurnCog
 from .components import DYNAMIC_ITEMS, ComponentRoutes
 from .errors import GUILD_ONLY, ErrorAnswers
@@ -158,6 +159,7 @@ class EntdeckerBot(commands.Bot):
         await self.add_cog(GameCog(parts.flow, services, parts.offers, boards, self.settings))
         await self.add_cog(TurnCog(parts.flow, services.tables, services.legal, self.tree))
         await self.add_cog(PlayerCog(parts.undo, services, parts.replies))
+        await self.add_cog(StandingsCog(services.standings, services.catalog))
         # Dynamic items route clicks by custom_id pattern, so buttons on messages sent before a restart work.
         self.add_dynamic_items(*DYNAMIC_ITEMS, UndoButton, SeatOfferButton, OldSeatOfferButton)
         if self.settings.sync_commands:

@@ -8,6 +8,7 @@
 * lobby.py: `Lobby`, opening a lobby, seats, variant options, start, abandon;
 * seats.py: `Seats`, absent players (skip, substitute, handover);
 * players.py: `Players`, a player's own view (private information, the games they sit in, their settings);
+* standings.py: `Standings`, a server's results as figures and ratings (`/stats`, `/leaderboard`);
 * table.py, refusal.py: Table and MoveOutcome, and the refusals users read.
 
 `build_services` wires them, each given exactly what it uses; bot/app.py calls it in setup_hook.
@@ -31,11 +32,13 @@ from .players import Players
 from .recorder import Recorder
 from .refusal import Refusal, StaleClick
 from .seats import Seats
+from .standings import Leaderboard, Standings
 from .table import MoveOutcome, Table
 from .turns import Turns
 
 __all__ = [
     "Accounts",
+    "Leaderboard",
     "Legal",
     "Lobby",
     "MoveOutcome",
@@ -44,6 +47,7 @@ __all__ = [
     "Seats",
     "Services",
     "StaleClick",
+    "Standings",
     "Table",
     "TableCache",
     "Turns",
@@ -66,6 +70,7 @@ class Services:
     lobby: Lobby
     seats: Seats
     players: Players
+    standings: Standings
 
 
 def build_services(
@@ -81,4 +86,5 @@ def build_services(
     lobby = Lobby(store, tables, accounts, catalog, clock)
     seats = Seats(store, tables, turns, catalog, settings, clock)
     players = Players(store, tables, legal, catalog, clock)
-    return Services(store, catalog, settings, clock, tables, legal, accounts, turns, lobby, seats, players)
+    standings = Standings(store)
+    return Services(store, catalog, settings, clock, tables, legal, accounts, turns, lobby, seats, players, standings)

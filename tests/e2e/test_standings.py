@@ -1,0 +1,76 @@
+"""`/stats` and `/leaderboard` through the real discord.py client and the fake Discord: Nim games played to the end
+(tests/toygame), a person's figures, the server's ratings with the AI apart, private unless public:true."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot import Settings
+from engine.games import registered
+from tests.fakediscord import FakeDiscord
+from tests.toygame import GAME as NIM
+
+from . import helpers
+from .helpers import ok, play_move, running, table_of, user_of, wait_for_human
+
+
+@pytest.fixture(autouse=True)
+def nim() -> Iterator[None]:
+    with registered(NIM):
+        yield
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def config(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
+    if request.param == "sqlite":
+        return helpers.settings(tmp_path / "g.db")
+    url: str = request.getfixturevalue("pg_url")
+    return helpers.settings(tmp_path / "unused.db", db_path=url)
+
+
+async def play_out(bot: object, fake: FakeDiscord, channel: str, winner: str) -> None:
+    """Both seats move; `winner` plays the perfect AI's moves, the other always takes one stone."""
+    while (table := await wait_for_human(bot, fake, channel)) is not None:
+        user = user_of(fake, table)
+        moves = engine.legal_moves(table.state)
+        move = engine.ai_move(table.state, "perfect") if user == winner else moves[0]
+        await ok(await play_move(fake, channel, user, move.key))
+    await fake.wait_for_message(channel, lambda m: "Game over" in m.text, timeout=10)
+
+
+async def test_stats_and_leaderboard_after_finished_games(config: Settings) -> None:
+    async with FakeDiscord() as fake:
+        async with running(fake, config) as (bot, _):
+            nothing = await ok(await fake.slash("alice", "game-1", "stats"))
+            assert nothing.ephemeral and "finished no game" in nothing.text
+            for seed in (1, 2):  # alice plays perfectly, bob takes one stone: from 7 stones alice wins, whoever begins
+                await helpers.open_game(fake, "game-1", ["alice", "bob"], seed=seed, game=NIM.name, stones=7)
+                await play_out(bot, fake, "game-1", "alice")
+            await ok(await fake.slash("alice", "game-1", "game", "new", game=NIM.name, seed=3))
+            await ok(await fake.slash("alice", "game-1", "game", "addbot", kind="perfect"))
+            await ok(await fake.slash("alice", "game-1", "game", "start"))
+            await play_out(bot, fake, "game-1", "nobody")  # alice takes one stone a turn: the perfect AI wins
+
+            mine = await ok(await fake.slash("alice", "game-1", "stats"))
+            assert mine.ephemeral and "Your results" in mine.text and "**Nim**: 3 played" in mine.text, mine.text
+            bobs = await ok(await fake.slash("carol", "game-1", "stats", player="bob", public=True))
+            assert not bobs.ephemeral and "bob's results" in bobs.text and "2 played, 0 won" in bobs.text, bobs.text
+            assert "longest winning streak 0" in bobs.text
+
+            board = await ok(await fake.slash("carol", "game-1", "leaderboard", game="nim"))
+            assert board.ephemeral and "3 finished games" in board.text, board.text
+            lines = board.text.splitlines()
+            assert lines[1].startswith("1. alice") and lines[2].startswith("2. bob"), board.text
+            assert "(2 rated games)" in lines[1]  # the game against the AI is not rated
+            assert "AI seats, not rated with people: perfect:" in board.text
+            other = await ok(await fake.slash("carol", "game-1", "leaderboard", game="Entdecker"))
+            assert "No game of Entdecker has finished" in other.text
+            unknown = await ok(await fake.slash("carol", "game-1", "leaderboard", game="chess"))
+            assert unknown.ephemeral and "no game called" in unknown.text
+            choices = await fake.autocomplete("carol", "game-1", "leaderboard", focused="game", value="ni")
+            assert [c["value"] for c in choices] == ["nim"]
+        fake.assert_no_violations()
