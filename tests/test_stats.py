@@ -22,7 +22,7 @@ def test_the_winner_rates_above_the_loser() -> None:
 def test_more_than_two_players_and_ties() -> None:
     rated = rate([finish("entdecker", 1, (1, 2), (2, 1), (3, 2), (4, 3))])
     by_user = {r.user_id: r for r in rated}
-    assert [r.user_id for r in rated][0] == 2 and [r.user_id for r in rated][-1] == 4
+    assert (rated[0].user_id, rated[-1].user_id) == (2, 4)
     assert by_user[1].mu == by_user[3].mu  # a shared place is the same result
 
 

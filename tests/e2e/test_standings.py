@@ -15,7 +15,7 @@ from tests.fakediscord import FakeDiscord
 from tests.toygame import GAME as NIM
 
 from . import helpers
-from .helpers import ok, play_move, running, table_of, user_of, wait_for_human
+from .helpers import ok, play_move, running, user_of, wait_for_human
 
 
 @pytest.fixture(autouse=True)

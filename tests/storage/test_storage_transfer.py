@@ -135,7 +135,10 @@ def test_the_command_copies_and_says_so(db_path: Path, pg_server: PgServer, caps
     target = asyncio.run(prepare())
     assert main(["migrate", "--from", str(db_path), "--to", target]) == 0
     out = capsys.readouterr().out
-    copied = "copied 5 games, 11 players, 9 moves, 2 move_archives, 4 snapshots, 1 undos, 1 user_settings, 1 results, 2 result_seats"
+    copied = (
+        "copied 5 games, 11 players, 9 moves, 2 move_archives, 4 snapshots, 1 undos, 1 user_settings, 1 results,"
+        " 2 result_seats"
+    )
     assert f"{copied}; 4 started games replay" in out
     # A second run finds the target full and says why, without a traceback.
     assert main(["migrate", "--from", str(db_path), "--to", target]) == 2
