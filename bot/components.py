@@ -8,6 +8,7 @@
     edu:<game_id>:<version>:<yes|no>      an answer to a request to undo (bot/undo/buttons.py)
     edh:<offer>:<yes|no>                  an answer to the offer of a seat (bot/offers/buttons.py)
     edp:<game_id>:<version>               opens the seat's private choices (a hand) in a message only it sees
+    edr:<game_id>                         the end message's Rematch: a lobby with that game's seats
 
 `<state>` is `<version>.<tag>` (bot/service/stamp.py: the version alone comes back after /undo); controls made
 before issue 19 carry the version alone, and are judged by it. Which controls a turn offers and how they group is
@@ -47,6 +48,7 @@ class TurnClicks(Protocol):
 
 class LobbyClicks(Protocol):
     async def lobby_interaction(self, interaction: discord.Interaction, *, game_id: int, action: str) -> None: ...
+    async def rematch_interaction(self, interaction: discord.Interaction, *, game_id: int) -> None: ...
 
     async def switches_interaction(
         self, interaction: discord.Interaction, *, game_id: int, chosen: list[str]
@@ -295,7 +297,29 @@ class OptionSelect(
         await routes.lobby.option_interaction(interaction, game_id=self.game_id, option=self.option, value=value)
 
 
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, PrivateButton, LobbyButton, SwitchesSelect, OptionSelect)
+class RematchButton(Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"edr:(?P<game>[0-9]+)"):
+    """On a finished game's end message: opens a lobby with the same seats and variants and a new seed."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success, custom_id=f"edr:{game_id}")
+        )
+        self.game_id = game_id
+
+    @classmethod
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
+        await routes.lobby.rematch_interaction(interaction, game_id=self.game_id)
+
+
+def end_row(game_id: int) -> list[discord.ui.Item[Any]]:
+    """The controls of a finished game's end message."""
+    return [RematchButton(game_id)]
+
+
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, PrivateButton, LobbyButton, SwitchesSelect, OptionSelect, RematchButton)
 MAX_LOBBY_MENUS = MAX_ROWS - 1  # one row holds the lobby buttons
 
 

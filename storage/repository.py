@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from . import archive, errors, replay, results, snapshots, sql, verify
+from . import archive, errors, rematch, replay, results, snapshots, sql, verify
 from .driver import Body, Driver, Fetcher, Params, Row, Tx
 from .errors import Conflict, LogCorrupt, StorageError
 from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
@@ -168,6 +168,15 @@ class Store:
             if host_name is not None:
                 await _insert_player(tx, game_id, 0, host_user_id, host_name, None, now)
             return await _game(tx, game_id)
+
+        return await self.driver.write(body)
+
+    async def open_rematch(self, game_id: int, seed: int, host_user_id: int, now: float) -> GameRecord:
+        """A new lobby in the finished game's channel with its seats, options and a new (secret) seed
+        (storage/rematch.py); ChannelBusy if the channel has an open game, WrongStatus unless the game finished."""
+
+        async def body(tx: Tx) -> GameRecord:
+            return await _game(tx, await rematch.open_rematch(tx, game_id, seed, host_user_id, now))
 
         return await self.driver.write(body)
 

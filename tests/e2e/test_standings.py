@@ -74,3 +74,35 @@ async def test_stats_and_leaderboard_after_finished_games(config: Settings) -> N
             choices = await fake.autocomplete("carol", "game-1", "leaderboard", focused="game", value="ni")
             assert [c["value"] for c in choices] == ["nim"]
         fake.assert_no_violations()
+
+
+async def test_rematch_opens_a_lobby_with_the_same_seats_once(config: Settings) -> None:
+    async with FakeDiscord() as fake:
+        async with running(fake, config) as (bot, _):
+            await ok(await fake.slash("alice", "game-1", "game", "new", game=NIM.name, seed=5))
+            await helpers.set_options(fake, "game-1", "alice", NIM.name, stones=15)
+            await ok(await fake.slash("bob", "game-1", "game", "join"))
+            await ok(await fake.slash("alice", "game-1", "game", "start"))
+            first = (await bot.services.store.history(fake.channel("game-1").id))[0]
+            await play_out(bot, fake, "game-1", "bob")
+            end = await fake.wait_for_message("game-1", lambda m: "Game over" in m.text, timeout=10)
+            assert end.custom_ids() == [f"edr:{first.id}"]
+            stranger = await fake.click("carol", end, f"edr:{first.id}")
+            assert "Only someone who played" in (await helpers.refused(stranger))
+            answer = await ok(await fake.click("bob", end, f"edr:{first.id}"))
+            assert answer.ephemeral and "rematch" in answer.text.lower()
+            lobby = helpers.lobby_message(fake, "game-1")
+            rematch = await bot.services.store.active_game(fake.channel("game-1").id)
+            assert rematch is not None and rematch.status == "lobby" and rematch.id != first.id
+            assert (rematch.options, rematch.host_user_id, rematch.seed_public) == (
+                {"stones": 15},
+                fake.user("bob").id,
+                False,
+            )
+            assert rematch.seed != first.seed
+            seats = await bot.services.store.players(rematch.id)
+            assert [p.display_name for p in seats] == ["alice", "bob"] and "alice" in lobby.text
+            again = await fake.click("alice", end, f"edr:{first.id}")
+            assert "already has a lobby or a game" in (await helpers.refused(again))
+            await ok(await fake.slash("bob", "game-1", "game", "start"))
+        fake.assert_no_violations()

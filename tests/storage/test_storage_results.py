@@ -13,7 +13,7 @@ from storage_helpers import T0, downgrade, raw_sql
 
 import engine
 from engine.games import registered
-from storage import ResultSeat, Store
+from storage import ChannelBusy, ResultSeat, Store, WrongStatus
 from tests.toygame import GAME as NIM
 
 GUILD = 1
@@ -130,3 +130,19 @@ async def test_migration_9_writes_the_results_of_finished_games(db_path: Path) -
         assert open_id not in [r.game_id for r in results]
     finally:
         await store.close()
+
+
+async def test_a_rematch_opens_a_lobby_with_the_same_seats(store: Store) -> None:
+    game_id, state = await nim_game(store, ai=True, stones=10)
+    with pytest.raises(WrongStatus):  # not while the game is on
+        await store.open_rematch(game_id, 99, 2, T0)
+    await play_out(store, game_id, state, ai=True)
+    lobby = await store.open_rematch(game_id, 99, 1, T0 + 500)
+    assert (lobby.status, lobby.channel_id, lobby.guild_id, lobby.options) == ("lobby", 100, GUILD, {"stones": 10})
+    assert (lobby.seed, lobby.seed_public, lobby.host_user_id) == (99, False, 1)
+    old, new = await store.players(game_id), await store.players(lobby.id)
+    assert [(p.seat, p.user_id, p.display_name, p.is_ai, p.ai_kind) for p in new] == [
+        (p.seat, p.user_id, p.display_name, p.is_ai, p.ai_kind) for p in old
+    ]
+    with pytest.raises(ChannelBusy):
+        await store.open_rematch(game_id, 98, 1, T0 + 501)
