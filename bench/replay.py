@@ -3,7 +3,8 @@
 
     python bench/replay.py [--seeds 3] [--game NAME]
 
-The renderer's caches are warmed first, as the bot warms them at start-up. Prints per title: turns, frames, the GIF's bytes, and the CPU seconds (process time, this process only) of the
+The renderer's caches are warmed first, as the bot warms them at start-up. Prints per title: turns, frames, the GIF's
+bytes, and the CPU seconds (process time, this process only) of the
 replay of the log to the turn ends, of the views, and of drawing and encoding the GIF. Aim: under 8 MiB and under
 3 s of CPU for the whole.
 """

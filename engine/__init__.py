@@ -6,6 +6,7 @@ See docs/engine-contract.md.
 
 from __future__ import annotations
 
+import collections
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -188,10 +189,7 @@ def saved_game(state: Any) -> dict[str, Any]:
 
 def replay(saved: dict[str, Any]) -> Any:
     """Rebuild a game from its log. A bad log raises IllegalMove naming the move and the reason."""
-    state = None
-    for state in replayed(saved):
-        pass
-    return state
+    return collections.deque(replayed(saved), maxlen=1)[0]
 
 
 def replayed(saved: dict[str, Any]) -> Iterator[Any]:

@@ -35,7 +35,7 @@ def frames(views: Sequence[dict[str, Any]], scale: float = SCALE) -> list[Image.
         if im.size == (width, height):
             out.append(im)
             continue
-        padded = Image.new("RGB", (width, height), im.getpixel((0, 0)))  # type: ignore[arg-type]
+        padded = Image.new("RGB", (width, height), im.getpixel((0, 0)))
         padded.paste(im, ((width - im.width) // 2, (height - im.height) // 2))
         out.append(padded)
     return out
