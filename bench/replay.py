@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-import render.replay  # noqa: E402
+import render  # noqa: E402
 from bot.boards import draw_all, warm_views  # noqa: E402
 from bot.service.rewind import turn_ends  # noqa: E402
 
@@ -53,7 +53,7 @@ def main() -> None:
         replayed = time.process_time()
         views = [engine.view(state, None) for state in ends.values()]
         viewed = time.process_time()
-        data = render.replay.gif_for(views)
+        data = render.gif_for(views)
         drawn = time.process_time()
         assert data is not None
         print(

@@ -31,6 +31,7 @@ from .interactions import Replies
 from .offers.buttons import OldSeatOfferButton, SeatOfferButton
 from .offers.flow import OfferFlow
 from .offers.offers import SeatOffers
+from .past import Past
 from .reminders import Reminders
 from .service import Services, build_services
 from .service.refusal import Refusal
@@ -151,12 +152,12 @@ class EntdeckerBot(commands.Bot):
         if self.store is None:
             self.store = await open_store(self.settings.db_path)
         self.parts = parts = build_parts(self, self.store, boards)
-        self.routes = ComponentRoutes(parts.flow, parts.flow, parts.undo, parts.offers, parts.errors)
+        self.routes = ComponentRoutes(parts.flow, parts.flow, parts.undo, parts.offers, parts.errors, parts.past)
         if isinstance(self.tree, EntdeckerTree):
             self.tree.errors = parts.errors
         self.reminders = parts.reminders
         services = parts.services
-        await self.add_cog(GameCog(parts.flow, services, parts.offers, boards, self.settings))
+        await self.add_cog(GameCog(parts.flow, services, parts.offers, boards, self.settings, parts.past))
         await self.add_cog(TurnCog(parts.flow, services.tables, services.legal, self.tree))
         await self.add_cog(PlayerCog(parts.undo, services, parts.replies))
         await self.add_cog(StandingsCog(services.standings, services.catalog))
@@ -197,6 +198,7 @@ class Parts:
     undo: UndoFlow
     offers: OfferFlow
     reminders: Reminders
+    past: Past
 
 
 def build_parts(bot: EntdeckerBot, store: AnyStore, boards: Boards) -> Parts:
@@ -233,7 +235,8 @@ def build_parts(bot: EntdeckerBot, store: AnyStore, boards: Boards) -> Parts:
         prune_offers=offers.prune,
     )
     offer_flow = OfferFlow(offers, services.tables, replies, announcer, ai)
-    return Parts(services, replies, errors, announcer, ai, flow, undo, offer_flow, reminders)
+    past = Past(services.store, services.rewind, boards)
+    return Parts(services, replies, errors, announcer, ai, flow, undo, offer_flow, reminders, past)
 
 
 class ShardedEntdeckerBot(EntdeckerBot, commands.AutoShardedBot):

@@ -9,6 +9,7 @@
     edh:<offer>:<yes|no>                  an answer to the offer of a seat (bot/offers/buttons.py)
     edp:<game_id>:<version>               opens the seat's private choices (a hand) in a message only it sees
     edr:<game_id>                         the end message's Rematch: a lobby with that game's seats
+    edg:<game_id>                         the end message's Replay: the game as an animated GIF (bot/past.py)
 
 `<state>` is `<version>.<tag>` (bot/service/stamp.py: the version alone comes back after /undo); controls made
 before issue 19 carry the version alone, and are judged by it. Which controls a turn offers and how they group is
@@ -63,6 +64,10 @@ class UndoAnswers(Protocol):
     async def undo_answer(self, interaction: discord.Interaction, game_id: int, version: int, yes: bool) -> None: ...
 
 
+class PastClicks(Protocol):
+    async def replay_interaction(self, interaction: discord.Interaction, *, game_id: int) -> None: ...
+
+
 class OfferAnswers(Protocol):
     async def seat_answer(self, interaction: discord.Interaction, offer: str, yes: bool) -> None: ...
 
@@ -76,6 +81,7 @@ class ComponentRoutes:
     undo: UndoAnswers
     offers: OfferAnswers
     errors: ErrorAnswers
+    past: PastClicks
 
 
 def routes_of(interaction: discord.Interaction) -> ComponentRoutes:
@@ -314,12 +320,30 @@ class RematchButton(Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], temp
         await routes.lobby.rematch_interaction(interaction, game_id=self.game_id)
 
 
+class ReplayButton(Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"edg:(?P<game>[0-9]+)"):
+    """On a finished game's end message: the game as an animated GIF, to whoever clicked."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Replay", style=discord.ButtonStyle.secondary, custom_id=f"edg:{game_id}")
+        )
+        self.game_id = game_id
+
+    @classmethod
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> ReplayButton:
+        return cls(int(match["game"]))
+
+    async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
+        await routes.past.replay_interaction(interaction, game_id=self.game_id)
+
+
 def end_row(game_id: int) -> list[discord.ui.Item[Any]]:
     """The controls of a finished game's end message."""
-    return [RematchButton(game_id)]
+    return [RematchButton(game_id), ReplayButton(game_id)]
 
 
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, PrivateButton, LobbyButton, SwitchesSelect, OptionSelect, RematchButton)
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, PrivateButton, LobbyButton, SwitchesSelect, OptionSelect, RematchButton,
+                 ReplayButton)  # fmt: skip
 MAX_LOBBY_MENUS = MAX_ROWS - 1  # one row holds the lobby buttons
 
 

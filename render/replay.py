@@ -1,9 +1,10 @@
 """An animated GIF of a game, one frame per turn (`/game replay`, issue 24): GIF because Discord animates it in every
 client (an APNG shows its first frame only; WebP animates in some clients).
 
-Every frame is drawn as the board is (render_image) at a reduced scale, padded to the largest frame's size (a
-board that grows, The Discovery's open map, keeps its place), and mapped to one shared palette: the painter's fixed
-palette, or one built once from the last frame (the fullest board). Pillow's GIF writer then stores only the
+Every frame is drawn as the board is (render_image) at a reduced scale, centred on a canvas the size of the last
+frame (the fullest board: The Discovery's open map grows; an earlier frame larger than it is shrunk to fit), and
+mapped at once to one shared palette (the painter's fixed palette, or one built from the last frame), so that only
+one byte a pixel of each frame is kept while the others are drawn. Pillow's GIF writer then stores only the
 rectangle that changed from the frame before (frames of one palette are compared index by index) and, with
 `optimize`, trims the palette to the colours used. A plain top-level function of plain data, like png_for, so a
 render worker process can draw it."""
@@ -11,12 +12,10 @@ render worker process can draw it."""
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from PIL import Image
 
-from . import palette_of, render_image
 from .palette import palette_image
 
 SCALE = 0.5  # a replay's frames are half the board's size: a quarter of the pixels to draw, map and compress
@@ -24,21 +23,6 @@ FRAME_MS = 700  # each turn shows this long
 LAST_FRAME_MS = 3000  # the final board stays a while before the loop starts again
 MIN_SCALE = 0.2
 SCALE_STEP = 0.75  # each retry for an upload limit scales the frames by this
-
-
-def frames(views: Sequence[dict[str, Any]], scale: float = SCALE) -> list[Image.Image]:
-    """The RGB pictures of the views at `scale`, padded to one size with the first picture's corner colour."""
-    pictures = [_scaled(render_image(view), scale) for view in views]
-    width, height = max(im.width for im in pictures), max(im.height for im in pictures)
-    out = []
-    for im in pictures:
-        if im.size == (width, height):
-            out.append(im)
-            continue
-        padded = Image.new("RGB", (width, height), im.getpixel((0, 0)))
-        padded.paste(im, ((width - im.width) // 2, (height - im.height) // 2))
-        out.append(padded)
-    return out
 
 
 def _scaled(im: Image.Image, scale: float) -> Image.Image:
@@ -50,13 +34,34 @@ def _scaled(im: Image.Image, scale: float) -> Image.Image:
     return im.resize((max(1, round(im.width * scale)), max(1, round(im.height * scale))), Image.Resampling.BILINEAR)
 
 
-def encode(pictures: Sequence[Image.Image], fixed: bytes | None) -> bytes:
-    """The GIF of `pictures` in one palette (`fixed`, else the last picture's own)."""
+def _fitted(im: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """`im` centred on a canvas of `size` in its corner colour (shrunk first if it is larger)."""
+    if im.size == size:
+        return im
+    if im.width > size[0] or im.height > size[1]:
+        im = im.copy()
+        im.thumbnail(size, Image.Resampling.BILINEAR)
+    canvas = Image.new("RGB", size, im.getpixel((0, 0)))
+    canvas.paste(im, ((size[0] - im.width) // 2, (size[1] - im.height) // 2))
+    return canvas
+
+
+def frames(draw: Callable[[int], Image.Image], count: int, fixed: bytes | None, scale: float) -> list[Image.Image]:
+    """The `count` frames (`draw(i)`: the RGB board of frame i) at `scale`, in one palette."""
+    last = _scaled(draw(count - 1), scale)
     if fixed is not None:
         shared = palette_image(fixed)
     else:
-        shared = pictures[-1].quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    mapped = [im.quantize(palette=shared, dither=Image.Dither.NONE) for im in pictures]
+        shared = last.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    out = []
+    for i in range(count):
+        im = last if i == count - 1 else _fitted(_scaled(draw(i), scale), last.size)
+        out.append(im.quantize(palette=shared, dither=Image.Dither.NONE))
+    return out
+
+
+def encode(mapped: Sequence[Image.Image]) -> bytes:
+    """The GIF of frames of one palette; Pillow stores of each only the rectangle that changed."""
     durations = [FRAME_MS] * (len(mapped) - 1) + [LAST_FRAME_MS]
     buf = io.BytesIO()
     mapped[0].save(
@@ -65,17 +70,17 @@ def encode(pictures: Sequence[Image.Image], fixed: bytes | None) -> bytes:
     return buf.getvalue()
 
 
-def gif_for(views: Sequence[dict[str, Any]], max_bytes: int | None = None) -> bytes | None:
-    """The animated GIF of `views` (one frame each, in order), smaller rather than over `max_bytes`; None if there
-    are no views or even the smallest scale does not fit."""
-    if not views:
-        return None
-    fixed = palette_of(views[-1])
+def gif(
+    draw: Callable[[int], Image.Image], count: int, fixed: bytes | None, max_bytes: int | None = None
+) -> bytes | None:
+    """The animated GIF of `count` boards (`draw(i)`, in order; `fixed`: the painter's palette, if it has one),
+    smaller rather than over `max_bytes`; None if there are none or even the smallest scale does not fit."""
     scale = SCALE
-    while True:
-        data = encode(frames(views, scale), fixed)
+    while count > 0:
+        data = encode(frames(draw, count, fixed, scale))
         if max_bytes is None or len(data) <= max_bytes:
             return data
         scale *= SCALE_STEP
         if scale < MIN_SCALE:
-            return None
+            break
+    return None

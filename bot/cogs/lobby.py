@@ -17,6 +17,7 @@ from ..boards import Boards
 from ..flow import Flow
 from ..interactions import is_manager
 from ..offers.flow import OfferFlow
+from ..past import Past
 from ..service import Refusal, Services
 from ..settings import Settings
 from ..text import NO_MENTIONS, safe_name, seed_words
@@ -28,8 +29,11 @@ Choices = list[app_commands.Choice[str]]
 
 @app_commands.guild_only()
 class GameCog(commands.GroupCog, group_name="game", group_description="Set up and follow a game in this channel"):
-    def __init__(self, flow: Flow, services: Services, offers: OfferFlow, boards: Boards, settings: Settings) -> None:
+    def __init__(
+        self, flow: Flow, services: Services, offers: OfferFlow, boards: Boards, settings: Settings, past: Past
+    ) -> None:
         self.flow = flow
+        self.past = past
         self.offers = offers
         self.services = services
         self.catalog = services.catalog
@@ -144,8 +148,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
     # ------------------------------------------------------------------ looking
 
     @app_commands.command(name="board", description="Show the board (privately unless public is true)")
-    @app_commands.describe(overlay="Mark the choices of the player to move", public="Post it for everyone")
-    async def board(self, interaction: discord.Interaction, overlay: bool = False, public: bool = False) -> None:
+    @app_commands.describe(
+        overlay="Mark the choices of the player to move",
+        public="Post it for everyone",
+        turn="The board as it was after this turn (0: the start), as you could see it then",
+    )
+    async def board(
+        self,
+        interaction: discord.Interaction,
+        overlay: bool = False,
+        public: bool = False,
+        turn: app_commands.Range[int, 0, 100_000] | None = None,
+    ) -> None:
+        if turn is not None:
+            await self.past.board_at(interaction, turn, public)
+            return
         await interaction.response.defer(ephemeral=not public, thinking=True)
         assert interaction.channel_id is not None
         table = await self.services.tables.table(interaction.channel_id, fresh=True)
@@ -176,6 +193,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             await interaction.followup.send(view=layout, file=file, allowed_mentions=NO_MENTIONS)
             return
         await interaction.followup.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="replay", description="The game as an animated picture, one frame per turn")
+    @app_commands.describe(from_turn="Start after this turn (left out: from the start)", public="Post it for everyone")
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        from_turn: app_commands.Range[int, 0, 100_000] = 0,
+        public: bool = False,
+    ) -> None:
+        await self.past.replay(interaction, from_turn, public)
 
     @app_commands.command(name="tiles", description="What remains to be drawn, by kind and pile (never the order)")
     @app_commands.describe(public="Post it for everyone")

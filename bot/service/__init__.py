@@ -9,6 +9,7 @@
 * seats.py: `Seats`, absent players (skip, substitute, handover);
 * players.py: `Players`, a player's own view (private information, the games they sit in, their settings);
 * standings.py: `Standings`, a server's results as figures and ratings (`/stats`, `/leaderboard`);
+* rewind.py: `Rewind`, a game's states after each turn, replayed from its log (`/game board turn:`, `/game replay`);
 * table.py, refusal.py: Table and MoveOutcome, and the refusals users read.
 
 `build_services` wires them, each given exactly what it uses; bot/app.py calls it in setup_hook.
@@ -31,6 +32,7 @@ from .lobby import Lobby
 from .players import Players
 from .recorder import Recorder
 from .refusal import Refusal, StaleClick
+from .rewind import Rewind
 from .seats import Seats
 from .standings import Leaderboard, Standings
 from .table import MoveOutcome, Table
@@ -44,6 +46,7 @@ __all__ = [
     "MoveOutcome",
     "Players",
     "Refusal",
+    "Rewind",
     "Seats",
     "Services",
     "StaleClick",
@@ -71,6 +74,7 @@ class Services:
     seats: Seats
     players: Players
     standings: Standings
+    rewind: Rewind
 
 
 def build_services(
@@ -87,4 +91,7 @@ def build_services(
     seats = Seats(store, tables, turns, catalog, settings, clock)
     players = Players(store, tables, legal, catalog, clock)
     standings = Standings(store)
-    return Services(store, catalog, settings, clock, tables, legal, accounts, turns, lobby, seats, players, standings)
+    rewind = Rewind(store)
+    return Services(
+        store, catalog, settings, clock, tables, legal, accounts, turns, lobby, seats, players, standings, rewind
+    )

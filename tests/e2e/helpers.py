@@ -227,7 +227,7 @@ async def wait_for_human(bot: EntdeckerBot, fake: FakeDiscord, channel: str, tim
     raise AssertionError("AI seats did not finish their turns")
 
 
-END_CONTROLS = ("edr:",)  # a finished game's end message: Rematch (bot/components.py end_row)
+END_CONTROLS = ("edr:", "edg:")  # a finished game's end message: Rematch, Replay (bot/components.py end_row)
 
 
 def only_end_controls(message: FakeMessage) -> bool:
