@@ -165,8 +165,9 @@ async def measured(run: Run, kind: str, what: str, channel_id: int, start: Any) 
 
 
 async def autocomplete(run: Run, user: str, channel: str, command: str, option: str, typed: str) -> list[Any]:
+    """`command` as typed, "game verb" for a game's verb."""
     fake = run.fake
-    handle = await fake.autocomplete_interaction(user, channel, command, focused=option, value=typed)
+    handle = await fake.autocomplete_interaction(user, channel, *command.split(), focused=option, value=typed)
     run.samples.append(Sample("autocomplete", f"/{command} autocomplete", fake.channel(channel).id, handle))
     await fake.wait_for(lambda: handle.choices is not None or handle.violations, 120, "autocomplete")
     if handle.choices is None:
@@ -180,9 +181,9 @@ async def slash_move(run: Run, user: str, channel: str, key: str) -> None:
     channel_id = fake.channel(channel).id
     verb = CATALOG.verb(GAME, key.split(":", 1)[0])
     assert verb is not None, key
-    command, option = verb.name, verb.option
+    command, option = f"{GAME} {verb.name}", verb.option
     if not option:
-        await measured(run, "command", f"/{command}", channel_id, fake.slash(user, channel, command))
+        await measured(run, "command", f"/{command}", channel_id, fake.slash(user, channel, GAME, verb.name))
         return
     value = key.split(":", 1)[1]
     values = await autocomplete(run, user, channel, command, option, "")
@@ -192,7 +193,7 @@ async def slash_move(run: Run, user: str, channel: str, key: str) -> None:
         raise RuntimeError(f"{key} not offered by autocomplete: {values}")
     # As Discord sends it: the choice's value, which carries the state it was offered at (bot/service/stamp.py).
     wanted = values[untagged(values).index(value)]
-    start = fake.slash(user, channel, command, **{option: wanted})
+    start = fake.slash(user, channel, GAME, verb.name, **{option: wanted})
     await measured(run, "command", f"/{command}", channel_id, start)
 
 

@@ -1,4 +1,4 @@
-"""The registered games as the bot sees them: their turn verbs (united into one command set), seats and words.
+"""The registered games as the bot sees them: their turn verbs (one command group per game), seats and words.
 
 Built from `engine.games()` and each game's Presenter, so the bot offers whatever games the engine registry holds
 without naming any of them. Discord-free.
@@ -6,6 +6,7 @@ without naming any of them. Discord-free.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -31,19 +32,22 @@ def game_options(options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k not in TABLE_OPTION_NAMES}
 
 
-@dataclass(frozen=True)
-class Command:
-    """One turn command as registered with Discord: the union of the games' verbs of that name."""
+BOT_COMMANDS = frozenset({"game", "play", "undo", "help"})  # the bot's own top-level commands
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord's rule for a command's name (lowercase checked apart)
 
-    name: str
+
+@dataclass(frozen=True)
+class Group:
+    """One game's turn verbs as Discord shows them: `/<game> <verb> <option>:` (the group is named by the game's
+    key, so no two games' verbs meet, and a game's verbs stand together in the command list)."""
+
+    name: str  # the game's key
     description: str
-    option: str | None
-    option_description: str
-    games: tuple[str, ...]  # the games that have this verb
+    verbs: tuple[Verb, ...]
 
 
 class CatalogError(ValueError):
-    """Two games disagree about a verb the bot must register once (a bug in a game's presenter)."""
+    """A game's commands cannot be registered as they are (a bug in the game's info or presenter)."""
 
 
 class Catalog:
@@ -56,7 +60,7 @@ class Catalog:
             for i in (infos if infos is not None else engine.games())
         }
         self.presenters: dict[str, Presenter] = {name: engine.presenter(name) for name in self.infos}
-        self.commands: dict[str, Command] = _unite(self.presenters, self.infos)
+        self.groups: dict[str, Group] = {name: _group(self.infos[name], p) for name, p in self.presenters.items()}
 
     @property
     def default_game(self) -> str:
@@ -101,19 +105,24 @@ class Catalog:
         return next((v for v in presenter.verbs if v.name == name), None)
 
     def verbs_text(self, game: str) -> str:
-        """The game's turn commands as a player would type them, e.g. "`/ship position:` · `/stop` · `/play move:`"."""
-        parts = [_usage(v) for v in self.presenters[game].verbs]
+        """The game's turn commands as a player would type them ("`/entdecker ship position:` · … · `/play move:`")."""
+        parts = [usage(game, v) for v in self.presenters[game].verbs]
         return " · ".join([*parts, "`/play move:`"])
+
+    def steps_text(self, game: str) -> str:
+        """The game's group in a few words: "`/entdecker` ship · explore · draw · … (a command for each step)"."""
+        names = " · ".join(v.name for v in self.presenters[game].verbs)
+        return f"`/{game}` {names} (a command for each step)"
 
     def legal_summary(self, game: str, legal: list[dict[str, Any]], limit: int = 8) -> str:
         """What the player may do now, by command, with the choices' labels: never a move key."""
         presenter = self.presenters[game]
         by_verb: dict[str, list[str]] = {}
-        usage: dict[str, str] = {}
+        usages: dict[str, str] = {}
         for entry in legal:
             verb = presenter.verb_of(entry["kind"])
             name = verb.name if verb is not None else "play"
-            usage.setdefault(name, _usage(verb) if verb is not None else "`/play move:`")
+            usages.setdefault(name, usage(game, verb) if verb is not None else "`/play move:`")
             if verb is None or verb.option is not None:
                 by_verb.setdefault(name, []).append(str(entry.get("label") or entry["key"]))
             else:
@@ -121,45 +130,41 @@ class Catalog:
         parts = []
         for name, labels in by_verb.items():
             if not labels:
-                parts.append(usage[name])
+                parts.append(usages[name])
                 continue
             shown = "; ".join(labels[:limit]) + (f"; … ({len(labels)} in all)" if len(labels) > limit else "")
-            parts.append(f"{usage[name]} {shown}")
+            parts.append(f"{usages[name]} {shown}")
         return "You can: " + " · ".join(parts) if parts else "There is nothing to do now."
 
-
-def _usage(verb: Verb) -> str:
-    return f"`/{verb.name} {verb.option}:`" if verb.option else f"`/{verb.name}`"
-
-
-def _unite(presenters: dict[str, Presenter], infos: dict[str, GameInfo]) -> dict[str, Command]:
-    """One command per verb name. Games sharing a verb must agree on its option; a description that differs
-    between them names each game's meaning (within Discord's 100 characters)."""
-    grouped: dict[str, list[tuple[str, Verb]]] = {}
-    for game, presenter in presenters.items():
-        for verb in presenter.verbs:
-            grouped.setdefault(verb.name, []).append((game, verb))
-    commands: dict[str, Command] = {}
-    for name, entries in grouped.items():
-        options = {v.option for _, v in entries}
-        if len(options) > 1:
-            games = ", ".join(g for g, _ in entries)
-            raise CatalogError(f"the verb /{name} of {games} must use one option name, not {sorted(map(str, options))}")
-        descriptions = list(dict.fromkeys(v.description for _, v in entries))
-        if len(descriptions) == 1:
-            description = descriptions[0]
-        else:
-            description = "; ".join(f"{infos[g].title}: {v.description}" for g, v in entries)
-        option_descriptions = list(dict.fromkeys(v.option_description for _, v in entries if v.option_description))
-        commands[name] = Command(
-            name=name,
-            description=_clip(description, DESCRIPTION_LIMIT),
-            option=entries[0][1].option,
-            option_description=_clip(" / ".join(option_descriptions) or "Your choice", DESCRIPTION_LIMIT),
-            games=tuple(g for g, _ in entries),
-        )
-    return commands
+    def command_of(self, command: str) -> tuple[str, Verb] | None:
+        """The game and verb of a qualified turn command ("entdecker ship"); None for `/play` or an unknown one."""
+        game, _, name = command.partition(" ")
+        verb = self.verb_named(game, name)
+        return (game, verb) if verb is not None else None
 
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def usage(game: str, verb: Verb) -> str:
+    """How a player types a verb: "`/entdecker ship position:`", "`/entdecker stop`"."""
+    option = f" {verb.option}:" if verb.option else ""
+    return f"`/{game} {verb.name}{option}`"
+
+
+def _group(info: GameInfo, presenter: Presenter) -> Group:
+    """The game's command group, every description whole: a game whose words do not fit is refused, not cut."""
+    description = f"Your turn in {info.title}, step by step (/play move: takes any move)"
+    problems = [f"the group name {info.name!r}"] if not _is_name(info.name) or info.name in BOT_COMMANDS else []
+    for verb in presenter.verbs:
+        texts = (verb.description, verb.option_description or "Your choice")
+        if not _is_name(verb.name) or (verb.option is not None and not _is_name(verb.option)):
+            problems.append(f"the name of /{info.name} {verb.name}")
+        problems += [f"/{info.name} {verb.name}: {t!r}" for t in texts if not 1 <= len(t) <= DESCRIPTION_LIMIT]
+    if len(description) > DESCRIPTION_LIMIT:  # a long title: the short form, whole or refused below
+        description = f"Your turn in {info.title}"
+        problems += [f"the title {info.title!r} is too long"] if len(description) > DESCRIPTION_LIMIT else []
+    if problems:
+        raise CatalogError(f"{info.title} cannot be registered as commands: {'; '.join(problems)}")
+    return Group(name=info.name, description=description, verbs=presenter.verbs)
+
+
+def _is_name(name: str) -> bool:
+    return bool(COMMAND_NAME.match(name)) and name == name.lower()

@@ -3,11 +3,12 @@ of content, 100/80 per label). Nothing here knows a particular game."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from storage import GameRecord, PlayerRecord
 
+from .catalog import usage
 from .settings import Settings
 from .text import format_duration, plural, safe_name, seed_words
 
@@ -45,8 +46,9 @@ def lines_block(lines: list[str], budget: int) -> str:
     return "\n".join(reversed(out))
 
 
-def standings(result: dict[str, Any], names: Sequence[str]) -> list[str]:
-    """ "1. alice: 30 points" lines; players who tie share a place ("2." twice, then "4.")."""
+def standings(result: dict[str, Any], names: Sequence[str], score: Callable[[int], str]) -> list[str]:
+    """ "1. alice: 30 points" lines, in the game's score word; players who tie share a place ("2." twice, then
+    "4.")."""
     scores = result.get("scores") or []
     places = result.get("ranking") or []
     order = sorted(range(len(scores)), key=lambda s: -scores[s])
@@ -54,18 +56,19 @@ def standings(result: dict[str, Any], names: Sequence[str]) -> list[str]:
     for rank, seat in enumerate(order):
         place = places[seat] if seat < len(places) else rank + 1
         tied = sum(1 for s in order if scores[s] == scores[seat]) > 1
-        out.append(f"{place}. {names[seat]}: {plural(scores[seat], 'point')}" + (" (tied)" if tied else ""))
+        out.append(f"{place}. {names[seat]}: {score(scores[seat])}" + (" (tied)" if tied else ""))
     return out
 
 
 def commands_for(catalog: Catalog, game: str, legal: list[dict[str, Any]]) -> str:
-    """The commands that offer these legal moves: "`/draw pile:`, `/build piece:` or `/stop`"."""
+    """The commands that offer these legal moves: "`/entdecker draw pile:`, `/entdecker build piece:` or
+    `/entdecker stop`"."""
     usages: list[str] = []
     for entry in legal:
         verb = catalog.verb(game, entry["kind"])
-        usage = (f"`/{verb.name} {verb.option}:`" if verb.option else f"`/{verb.name}`") if verb else "`/play move:`"
-        if usage not in usages:
-            usages.append(usage)
+        shown = usage(game, verb) if verb else "`/play move:`"
+        if shown not in usages:
+            usages.append(shown)
     if len(usages) <= 1:
         return "".join(usages)
     return ", ".join(usages[:-1]) + " or " + usages[-1]
@@ -82,7 +85,7 @@ def turn_content(catalog: Catalog, table: Table, account: list[str], *, header: 
         names = table.shown_names
         winners = " and ".join(names[s] for s in result.get("winners", []))
         tail = f"🏁 **Game over.** {'Winners' if len(result.get('winners', [])) > 1 else 'Winner'}: **{winners}**\n"
-        tail += "\n".join(standings(result, names))
+        tail += "\n".join(standings(result, names, catalog.presenter(table.game).score_of))
         tail += f"\n🎲 {seed_words(table.record, over=True)}"
     else:
         acting = table.to_act
@@ -155,9 +158,17 @@ def status_content(
         return clip(head + "\n" + "\n".join(f"{i + 1}. {n}" for i, n in enumerate(names)), CONTENT_LIMIT)
     lines = catalog.presenter(record.game).status_of(view, names)
     if view.get("game_over") and view.get("result"):
-        lines = [*lines, "Final standings:", *standings(view["result"], names)]
+        final = standings(view["result"], names, catalog.presenter(record.game).score_of)
+        lines = [*lines, "Final standings:", *final]
     lines.append(f"🎲 {seed_words(record, over=not record.is_open)}")
     return clip("\n".join([head, *lines]), CONTENT_LIMIT)
+
+
+def _sections_line(catalog: Catalog, game: str) -> str:
+    titles = [t for t, _ in catalog.presenter(game).rules_sections]
+    if not titles:
+        return "`/game rules` has the summary."
+    return f"`/game rules topic:` shows one part: {' · '.join(titles)}."
 
 
 def rules_content(catalog: Catalog, settings: Settings, game: str | None = None) -> str:
@@ -168,9 +179,10 @@ def rules_content(catalog: Catalog, settings: Settings, game: str | None = None)
     others = [i.title for n, i in catalog.infos.items() if n != game]
     return clip(
         f"{presenter.rules_text}\n"
-        f"Buttons on the turn message do the same as the commands, and `/play move:` offers every move you can "
-        f"make. `/game board overlay:true` shows the choices on the board; `/game status` the scores; "
-        f"`/game log` what happened.\n"
+        f"{_sections_line(catalog, game)}\n"
+        f"The turn message's buttons and menus offer your choices; `/{game} …` has a command for each step, and "
+        f"`/play move:` offers every move you can make. `/game board overlay:true` shows the choices on the board; "
+        f"`/game status` the scores; `/game log` what happened.\n"
         f"Reminders after {format_duration(settings.reminder_after)} of silence (at most {settings.reminder_max}); "
         f"after {format_duration(settings.idle_after)} the others may `/game skip` the turn (the AI plays it) "
         "or `/game substitute` the absent player (to a member or an AI); `/game handover` gives away your own "
@@ -196,27 +208,36 @@ def rules_topic(catalog: Catalog, game: str | None, topic: str) -> str:
     return clip(f"📖 **{catalog.title(game)}: {title}**\n{text}{where}", CONTENT_LIMIT)
 
 
-def help_content(catalog: Catalog, game: str | None, *, in_channel: bool) -> str:
-    """`/help`: the commands of the channel's game, how a turn goes, and where the full rules are."""
+HELP_WHERE = {  # /help's note on the channel's game: one open, the last one ended, none yet
+    "open": "",
+    "ended": " (the last game in this channel has ended: `/game new` starts another)",
+    "none": " (no game in this channel yet: `/game new` starts one)",
+}
+
+
+def help_content(catalog: Catalog, game: str | None, *, here: str) -> str:
+    """`/help`: the commands of the channel's game (or of its last one), how a turn goes, and the rules' parts."""
     game = game or catalog.default_game
     info = catalog.info(game)
     presenter = catalog.presenter(game)
     turn = presenter.section("turn")
-    where = presenter.rules_where or "`/game rules` has the summary."
     parts = [
-        f"**{info.title}** — {info.summary}" + ("" if in_channel else " (no game in this channel yet)"),
-        f"**Your turn:** {catalog.verbs_text(game)}, or the buttons on the turn message.",
+        f"**{info.title}** — {info.summary}{HELP_WHERE[here]}",
+        f"**Your turn:** the buttons and menus on the turn message; `/play move:` takes any move; "
+        f"{catalog.steps_text(game)}.",
     ]
     if turn is not None:
         parts.append(f"**How a turn goes:**\n{turn[1]}")
     parts += [
         "**Setting up:** `/game new` · `/game join` · `/game addbot` · `/game start` (the host) · `/game abandon`",
         "**Looking:** `/game board` · `/game status` · `/game log page:` · `/game hand` (private) · "
-        "`/games` (where you play) · `/game rules topic:`",
+        "`/game mine` (where you play) · `/game rules topic:`",
         "**Mistakes and absences:** `/undo` · `/game skip` · `/game substitute` · `/game handover` · "
         "`/game remind dm:true` (reminders by direct message)",
-        f"**Full rules:** {where}",
+        f"**Rules:** {_sections_line(catalog, game)}",
     ]
+    if presenter.rules_where:
+        parts.append(presenter.rules_where)
     if len(catalog.infos) > 1:
         parts.append("Other games: " + ", ".join(i.title for n, i in catalog.infos.items() if n != game) + ".")
     return clip("\n".join(parts), CONTENT_LIMIT)

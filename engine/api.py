@@ -158,12 +158,14 @@ class Presenter:
 
     Only `verbs`, `rules_text` and `describe` are required; the rest have plain defaults."""
 
-    verbs: tuple[Verb, ...]
+    verbs: tuple[Verb, ...]  # the bot registers them as `/<game name> <verb> <option>:`
     rules_text: str  # how the game goes, a few short paragraphs (the bot adds how the bot works)
     describe: Callable[[Event, list[str]], str | None]  # one line for an event, None for bookkeeping
     # move kinds that become a menu first when six to ten of their choices would not fit as buttons
     select_kinds: frozenset[str] = frozenset()
-    button_label: Callable[[dict[str, Any]], str] | None = None  # default: the entry's label
+    # A button's words by move key or kind, a template of the legal entry's fields ("Explore {count}"); default:
+    # the entry's label.
+    button_words: Mapping[str, str] = field(default_factory=dict)
     button_styles: Mapping[str, str] = field(default_factory=dict)  # kind -> one of BUTTON_STYLES; else "secondary"
     placeholders: Mapping[str, str] = field(default_factory=dict)  # kind -> a select menu's placeholder
     progress: Callable[[View], str] | None = None  # the state of the current turn in a few words, or ""
@@ -179,6 +181,10 @@ class Presenter:
     # few words a menu's placeholder can name ("row 3"); groups come in the order their first entry does.
     # None: no groups (the choices are shared out evenly over menus).
     group: Callable[[dict[str, Any]], str] | None = None
+    score_words: tuple[str, str] = ("point", "points")  # what a score counts (one, several): the same everywhere
+    # A line for a move whose events tell nothing (a quiet "end the turn"), from the move's JSON form, so that every
+    # move has its line in the log; None: such a move goes untold.
+    move_words: Callable[[Mapping[str, Any], Sequence[str]], str | None] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def verb_of(self, kind: str) -> Verb | None:
@@ -191,9 +197,8 @@ class Presenter:
         return key.split(":", 1)[1] if ":" in key else ""
 
     def label_of(self, entry: dict[str, Any]) -> str:
-        if self.button_label is not None:
-            return self.button_label(entry)
-        return str(entry.get("label") or entry["key"])
+        words = self.button_words.get(str(entry["key"])) or self.button_words.get(str(entry["kind"]))
+        return words.format_map(entry) if words is not None else str(entry["label"])
 
     def group_of(self, entry: dict[str, Any]) -> str:
         return self.group(entry) if self.group is not None else ""
@@ -215,6 +220,13 @@ class Presenter:
 
     def redraws(self, events: Iterable[Event]) -> bool:
         return True if self.redraw is None else self.redraw(events)
+
+    def score_of(self, score: int) -> str:
+        """ "1 point", "30 gold": a score in the game's own word."""
+        return f"{score} {self.score_words[0] if score == 1 else self.score_words[1]}"
+
+    def quiet_move(self, move: Mapping[str, Any], names: Sequence[str]) -> str | None:
+        return self.move_words(move, names) if self.move_words is not None else None
 
     def hand_of(self, view: View) -> list[str]:
         return self.hand(view) if self.hand is not None else []
@@ -285,6 +297,11 @@ def marked_players(view: View, names: Sequence[str]) -> Iterator[tuple[dict[str,
         seat = p["seat"]
         marker = "▶ " if (not view["game_over"] and view["current_player"] == seat) else ""
         yield p, f"{marker}**{names[seat] if seat < len(names) else p['name']}**"
+
+
+def player_lines(view: View, names: Sequence[str], line: Callable[[dict[str, Any], str, View], str]) -> list[str]:
+    """A game's status line for each player, from its words for one (`line(player, marked name, view)`)."""
+    return [line(p, who, view) for p, who in marked_players(view, names)]
 
 
 def one_by_one(

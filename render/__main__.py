@@ -40,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     data = render_board(view, overlay=args.overlay, scale=args.scale)
     with open(args.out, "wb") as fh:
         fh.write(data)
-    print(f"{args.out}: {game}, {len(data)} bytes, phase {view.get('phase')}, turn {view.get('turn')}", file=sys.stderr)
+    step = view.get("prompt") or "the game is over"
+    print(f"{args.out}: {game}, {len(data)} bytes, turn {view.get('turn')}: {step}", file=sys.stderr)
     return 0
 
 

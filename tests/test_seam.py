@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.catalog import Catalog
-from engine.api import Game, header_problems
+from bot.catalog import BOT_COMMANDS, Catalog, CatalogError
+from engine.api import Game, Verb, header_problems
 from engine.core.moves import Move
 from engine.core.rng import rand_below
 from engine.core.state import CoreState
@@ -265,12 +265,22 @@ def test_a_game_registered_at_run_time_is_there_inside_the_block_only() -> None:
         engine.new_game(TOY.name, ["Ann", "Bob"])
 
 
-def test_the_games_verbs_unite_into_one_command_set() -> None:
+def test_each_game_is_one_command_group_of_its_verbs_with_whole_descriptions() -> None:
     catalog = Catalog()
-    assert set(catalog.infos) == set(GAMES)
-    for command in catalog.commands.values():
-        assert len(command.description) <= 100 and command.games
-        assert command.name != "play", "/play is the bot's own command for every game"
+    assert set(catalog.infos) == set(GAMES) == set(catalog.groups)
+    for game, group in catalog.groups.items():
+        assert group.name == game and group.name not in BOT_COMMANDS, "/play, /game … are the bot's own"
+        assert 1 <= len(group.description) <= 100 and not group.description.endswith("…")
+        assert group.verbs == catalog.presenter(game).verbs
+        for verb in group.verbs:
+            assert catalog.command_of(f"{game} {verb.name}") == (game, verb)
+            assert not verb.description.endswith("…") and not verb.option_description.endswith("…")
+
+
+def test_a_description_too_long_for_discord_is_refused_not_cut() -> None:
+    long = dataclasses.replace(TOY.presenter, verbs=(Verb("take", "x" * 101, ("take",), "count", "How many"),))
+    with registered(dataclasses.replace(TOY, presenter=long)), pytest.raises(CatalogError, match="take"):
+        Catalog()
 
 
 def _bot_imports(path: Path) -> set[str]:

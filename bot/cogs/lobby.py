@@ -270,6 +270,24 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         body = "\n".join(lines) if lines else f"{title} has nothing hidden that only you can see."
         await self.flow.reply(interaction, f"🔒 Only you see this ({title}, game {table.game_id}):\n{body}")
 
+    @app_commands.command(
+        name="mine", description="Every game in this server where you have a seat, those waiting for you first"
+    )
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await self.flow.defer(interaction)
+        seats = await self.services.players.seats_of(interaction.user.id, interaction.guild_id)
+        if not seats:
+            await self.flow.reply(interaction, "You have no seat in a game in this server. `/game new` starts one.")
+            return
+        waiting = sum(1 for s in seats if s.yours)
+        head = f"Your games ({len(seats)}; {waiting} waiting for you):"
+        lines = [
+            f"{'▶ ' if s.yours else '• '}<#{s.channel_id}>: {s.title}, {s.status}"
+            + (f" ([open the game]({s.link}))" if s.link else "")
+            for s in seats
+        ]
+        await self.flow.reply(interaction, messages.clip("\n".join([head, *lines]), messages.CONTENT_LIMIT))
+
     @app_commands.command(name="remind", description="Also get your turn reminders by direct message (every game)")
     @app_commands.describe(dm="true: reminders by direct message as well; false: in the channel only")
     async def remind(self, interaction: discord.Interaction, dm: bool) -> None:

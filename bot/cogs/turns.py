@@ -1,4 +1,5 @@
-"""The turn commands: every registered game's verbs (built at start-up from the games' presenters) and `/play`.
+"""The turn commands: one group per registered game holding its verbs (`/<game> <verb> <option>:`, built at
+start-up from the games' presenters), and `/play`, which takes any move of any game.
 
 Autocomplete cannot be deferred, so it answers from the service's in-memory table of the channel (loaded once,
 replaced after every move) and offers exactly the moves legal now for the user asking. A user who may not act
@@ -14,7 +15,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..catalog import Command
+from engine.api import Verb
+
+from ..catalog import Group
 from ..flow import Flow
 from ..service import stamp
 from ..service.cache import TableCache
@@ -28,7 +31,7 @@ Choices = list[app_commands.Choice[str]]
 
 
 class TurnCog(commands.Cog):
-    """`/play move:` here; the games' verbs are added to the tree in cog_load, one command per verb name."""
+    """`/play move:` here; the games' groups are added to the tree in cog_load, one group per game."""
 
     def __init__(self, flow: Flow, tables: TableCache, legal: Legal, tree: app_commands.CommandTree) -> None:
         self.flow = flow
@@ -36,22 +39,23 @@ class TurnCog(commands.Cog):
         self.tables = tables
         self.legal = legal
         self.catalog = flow.catalog
-        self.verbs = [self._verb_command(c) for c in self.catalog.commands.values()]
+        self.groups = [self._group(g) for g in self.catalog.groups.values()]
 
     async def cog_load(self) -> None:
-        for command in self.verbs:
-            self.tree.add_command(command)
+        for group in self.groups:
+            self.tree.add_command(group)
 
     async def cog_unload(self) -> None:
-        for command in self.verbs:
-            self.tree.remove_command(command.name)
+        for group in self.groups:
+            self.tree.remove_command(group.name)
 
     # ------------------------------------------------------------------ choices
 
     async def choices(
         self, interaction: discord.Interaction, command: str, current: str, value: Callable[[dict[str, Any]], str]
     ) -> Choices:
-        """The moves of `command` (or all, for /play) legal now for this user, filtered by what they typed."""
+        """The moves of `command` ("<game> <verb>"; all, for "play") legal now for this user, filtered by what
+        they typed."""
         channel_id = interaction.channel_id
         if channel_id is None:
             return []
@@ -59,7 +63,8 @@ class TurnCog(commands.Cog):
         note = self._why_nothing(table, interaction.user.id, command)
         if note is not None or table is None:
             return [app_commands.Choice(name=(note or "")[:100], value=NOTHING)]
-        verb = None if command == "play" else self.catalog.verb_named(table.game, command)
+        found = self.catalog.command_of(command)
+        verb = found[1] if found is not None else None
         legal = self.legal.legal_for(table, interaction.user.id, verb.kinds if verb else None)
         typed = str(current or "").strip().lower()
         out = []
@@ -82,8 +87,9 @@ class TurnCog(commands.Cog):
             return "No game is running in this channel (/game new starts one)"
         if not table.active:
             return "The game is over"
-        if command != "play" and self.catalog.verb_named(table.game, command) is None:
-            return f"Not a command of {self.catalog.title(table.game)}: try /play"
+        found = self.catalog.command_of(command)
+        if command != "play" and (found is None or found[0] != table.game):
+            return f"This channel plays {self.catalog.title(table.game)}: use /{table.game} or /play"
         seat = table.seat_of(user_id)
         if seat is None or not table.acts(seat):
             return f"{self.legal.waiting_for(table)}: nothing for you to choose now"
@@ -91,33 +97,37 @@ class TurnCog(commands.Cog):
 
     # ------------------------------------------------------------------ commands
 
-    def _verb_command(self, spec: Command) -> app_commands.Command[Any, ..., None]:
-        name = spec.name
-        if spec.option is None:
+    def _group(self, spec: Group) -> app_commands.Group:
+        group = app_commands.Group(name=spec.name, description=spec.description, guild_only=True)
+        for verb in spec.verbs:
+            group.add_command(self._verb_command(f"{spec.name} {verb.name}", verb))
+        return group
+
+    def _verb_command(self, command: str, verb: Verb) -> app_commands.Command[Any, ..., None]:
+        if verb.option is None:
 
             async def run(interaction: discord.Interaction) -> None:
-                await self.flow.move_interaction(interaction, command=name, value=None)
+                await self.flow.move_interaction(interaction, command=command, value=None)
 
             callback: Callable[..., Coroutine[Any, Any, None]] = run
         else:
 
             async def run_with(interaction: discord.Interaction, value: str) -> None:
-                await self.flow.move_interaction(interaction, command=name, value=value)
+                await self.flow.move_interaction(interaction, command=command, value=value)
 
-            callback = app_commands.describe(value=spec.option_description)(
-                app_commands.rename(value=spec.option)(run_with)
-            )
-        command: app_commands.Command[Any, ..., None] = app_commands.Command(
-            name=name, description=spec.description, callback=app_commands.guild_only()(callback)
+            described = app_commands.describe(value=verb.option_description or "Your choice")(run_with)
+            callback = app_commands.rename(value=verb.option)(described)
+        made: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name=verb.name, description=verb.description, callback=callback
         )
-        if spec.option is not None:
+        if verb.option is not None:
             presenter_value = self._value_for
 
             async def complete(interaction: discord.Interaction, current: str) -> Choices:
-                return await self.choices(interaction, name, current, lambda e: presenter_value(interaction, e))
+                return await self.choices(interaction, command, current, lambda e: presenter_value(interaction, e))
 
-            command.autocomplete("value")(complete)
-        return command
+            made.autocomplete("value")(complete)
+        return made
 
     def _value_for(self, interaction: discord.Interaction, entry: dict[str, Any]) -> str:
         table = self.tables.cached(interaction.channel_id or 0)

@@ -11,7 +11,7 @@ from ..catalog import Catalog
 from ..text import safe_name
 
 ACCOUNT_MOVES = 60  # a turn account shows at most this many moves
-AccountMove = tuple[list[dict[str, Any]], int | None, str | None]  # a move's events, its seat, who acted
+AccountMove = tuple[list[dict[str, Any]], int | None, str | None, dict[str, Any]]  # events, seat, who acted, move
 
 
 class Accounts:
@@ -33,6 +33,14 @@ class Accounts:
         describe = self.catalog.presenter(game).describe
         return [text for text in (describe(event, names) for event in events) if text]
 
+    def describe_move(
+        self, game: str, move: dict[str, Any], events: list[dict[str, Any]], names: list[str]
+    ) -> list[str]:
+        """A move in words: its events' lines, or, when they tell nothing, the game's line for the move itself."""
+        lines = self.describe_events(game, events, names)
+        quiet = None if lines else self.catalog.presenter(game).quiet_move(move, names)
+        return [quiet] if quiet else lines
+
     def note(
         self,
         channel_id: int,
@@ -42,6 +50,7 @@ class Accounts:
         turn_over: bool,
         seat: int | None = None,
         actor: str | None = None,
+        move: dict[str, Any] | None = None,
     ) -> None:
         """Extend the channel's turn account by the move just recorded at `version` (if it follows on).
 
@@ -52,7 +61,12 @@ class Accounts:
             self._accounts[channel_id] = (game_id, 0, [], False)
         elif known is not None and known[0] == game_id and known[1] == version - 1:
             moves = [] if known[3] else known[2]
-            self._accounts[channel_id] = (game_id, version, [*moves, (events, seat, actor)][-ACCOUNT_MOVES:], turn_over)
+            self._accounts[channel_id] = (
+                game_id,
+                version,
+                [*moves, (events, seat, actor, move or {})][-ACCOUNT_MOVES:],
+                turn_over,
+            )
         else:
             self._accounts.pop(channel_id, None)
 
@@ -73,8 +87,8 @@ class Accounts:
         known = self._accounts.get(channel_id) if channel_id is not None else None
         if known is not None and known[0] == game_id and version is not None and known[1] == version:
             lines: list[str] = []
-            for events, seat, actor in known[2]:
-                lines.extend(self.describe_events(game, events, credited(names, seat, actor)))
+            for events, seat, actor, move in known[2]:
+                lines.extend(self.describe_move(game, move, events, credited(names, seat, actor)))
             return lines
         moves = await self.store.recent_moves(game_id, ACCOUNT_MOVES)
         start = 0
@@ -86,11 +100,12 @@ class Accounts:
             current = self._accounts.get(channel_id)
             if current is None or current[0] != game_id or current[1] < moves[-1].seq:
                 ended = engine.turn_passed(game, moves[-1].events)
-                kept = [(m.events, m.move.get("player"), m.actor) for m in moves[start:]]
+                kept = [(m.events, m.move.get("player"), m.actor, m.move) for m in moves[start:]]
                 self._accounts[channel_id] = (game_id, moves[-1].seq, kept, ended)
         lines = []
-        for move in moves[start:]:
-            lines.extend(self.describe_events(game, move.events, credited(names, move.move.get("player"), move.actor)))
+        for logged in moves[start:]:
+            credit = credited(names, logged.move.get("player"), logged.actor)
+            lines.extend(self.describe_move(game, logged.move, logged.events, credit))
         return lines
 
     async def log_lines(self, channel_id: int, limit: int = 40) -> tuple[GameRecord | None, list[str]]:
@@ -120,7 +135,7 @@ class Accounts:
             while pending and pending[0].created_at <= move.created_at:
                 lines.append(self._undo_line(record.game, pending.pop(0), names))
             seat = move.move.get("player")
-            for text in self.describe_events(record.game, move.events, credited(names, seat, move.actor)):
+            for text in self.describe_move(record.game, move.move, move.events, credited(names, seat, move.actor)):
                 lines.append(f"{move.seq}. {text}" if seat is not None else text)
         lines.extend(self._undo_line(record.game, undo, names) for undo in pending)
         return record, lines

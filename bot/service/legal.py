@@ -66,8 +66,9 @@ class Legal:
         return f"{' and '.join(names)} must act now"
 
     def verb_refusal(self, table: Table, command: str) -> Refusal | None:
-        """A refusal if the channel's game has no such verb (it belongs to another game)."""
-        if command == "play" or self.catalog.verb_named(table.game, command) is not None:
+        """A refusal if `command` ("<game> <verb>") is not one of the channel's game (it belongs to another game)."""
+        found = self.catalog.command_of(command)
+        if command == "play" or (found is not None and found[0] == table.game):
             return None
         title = self.catalog.title(table.game)
         return Refusal(
@@ -76,14 +77,15 @@ class Legal:
         )
 
     def resolve(self, table: Table, seat: int, command: str, value: str | int | None) -> str:
-        """The key of the one legal move that `/command option:value` names, or a Refusal saying why not.
+        """The key of the one legal move that `/<game> <verb> option:value` (or `/play move:`) names, or a Refusal.
 
         Accepted: the value autocomplete fills in, a move's label, its number (as on the board overlay), or a
         unique part of a label; for a verb without a value, its one legal move."""
         refusal = self.verb_refusal(table, command)
         if refusal is not None:
             raise refusal
-        verb = None if command == "play" else self.catalog.verb_named(table.game, command)
+        named = self.catalog.command_of(command)
+        verb = named[1] if named is not None else None
         kinds = None if verb is None else verb.kinds
         legal = self.legal_of(table, seat, kinds)
         if not legal:

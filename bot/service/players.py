@@ -1,4 +1,4 @@
-"""What a player asks about themselves: their private information (`/game hand`), where they play (`/games`),
+"""What a player asks about themselves: their private information (`/game hand`), where they play (`/game mine`),
 and their own settings (`/game remind`)."""
 
 from __future__ import annotations

@@ -137,8 +137,9 @@ class Recorder:
         # A finished game is no longer the channel's open game, but keep it cached for the final announcement.
         self.tables.put(channel_id, after if not new_state.game_over else None)
         turn_over = engine.turn_passed(record.game, events)
-        self.accounts.note(channel_id, table.game_id, after.version, events, turn_over, seat, actor)
-        lines = self.accounts.describe_events(record.game, events, credited(after.shown_names, seat, actor))
+        told = engine.move_to_json(move)
+        self.accounts.note(channel_id, table.game_id, after.version, events, turn_over, seat, actor, told)
+        lines = self.accounts.describe_move(record.game, told, events, credited(after.shown_names, seat, actor))
         return MoveOutcome(after, move.key, seat, by_ai, events, lines, turn_over, settled)
 
     async def landed(self, game_id: int, key: str, *, settle: bool = False) -> int | None:

@@ -1,8 +1,9 @@
-"""English words every game's texts need: counted nouns and who won."""
+"""English words every game's texts need: counted nouns, sides, who won, and an event's line from a table."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -13,3 +14,65 @@ def plural(n: int, word: str, words: str | None = None) -> str:
 def winners_win(names: Sequence[str], winners: Sequence[int]) -> str:
     """The winners named and their verb agreeing: "Ann wins", "Ann and Bo win"."""
     return f"{' and '.join(names[p] for p in winners)} win{'s' if len(winners) == 1 else ''}"
+
+
+DIRECTION_WORDS = ("north", "east", "south", "west")
+
+
+def listed(words: Sequence[str]) -> str:
+    """Words joined as a sentence lists them: "a", "a and b", "a, b and c"."""
+    items = list(words)
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def directions(sides: Sequence[int]) -> str:
+    """Sides (0 north .. 3 west) in words: "north", "north and east", "every side" (never the letters NESW)."""
+    if len(set(sides)) == 4:
+        return "every side"
+    return listed([DIRECTION_WORDS[d] for d in sorted(set(sides))])
+
+
+def with_article(words: str) -> str:
+    """ "a desert bend", "an oasis edge"."""
+    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
+
+
+class Told(dict[str, Any]):
+    """An event as the words of a line see it: its fields, and `who` (the name of its `player`) or `who_<field>`
+    (the name of the seat in that field), so a line can be a template: "{who} ends the turn."."""
+
+    def __init__(self, event: Mapping[str, Any], names: Sequence[str]) -> None:
+        super().__init__(event)
+        self.event = event
+        self.names = names
+
+    def __missing__(self, key: str) -> Any:
+        field = "player" if key == "who" else key.removeprefix("who_")
+        if field == key:
+            raise KeyError(key)
+        seat = int(self.event[field])
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+
+
+Line = str | Callable[[Told], str | None]  # a template of a line, or a function for a line that needs more
+
+
+def tell(lines: Mapping[str, Line], event: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    """An event's line from a game's table of lines by event type (None: an event that needs no words)."""
+    line = lines.get(str(event.get("type")))
+    told = Told(event, names)
+    if line is None:
+        return None
+    return line.format_map(told) if isinstance(line, str) else line(told)
+
+
+def by(field: str, lines: Mapping[Any, Line]) -> Line:
+    """A line chosen by the value of one of the event's fields: by("choice", {"leave": "...", "remove": "..."});
+    "*" is the line for any other value (or a field the event lacks)."""
+
+    def line(e: Told) -> str | None:
+        value = e.get(field)
+        chosen = lines[value] if value in lines else lines["*"]
+        return chosen.format_map(e) if isinstance(chosen, str) else chosen(e)
+
+    return line

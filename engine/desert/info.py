@@ -17,7 +17,7 @@ INFO = GameInfo(
     max_players=MAX_PLAYERS,
     options=option_specs(OPTIONS, _LABELS),
     ai_kinds=(
-        AIKind("heuristic", "Heuristic", "plays sensibly: weighs oases, goods and rumours"),
+        AIKind("heuristic", "Standard", "plays sensibly: weighs oases, goods and rumours"),
         AIKind("random", "Random", "picks any legal move"),
     ),
     rules_version=RULES_VERSION,

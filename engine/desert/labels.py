@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.grid import DIR_WORDS
 from engine.core.moves import Move
-from engine.core.words import plural, winners_win
+from engine.core.words import Line, Told, by, directions, plural, tell, winners_win, with_article
 from engine.desert import board as B
 from engine.desert.rules import to_act
 from engine.desert.state import COLOURS, DISPLAY_LIMIT, GRID, HEIGHTS, ON_ACTION, State
@@ -44,8 +43,8 @@ SHAPE_WORDS = {
     "bend": "oasis corner",
     "bend-end": "oasis corner",
     "through": "oasis strip",
-    "split": "two oasis edges",
-    "corner-split": "two oasis edges",
+    "split": "double oasis edge",
+    "corner-split": "double oasis edge",
     "tee": "large oasis",
     "tee-split": "oasis corner and edge",
     "full": "oasis heart",
@@ -54,25 +53,34 @@ SHAPE_WORDS = {
 }
 
 
+SCORE_WORDS = ("gold", "gold")  # what the scores count, on the picture and in every message
+
+
 def tile_words(tid: str) -> str:
-    """A tile in words: its kind and its action space, e.g. "1-14 (oasis strip, salt)"."""
+    """A tile as players tell it apart, by its kind and its action space: "the oasis strip tile with salt" (never
+    its catalogue id, which nothing on the table shows)."""
     t = tile(tid)
-    action = f", {ACTION_WORDS[t.action]}" if t.action else ""
-    return f"{tid} ({SHAPE_WORDS.get(t.shape, t.shape)}{action})"
+    action = f" with {ACTION_WORDS[t.action]}" if t.action else ""
+    return f"the {SHAPE_WORDS.get(t.shape, t.shape)} tile{action}"
+
+
+def a_tile(tid: str) -> str:
+    """ "an oasis strip tile with salt": a tile not seen before."""
+    return with_article(tile_words(tid).removeprefix("the "))
 
 
 def lie_words(tid: str, rotation: int) -> str:
-    """How a tile lies once turned: where its oasis or its lines point, in compass letters."""
+    """How a tile lies once turned, in compass words: "oasis north and east, brown lines south"."""
     g = geometry(tid, rotation)
-    oasis = "+".join("NESW"[d] for d in range(4) if g.sides[d] == "W")
-    lines = "+".join("NESW"[d] for d in range(4) if g.sides[d] == "B")
+    oasis = [d for d in range(4) if g.sides[d] == "W"]
+    lines = [d for d in range(4) if g.sides[d] == "B"]
     parts = []
     if oasis:
-        parts.append(f"oasis {oasis}")
+        parts.append(f"oasis {directions(oasis)}")
     elif g.parts:
         parts.append("pond")
     if lines:
-        parts.append(f"brown lines {lines}")
+        parts.append(f"brown {'line' if len(lines) == 1 else 'lines'} {directions(lines)}")
     return ", ".join(parts) or "all desert"
 
 
@@ -87,8 +95,14 @@ def _part_words(state: State, space: int, part: int) -> str:
     sides = g.parts[part]
     if not sides:
         return "the pond"
-    where = " and ".join(DIR_WORDS[d] for d in sides)
-    return f"the {where} oasis part" if len(g.parts) > 1 else "the oasis"
+    return f"the oasis part to the {directions(sides)}" if len(g.parts) > 1 else "the oasis"
+
+
+FIXED_LABELS = {
+    "no_explorer": "No explorer this turn",
+    "bonus": "Bonus turn: pay the caravan leader 1 water stone",
+    "stop": "End the turn",
+}
 
 
 def move_label(state: State, move: Move, number: int | None = None) -> str:
@@ -108,13 +122,13 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         return f"{prefix}{where}{lines}{driver}"
     if k == "draw":
         i = next(i for i, pile in enumerate(state.piles) if pile)
-        return f"Draw from pile {i + 1} ({len(state.piles[i])} tiles left)"
+        return f"Draw from pile {i + 1} ({plural(len(state.piles[i]), 'tile')} left)"
     if k == "display":
         return f"Attach from your display: {tile_words(move.get('tile'))}"
     if k == "scout":
         t = move.get("tile")
         owner = next(q for q in range(state.players) if t in state.displays[q])
-        return f"Scout (1 water stone): {state.names[owner]}'s {tile_words(t)}"
+        return f"Scout (1 water stone): {state.names[owner]}'s {tile_words(t).removeprefix('the ')}"
     if k == "place":
         assert state.hand is not None
         return f"{prefix}{move.get('space')}: {lie_words(state.hand['tile'], move.get('rotation'))}"
@@ -126,8 +140,6 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         e = next(e for e in state.explorers if e[0] == move.get("height"))
         where = "the action space of " if e[3] == ON_ACTION else ""
         return f"Take back your explorer of height {e[0]} from {where}{GRID.name(e[2])}"
-    if k == "no_explorer":
-        return "No explorer this turn"
     if k == "action_space":
         space = GRID.parse(move.get("space"))
         kind = next(a for s, a in state.scoring[0]["actions"] if s == space)
@@ -147,28 +159,24 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         if move.get("choice") == "leave":
             return "Leave the token where it lies"
         return "Take the token off the board (the next rumour places it again)"
-    if k == "bonus":
-        return "Bonus turn: pay the caravan leader 1 water stone"
-    if k == "stop":
-        return "End the turn"
     if k == "discard":
         return f"Discard {tile_words(move.get('tile'))} from your display"
-    return move.key
+    return FIXED_LABELS[k]  # a kind with one text; a kind with none is a bug, never its key shown to players
 
 
 def prompt(state: State) -> str:
+    """What the seat to act does now, addressed to them (the bot names them once, in its mention)."""
     if state.game_over:
         return ""
     seat = to_act(state)[0]
-    name = state.names[seat]
     phase = state.phase
     if phase == "action":
         spaces = ", ".join(state.scoring[0]["spaces"])
-        return f"{name}: choose an action space of the oasis {spaces}"
+        return f"choose an action space of the oasis {spaces}"
     if phase == "move" and len(state.displays[seat]) >= DISPLAY_LIMIT:
-        return f"{name}: your display is full: move to a space where one of its tiles fits (or one to scout), if any"
+        return "your display is full: move to a space where one of its tiles fits (or one to scout), if any"
     if phase == "explorer" and state.attached is None:
-        return f"{name}: you placed no explorer this turn: take one back, or not"
+        return "you placed no explorer this turn: take one back, or not"
     words = {
         "discard": "no tile of your display fits anywhere: discard one",
         "move": "move your caravan (or stay), then discover",
@@ -181,106 +189,132 @@ def prompt(state: State) -> str:
         "peeked": "leave the token you looked at, or take it off the board",
         "bonus": "buy a bonus turn for a water stone, or end your turn",
     }
-    return f"{name}: {words.get(phase, 'make a move')}"
+    return words.get(phase, "make a move")
+
+
+QUIET_MOVES = {  # moves whose events may tell nothing (the turn passes on): their own line in the log
+    "no_explorer": "{who} places no explorer.",
+    "stop": "{who} ends the turn.",
+}
+
+
+def move_words(move: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    text = QUIET_MOVES.get(str(move.get("kind")))
+    seat = move.get("player")
+    return text.format(who=names[seat]) if text is not None and isinstance(seat, int) else None
+
+
+def _move(e: Told) -> str:
+    if not e["moved"]:
+        return f"{e['who']}'s caravan stays on {e['to']}."
+    driver = ", paying the camel driver a water stone" if e["driver"] else ""
+    return f"{e['who']}'s caravan moves to {e['to']}{driver}."
+
+
+def _oasis(e: Told) -> str:
+    names = e.names
+    head = f"Oasis complete ({plural(e['size'], 'tile')}; {', '.join(e['actions']) or 'no action spaces'})."
+    if not e["line"]:
+        return f"{head} No explorer stands in it."
+    line = ", ".join(f"{names[s]}'s explorer of height {h}" for s, h in e["line"])
+    paid = ""
+    if e["paid"] is not None:
+        paid = f" {names[e['paid']]} has the tallest explorer and pays a water stone."
+    elif e["withdrawn"] is not None:
+        s, h = e["withdrawn"]
+        paid = f" {names[s]} has the tallest explorer but no water: the explorer of height {h} goes back."
+    return f"{head} The explorers line up, tallest first: {line}.{paid}"
+
+
+def _action(e: Told) -> str:
+    what, result = ACTION_WORDS[e["action"]], e.get("result")
+    taken = f"{e['who']} takes the action space {e['space']}"
+    if result == "none_left":
+        return f"{taken} ({what}), but the supply is empty."
+    if e["action"] == "rumour":
+        return f"{taken}: a rumour."
+    return f"{taken} ({what}); the camels are full." if result is None else f"{taken} and gets {what}."
+
+
+ENDS = {
+    "last_tile": "Everyone has had their last turn: the game ends.",
+    "no_open_lines": "No open line is left on the board: the game ends.",
+    "stalled": "Nobody could discover for eight rounds: the game ends.",
+}
+
+
+def _end(e: Told) -> str:
+    values = ", ".join(f"{GOOD_WORDS[g]} {plural(v, *SCORE_WORDS)}" for g, v in e["values"].items())
+    revealed = ", ".join(f"{slot_words(s)}: {v:+d}" for s, v in e["revealed"].items()) or "none"
+    return f"{ENDS[e['reason']]} Rumours revealed: {revealed}. Goods are worth: {values}."
+
+
+def _game_over(e: Told) -> str:
+    scores = ", ".join(f"{e.names[i]} {plural(s, *SCORE_WORDS)}" for i, s in enumerate(e["scores"]))
+    return f"Game over: {scores}. {winners_win(e.names, e['winners'])}!"
+
+
+LINES: dict[str, Line] = {
+    "turn": lambda e: f"{e['who']}'s last turn." if e.get("final") else None,
+    "discard": lambda e: f"No tile of {e['who']}'s display fits anywhere: {e['who']} discards {tile_words(e['tile'])}.",
+    "move": _move,
+    "no_discovery": by(
+        "reason",
+        {
+            "no_open_line": "{who} cannot discover here: no open line.",
+            "*": "{who} cannot discover here: nothing can be discovered.",
+        },
+    ),
+    "draw": lambda e: f"{e['who']} draws {a_tile(e['tile'])} from pile {e['pile']}.",
+    "last_tile": "That was the last tile: everyone, the drawer included, gets one more turn.",
+    "to_display": "It fits nowhere here: {who} puts it in their display.",
+    "from_display": lambda e: f"{e['who']} attaches {tile_words(e['tile'])} from their display.",
+    "scout": lambda e: (
+        f"{e['who']} pays the scout a water stone and takes {tile_words(e['tile'])} from {e['who_owner']}'s display."
+    ),
+    "replacement": lambda e: f"{e['who']} draws {a_tile(e['tile'])} into their display as compensation.",
+    "choose_position": "It fits in {options} ways; {who} chooses.",
+    "attach": "The tile goes on {space} and {who}'s caravan moves onto it.",
+    "desert": "All desert: {who} may move and discover again.",
+    "explorer": "{who} places the explorer of height {height} on {space}.",
+    "withdraw": by(
+        "action_space",
+        {
+            True: "{who} takes the explorer of height {height} back from the action space of {space}.",
+            "*": "{who} takes the explorer of height {height} back from {space}.",
+        },
+    ),
+    "oasis": _oasis,
+    "action": _action,
+    "no_space_left": lambda e: (
+        f"No action spaces left for: {', '.join(e.names[s] for s in e['seats'])}; their explorers go back to the "
+        "supply."
+    ),
+    "make_room": lambda e: (
+        f"{e['who']} forgoes the {GOOD_WORDS[e['good']]}."
+        if e["drop"] == "none"
+        else f"{e['who']} puts back a {GOOD_WORDS[e['drop']]} and loads the {GOOD_WORDS[e['good']]}."
+    ),
+    "rumour": lambda e: f"{e['who']} puts a secret rumour on the {slot_words(e['slot'])}.",
+    "peek": lambda e: (
+        f"{e['who']} looks at none of the rumours."
+        if e["slot"] is None
+        else f"{e['who']} secretly looks at the rumour on the {slot_words(e['slot'])}."
+    ),
+    "peeked": by(
+        "choice",
+        {
+            "leave": "{who} leaves it where it lies.",
+            "remove": "{who} takes it off the board; the next rumour places it again.",
+        },
+    ),
+    "turban": "The turban passes to {who} (on the explorer of height {height}).",
+    "bonus": "{who} pays the caravan leader a water stone for a bonus turn.",
+    "end": _end,
+    "game_over": _game_over,
+}
 
 
 def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """One line of English for an event; None for bookkeeping events that need no words."""
-    t = event["type"]
-
-    def who(key: str = "player") -> str:
-        return names[int(event[key])]
-
-    if t == "turn":
-        return f"{who()}'s last turn." if event.get("final") else None
-    if t == "discard":
-        return f"No tile of {who()}'s display fits anywhere: {who()} discards {event['tile']}."
-    if t == "move":
-        if not event["moved"]:
-            return f"{who()}'s caravan stays on {event['to']}."
-        driver = ", paying the camel driver a water stone" if event["driver"] else ""
-        return f"{who()}'s caravan moves to {event['to']}{driver}."
-    if t == "no_discovery":
-        reason = "no open line" if event["reason"] == "no_open_line" else "nothing can be discovered"
-        return f"{who()} cannot discover here: {reason}."
-    if t == "draw":
-        return f"{who()} draws {tile_words(event['tile'])} from pile {event['pile']}."
-    if t == "last_tile":
-        return "That was the last tile: everyone, the drawer included, gets one more turn."
-    if t == "to_display":
-        return f"It fits nowhere here: {who()} puts it in their display."
-    if t == "from_display":
-        return f"{who()} attaches {tile_words(event['tile'])} from their display."
-    if t == "scout":
-        return f"{who()} pays the scout a water stone and takes {event['tile']} from {who('owner')}'s display."
-    if t == "replacement":
-        return f"{who()} draws {event['tile']} into their display as compensation."
-    if t == "choose_position":
-        return f"It fits in {event['options']} ways; {who()} chooses."
-    if t == "attach":
-        return f"The tile goes on {event['space']} and {who()}'s caravan moves onto it."
-    if t == "desert":
-        return f"All desert: {who()} may move and discover again."
-    if t == "explorer":
-        return f"{who()} places the explorer of height {event['height']} on {event['space']}."
-    if t == "withdraw":
-        where = "the action space of " if event.get("action_space") else ""
-        return f"{who()} takes the explorer of height {event['height']} back from {where}{event['space']}."
-    if t == "oasis":
-        size = plural(event["size"], "tile")
-        spaces = ", ".join(event["actions"]) or "no action spaces"
-        head = f"Oasis complete ({size}; {spaces})."
-        if not event["line"]:
-            return f"{head} No explorer stands in it."
-        line = ", ".join(f"{names[s]} {h}" for s, h in event["line"])
-        paid = ""
-        if event["paid"] is not None:
-            paid = f" {names[event['paid']]} has the tallest explorer and pays a water stone."
-        elif event["withdrawn"] is not None:
-            s, h = event["withdrawn"]
-            paid = f" {names[s]} has the tallest explorer but no water: the {h} goes back to the supply."
-        return f"{head} In line: {line}.{paid}"
-    if t == "action":
-        result = event.get("result")
-        what = ACTION_WORDS[event["action"]]
-        if result == "none_left":
-            return f"{who()} takes the action space {event['space']} ({what}), but the supply is empty."
-        if event["action"] == "rumour":
-            return f"{who()} takes the action space {event['space']}: a rumour."
-        if result is None:
-            return f"{who()} takes the action space {event['space']} ({what}); the camels are full."
-        return f"{who()} takes the action space {event['space']} and gets {what}."
-    if t == "no_space_left":
-        ps = ", ".join(names[s] for s in event["seats"])
-        return f"No action spaces left for: {ps}; their explorers go back to the supply."
-    if t == "make_room":
-        if event["drop"] == "none":
-            return f"{who()} forgoes the {GOOD_WORDS[event['good']]}."
-        return f"{who()} puts back a {GOOD_WORDS[event['drop']]} and loads the {GOOD_WORDS[event['good']]}."
-    if t == "rumour":
-        return f"{who()} puts a secret rumour on the {slot_words(event['slot'])}."
-    if t == "peek":
-        if event["slot"] is None:
-            return f"{who()} looks at none of the rumours."
-        return f"{who()} secretly looks at the rumour on the {slot_words(event['slot'])}."
-    if t == "peeked":
-        if event["choice"] == "leave":
-            return f"{who()} leaves it where it lies."
-        return f"{who()} takes it off the board; the next rumour places it again."
-    if t == "turban":
-        return f"The turban passes to {who()} (on the explorer of height {event['height']})."
-    if t == "bonus":
-        return f"{who()} pays the caravan leader a water stone for a bonus turn."
-    if t == "end":
-        reason = {
-            "last_tile": "Everyone has had their last turn: the game ends.",
-            "no_open_lines": "No open line is left on the board: the game ends.",
-            "stalled": "Nobody could discover for eight rounds: the game ends.",
-        }[event["reason"]]
-        values = ", ".join(f"{GOOD_WORDS[g]} {v}" for g, v in event["values"].items())
-        revealed = ", ".join(f"{slot_words(s)}: {v:+d}" for s, v in event["revealed"].items()) or "none"
-        return f"{reason} Rumours revealed: {revealed}. Goods are worth: {values}."
-    if t == "game_over":
-        pts = ", ".join(f"{names[i]} {s}" for i, s in enumerate(event["scores"]))
-        return f"Game over: {pts}. {winners_win(names, event['winners'])}!"
-    return None
+    return tell(LINES, event, names)

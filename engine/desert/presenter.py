@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.api import Event, Presenter, Verb, View, marked_players
+from engine.api import Event, Presenter, Verb, View, player_lines
 from engine.core.grid import row_group
 from engine.core.words import plural
-from engine.desert.labels import GOOD_WORDS, describe, slot_words
+from engine.desert.guide import SECTIONS
+from engine.desert.labels import GOOD_WORDS, SCORE_WORDS, describe, move_words, slot_words
 
 VERBS = (
     Verb("caravan", "Move your caravan (or let it stay), then discover from there", ("caravan",), "to", "Where to"),
@@ -52,16 +53,11 @@ RULES_TEXT = (
     "**Im Reich der Wüstensöhne**: discover the desert tile by tile, send explorers into oases, and when an oasis "
     "is enclosed its explorers take its action spaces: goods for your camels, camels, water stones and secret "
     "rumours that change what the goods are worth.\n"
-    "A turn: `/caravan to` (brown lines any distance; the move ends just beyond a white line unless you pay the "
-    "camel driver a water stone), then `/discover source` (draw from the current pile, attach from your display, or "
-    "pay the scout to take a tile from another display); `/place option` when it fits in several ways; then "
-    "`/explorer choice` (on the new tile's oasis, or take one back). When an oasis is complete the tallest explorer "
-    "pays a water stone and each explorer in line chooses with `/action space` (then `/goods drop`, `/rumour slot`, "
-    "`/token choice` if asked); it stays on that action space until you take it back on a turn without placing one. "
-    "A full display (3 tiles) cannot draw: move where one of its tiles fits, if you can reach such a space. "
-    "After a regular turn `/bonus` buys another turn for a water stone, `/stop` ends it.\n"
+    "A turn: move your caravan (brown lines any distance; a white line ends the move just beyond it unless you pay "
+    "the camel driver a water stone), discover a tile from there, then place an explorer on its oasis or take one "
+    "back. After a regular turn a water stone buys a bonus turn.\n"
     "When the last tile is drawn everyone has one more turn; then the rumours are revealed and each good is worth "
-    "4 plus or minus its rumours. Most gold wins; ties go to the most water stones."
+    "4 gold plus or minus its rumours. Most gold wins; ties go to the most water stones."
 )
 
 _PLACEHOLDERS = {
@@ -74,6 +70,13 @@ _PLACEHOLDERS = {
     "rumour": "Rumour board space…",
     "peek": "Look at…",
     "discard": "Discard…",
+}
+_BUTTONS = {
+    "bonus": "Bonus turn (1 water)",
+    "stop": "End turn",
+    "no_explorer": "No explorer",
+    "peeked:leave": "Leave it",
+    "peeked:remove": "Take it off",
 }
 _STYLES = {
     "draw": "primary",
@@ -99,19 +102,6 @@ def _value(entry: dict[str, Any]) -> str:
     return key.split(":", 1)[1] if ":" in key else ""
 
 
-def _button_label(entry: dict[str, Any]) -> str:
-    kind = entry["kind"]
-    if kind == "bonus":
-        return "Bonus turn (1 water)"
-    if kind == "stop":
-        return "End turn"
-    if kind == "no_explorer":
-        return "No explorer"
-    if kind == "peeked":
-        return "Leave it" if entry.get("choice") == "leave" else "Take it off"
-    return str(entry.get("label") or entry["key"])
-
-
 def _progress(view: View) -> str:
     if view.get("game_over"):
         return ""
@@ -126,21 +116,22 @@ def _progress(view: View) -> str:
     return ", ".join(parts)
 
 
+def _player(p: dict[str, Any], who: str, view: View) -> str:
+    goods = ", ".join(GOOD_WORDS[g] for g in p["goods"]) or "no goods"
+    on_board = sum(1 for e in view["explorers"] if e["player"] == p["seat"] and e["space"])
+    turban = ", turban" if p["turban"] else ""
+    return (
+        f"{who} ({p['colour']}{turban}): caravan on {p['caravan']}, {plural(p['water'], 'water stone')}, "
+        f"{plural(p['camels'], 'camel')} ({goods}), {plural(len(p['display']), 'display tile')}, "
+        f"{plural(on_board, 'explorer')} out"
+    )
+
+
 def _status_lines(view: View, names: Sequence[str]) -> list[str]:
-    rows = []
-    for p, who in marked_players(view, names):
-        goods = ", ".join(GOOD_WORDS[g] for g in p["goods"]) or "no goods"
-        on_board = sum(1 for e in view["explorers"] if e["player"] == p["seat"] and e["space"])
-        turban = ", turban" if p["turban"] else ""
-        rows.append(
-            f"{who} ({p['colour']}{turban}): caravan on {p['caravan']}, {p['water']} water, "
-            f"{p['camels']} camels ({goods}), {plural(len(p['display']), 'display tile')}, "
-            f"{plural(on_board, 'explorer')} out"
-        )
     piles = " / ".join(str(n) for n in view["piles"])
     rumours = sum(1 for r in view["rumour_board"] if r["occupied"])
-    rows.append(f"Turn {view['turn']}. Piles 1-5: {piles}. Rumours on the board: {rumours} of 6.")
-    return rows
+    table = f"Turn {view['turn']}. Piles 1-5: {piles}. Rumours on the board: {rumours} of 6."
+    return [*player_lines(view, names, _player), table]
 
 
 def secrets(view: View) -> str:
@@ -162,12 +153,15 @@ PRESENTER = Presenter(
     describe=describe,
     select_kinds=frozenset({"caravan", "place", "explorer", "withdraw", "no_explorer", "draw", "display", "scout"})
     | frozenset({"rumour", "peek", "discard"}),
-    button_label=_button_label,
+    button_words=_BUTTONS,
     button_styles=_STYLES,
     placeholders=_PLACEHOLDERS,
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,
+    move_words=move_words,
+    score_words=SCORE_WORDS,
+    rules_sections=SECTIONS,
     value=_value,
     extra={"secrets": secrets},
     hand=lambda view: ["What you know of the rumours (nobody else sees this):", *secrets(view).split("\n")],

@@ -16,7 +16,7 @@ INFO = GameInfo(
     max_players=MAX_PLAYERS,
     options=option_specs(OPTIONS, _LABELS),
     ai_kinds=(
-        AIKind("heuristic", "Heuristic", "plays sensibly: weighs every placement and follower choice"),
+        AIKind("heuristic", "Standard", "plays sensibly: weighs every placement and follower choice"),
         AIKind("random", "Random", "picks any legal move"),
     ),
     rules_version=RULES_VERSION,

@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.moves import Move
-from engine.core.words import plural, winners_win
+from engine.core.words import Line, Told, plural, tell, winners_win, with_article
 from engine.discovery import board as B
 from engine.discovery.placing import placement_words
 from engine.discovery.state import State, parse_pos
-from engine.discovery.tiles import TERRAIN_WORDS, parse_sides, region_words, rotations, tile_words
+from engine.discovery.tiles import TERRAIN_WORDS, parse_sides, region_words, rotations, sides_region_words, tile_words
 
 LABEL_MAX = 100  # Discord's limit for a choice's name
 
@@ -23,6 +23,15 @@ def fit(label: str) -> str:
 
 
 ROLE_WORDS = {"explorer": "explorer", "brigand": "brigand", "navigator": "navigator"}
+ROLE_TERRAIN = {"explorer": "grassland", "brigand": "mountain", "navigator": "sea"}
+SCORE_WORDS = ("point", "points")  # what the scores count, on the picture and in every message
+
+
+def cities(n: int) -> str:
+    return plural(n, "city", "cities")
+
+
+FIXED_LABELS = {"pass": "Pass: deploy nothing, score nothing"}
 
 
 def labels(state: State, moves: Sequence[Move], numbers: Sequence[int | None]) -> list[str]:
@@ -47,8 +56,7 @@ def territory_words(m: B.Map, t: B.Territory) -> str:
     size = plural(t.size, "tile")
     if t.terrain == "G":
         return f"{state_word} grassland, {size}"
-    cities = m.city_count(t)
-    return f"{state_word} {TERRAIN_WORDS[t.terrain]}, {size}, {cities} cit{'ies' if cities != 1 else 'y'}"
+    return f"{state_word} {TERRAIN_WORDS[t.terrain]}, {size}, {cities(m.city_count(t))}"
 
 
 def move_label(state: State, move: Move, number: int | None = None, m: B.Map | None = None) -> str:
@@ -68,64 +76,51 @@ def move_label(state: State, move: Move, number: int | None = None, m: B.Map | N
     if k == "deploy":
         assert state.placed is not None
         found = _follower_territory(state, m, f"{state.placed[0]},{state.placed[1]}", move.get("region"))
-        if found is None:
-            return f"{move.get('role')} on {move.get('region')}"
+        assert found is not None, "a legal deployment names a region of the placed tile"
         t, words = found
         return f"{move.get('role').capitalize()} on {words} ({territory_words(m, t)}; {m.value(t)} now)"[:100]
     if k == "score":
         found = _follower_territory(state, m, move.get("at"), move.get("region"))
-        if found is None:
-            return f"Remove the follower at {move.get('at')}"
+        assert found is not None, "a legal scoring names a follower's region"
         t, words = found
         role = {"G": "explorer", "M": "brigand", "S": "navigator"}[t.terrain]
         return f"Score {m.value(t)}: your {role} at {move.get('at')} ({territory_words(m, t)})"[:100]
-    if k == "pass":
-        return "Pass: deploy nothing, score nothing"
-    return move.key
+    return FIXED_LABELS[k]  # a kind with one text; a kind with none is a bug, never its key shown to players
+
+
+def _deploy(e: Told) -> str:
+    where = sides_region_words(ROLE_TERRAIN.get(e["role"], "region"), parse_sides(str(e["region"])) or ())
+    return f"{e['who']} deploys {with_article(e['role'])} on {where} of the tile at {e['at']}."
+
+
+def _score(e: Told) -> str:
+    done = "complete" if e["complete"] else "open"
+    towns = "" if e["terrain"] == "G" else f", {cities(e['cities'])}"
+    what = f"{done} {TERRAIN_WORDS[e['terrain']]}, {plural(e['tiles'], 'tile')}{towns}"
+    return f"{e['who']} removes their {e['role']} at {e['at']}: {plural(e['points'], *SCORE_WORDS)} ({what})."
+
+
+LINES: dict[str, Line] = {
+    "draw": lambda e: f"{e['who']} draws a tile: {tile_words(e['tile'])}.",
+    "place": lambda e: f"{e['who']} places the tile at {e['at']}: {tile_words(e['tile'], e['turn'] // 90)}.",
+    "complete": lambda e: (
+        f"A {TERRAIN_WORDS[e['terrain']]} of {plural(e['tiles'], 'tile')} is complete (worth {e['value']} now)."
+    ),
+    "refill": "{who} draws a new tile into their hand.",
+    "discard": lambda e: f"A tile fits nowhere ({tile_words(e['tile'])}) and goes back into the box.",
+    "deploy": _deploy,
+    "score": _score,
+    "pass": "{who} keeps the followers where they are.",
+    "no_choice": "{who} has no follower to deploy or remove.",
+    "skip": "{who} has no tiles left and sits out.",
+    "end": "The last tile is placed. Final scoring: every territory counts as incomplete.",
+    "final": lambda e: (
+        f"Final scoring: {e['who']}'s {e['role']} at {e['at']} scores {plural(e['points'], *SCORE_WORDS)}."
+    ),
+    "game_over": lambda e: f"Game over. {winners_win(e.names, e['winners'])}!",
+}
 
 
 def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
-    """One line of English for an event; None for bookkeeping events that need no words."""
-    t = event["type"]
-
-    def who(key: str = "player") -> str:
-        i = event[key]
-        return names[i] if 0 <= i < len(names) else f"Player {i + 1}"
-
-    if t == "draw":
-        return f"{who()} draws a tile: {tile_words(event['tile'])}."
-    if t == "place":
-        return f"{who()} places the tile at {event['at']}: {tile_words(event['tile'], event['turn'] // 90)}."
-    if t == "complete":
-        size = plural(event["tiles"], "tile")
-        return f"A {TERRAIN_WORDS[event['terrain']]} of {size} is complete (worth {event['value']} now)."
-    if t == "refill":
-        return f"{who()} draws a new tile into their hand."
-    if t == "discard":
-        return f"A tile fits nowhere ({tile_words(event['tile'])}) and goes back into the box."
-    if t == "deploy":
-        where = "the inner region" if event["region"] == "inner" else f"the {event['region']} side"
-        article = "an" if str(event["role"])[:1] in "aeiou" else "a"
-        return f"{who()} deploys {article} {event['role']} at {event['at']} ({where})."
-    if t == "score":
-        done = "complete" if event["complete"] else "open"
-        terrain = TERRAIN_WORDS[event["terrain"]]
-        size = plural(event["tiles"], "tile")
-        cities = "" if event["terrain"] == "G" else f", {event['cities']} cit{'ies' if event['cities'] != 1 else 'y'}"
-        what = f"{done} {terrain}, {size}{cities}"
-        return f"{who()} removes their {event['role']} at {event['at']}: {event['points']} points ({what})."
-    if t == "pass":
-        return f"{who()} keeps the followers where they are."
-    if t == "no_choice":
-        return f"{who()} has no follower to deploy or remove."
-    if t == "skip":
-        return f"{who()} has no tiles left and sits out."
-    if t == "turn":
-        return None
-    if t == "end":
-        return "The last tile is placed. Final scoring: every territory counts as incomplete."
-    if t == "final":
-        return f"Final scoring: {who()}'s {event['role']} at {event['at']} scores {event['points']}."
-    if t == "game_over":
-        return f"Game over. {winners_win(names, event['winners'])}!"
-    return None
+    """One line of English for an event; None for bookkeeping events ("turn") that need no words."""
+    return tell(LINES, event, names)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.api import Event, Presenter, Verb, View, marked_players
-from engine.discovery.labels import describe
+from engine.api import Event, Presenter, Verb, View, player_lines
+from engine.core.words import plural
+from engine.discovery.guide import SECTIONS
+from engine.discovery.labels import SCORE_WORDS, describe
 
 VERBS = (
     Verb(
@@ -36,26 +38,17 @@ VERBS = (
 RULES_TEXT = (
     "**Carcassonne: The Discovery**: lay landscape tiles of grassland, mountain and sea, and score territories "
     "with your four followers.\n"
-    "A turn: the drawn tile is shown; `/place option` puts it on the map (every abutting side must continue its "
-    "terrain; x,y as on the map's edges, x to the east, y to the north, the start tile is 0,0). Then EITHER "
-    "`/deploy follower` on the new tile (explorer on grassland, brigand on mountain, navigator on sea; never in a "
-    "territory that already has a follower) OR `/score region` to take one of your followers back and score its "
-    "territory, OR `/pass`.\n"
-    "Grassland: 1 per tile, complete 2 per tile. Mountain: 1 per city in it and in bordering grasslands, complete 2. "
-    "Sea: 1 per city on its shores, complete +1 per tile. A complete territory of 1 or 2 tiles scores less "
-    "(grassland 2, mountain 1 per city, sea only its cities). The game ends after the last tile; every follower "
-    "left scores its territory as incomplete."
+    "A turn: place the tile shown (every touching side continues its terrain; x,y from the start tile at 0,0, x to "
+    "the east, y to the north). Then EITHER deploy a follower on the new tile (explorer on grassland, brigand on "
+    "mountain, navigator on sea; never in a territory that already has one) OR take one of yours back and score "
+    "its territory, OR pass.\n"
+    "The game ends after the last tile; every follower left scores its territory as incomplete."
 )
 
 _PLACEHOLDERS = {"place": "Place the tile at…", "deploy": "Deploy a follower as…", "score": "Score the follower at…"}
+_BUTTONS = {"pass": "Pass"}
 _STYLES = {"deploy": "success", "score": "primary", "pass": "secondary"}
 _REDRAW_EVENTS = frozenset({"place", "deploy", "score", "discard", "final", "game_over"})
-
-
-def _button_label(entry: dict[str, Any]) -> str:
-    if entry["kind"] == "pass":
-        return "Pass"
-    return str(entry.get("label") or entry["key"])
 
 
 def _row_of(at: object) -> str:
@@ -70,18 +63,20 @@ def _progress(view: View) -> str:
     return ""
 
 
+def _player(p: dict[str, Any], who: str, view: View) -> str:
+    hand = f", {plural(p['hand_count'], 'tile')} in hand" if view["options"].get("double_tile") else ""
+    return f"{who}: {plural(p['score'], *SCORE_WORDS)}; followers: {p['supply']} in supply, {p['on_map']} out{hand}"
+
+
 def _status_lines(view: View, names: Sequence[str]) -> list[str]:
-    rows = []
-    for p, who in marked_players(view, names):
-        hand = f", {p['hand_count']} tiles in hand" if view["options"].get("double_tile") else ""
-        rows.append(f"{who}: {p['score']} points; followers: {p['supply']} in supply, {p['on_map']} out{hand}")
+    rows = player_lines(view, names, _player)
     for f in view["followers"]:
         t = view["territories"][f["territory"]]
         name = names[f["player"]] if f["player"] < len(names) else str(f["player"])
         state_word = "complete" if t["complete"] else "open"
         rows.append(
-            f"· {name}'s {f['role']} at {f['at']}: {state_word} {t['kind']} of {t['size']} tiles, "
-            f"scores {t['value']} now ({t['final_value']} at the end)"
+            f"· {name}'s {f['role']} at {f['at']}: {state_word} {t['kind']} of {plural(t['size'], 'tile')}, "
+            f"scores {plural(t['value'], *SCORE_WORDS)} now ({t['final_value']} at the end)"
         )
     removed = f" · set aside face up: {len(view['removed'])}" if view["removed"] else ""
     b = view["bounds"]
@@ -112,12 +107,14 @@ PRESENTER = Presenter(
     rules_text=RULES_TEXT,
     describe=describe,
     select_kinds=frozenset({"place"}),
-    button_label=_button_label,
+    button_words=_BUTTONS,
     button_styles=_STYLES,
     placeholders=_PLACEHOLDERS,
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,
+    score_words=SCORE_WORDS,
+    rules_sections=SECTIONS,
     hand=_hand,
     group=lambda entry: _row_of(entry.get("at")),  # by the map row, y as on its edge
 )

@@ -106,7 +106,7 @@ def apply(s: State, move: Move, events: list[dict[str, Any]]) -> None:
     own checks give why_illegal its words."""
     if s.phase == "place":
         if move.kind != "place":
-            raise IllegalMove("First place the tile (`/place`).")
+            raise IllegalMove("First place the tile (`/discovery place`).")
         _place(s, move, events)
         return
     if move.kind == "deploy":

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.core.grid import DIR_NAMES
 from engine.core.tiles import turned_sides
+from engine.core.words import directions
 
 TERRAINS = "GMS"
 TERRAIN_WORDS = {"G": "grassland", "M": "mountain", "S": "sea"}
@@ -95,14 +96,17 @@ class TileSet:
 
 
 def region_words(g: Geometry, i: int) -> str:
-    """'the north-east mountain', 'the inner sea'."""
-    region = g.regions[i]
-    word = TERRAIN_WORDS[region.terrain]
-    if not region.sides:
+    """'the mountain to the north and east', 'the inner sea', 'the sea' (never the side letters)."""
+    return sides_region_words(TERRAIN_WORDS[g.regions[i].terrain], g.regions[i].sides)
+
+
+def sides_region_words(word: str, sides: tuple[int, ...]) -> str:
+    """A region of a tile by the sides it touches: 'the sea to the east and south', 'the inner sea'."""
+    if not sides:
         return f"the inner {word}"
-    if len(region.sides) == 4:
+    if len(sides) == 4:
         return f"the {word}"
-    return f"the {sides_code(region.sides)} {word}"
+    return f"the {word} to the {directions(sides)}"
 
 
 def sides_code(sides: tuple[int, ...]) -> str:
@@ -205,6 +209,10 @@ def distinct_rotations(tid: str) -> tuple[int, ...]:
 
 
 def tile_words(tid: str, r: int = 0) -> str:
-    """'N sea, E grassland, S mountain, W sea' for a tile as it lies."""
+    """'sea north and west, grassland east, mountain south' for a tile as it lies: each terrain by its sides."""
     g = rotations(tid)[r % 4]
-    return ", ".join(f"{DIR_NAMES[d]} {TERRAIN_WORDS[g.edges[d]]}" for d in range(4))
+    return ", ".join(
+        f"{word} {directions([d for d in range(4) if g.edges[d] == t])}"
+        for t, word in TERRAIN_WORDS.items()
+        if t in g.edges
+    )

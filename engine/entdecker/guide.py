@@ -1,16 +1,12 @@
 """Entdecker's rules in sections for `/game rules topic:`, and a player's private tiles in words (`/game hand`).
 
-The sections condense docs/rules.md (the rules as the engine plays them), in the words players read."""
+The sections condense docs/rules.md (the rules as the engine plays them), in the words players read; the commands
+as the bot registers them, `/entdecker <verb>`."""
 
 from __future__ import annotations
 
 from engine.api import View
 from engine.entdecker.labels import tile_words
-
-RULES_WHERE = (
-    "The full rules as this bot plays them, with every decision where the rulebook is silent: docs/rules.md in "
-    "the bot's source; the tiles in docs/tiles.md."
-)
 
 SECTIONS: tuple[tuple[str, str], ...] = (
     (
@@ -20,12 +16,14 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ),
     (
         "Turn",
-        "1. `/ship position:` put your ship on an edge circle or the circle of a discovered tile that has a line "
-        "to an empty space (starting on another player's building costs its value).\n"
-        "2. `/explore tiles:` pay 1 gold for each tile you mean to draw.\n"
-        "3. `/draw pile:` draw from one of the five piles; the tile must fit (land to land, sea to sea) and carry a "
-        "ship line where your ship enters. Several ways to fit: `/place option:`. The ship sails onto it.\n"
-        "4. `/build piece:` on the tile the ship reached (ends the turn), or `/stop`.",
+        "1. Put your ship on an edge circle or the circle of a discovered tile that has a line to an empty space "
+        "(`/entdecker ship position:`; starting on another player's building costs its value).\n"
+        "2. Pay 1 gold for each tile you mean to draw (`/entdecker explore tiles:`).\n"
+        "3. Draw from one of the five piles (`/entdecker draw pile:`); the tile must fit (land to land, sea to sea) "
+        "and carry a ship line where your ship enters. Several ways to fit: `/entdecker place option:`. The ship "
+        "sails onto it.\n"
+        "4. Build on the tile the ship reached (`/entdecker build piece:`, ends the turn), or stop "
+        "(`/entdecker stop`).",
     ),
     (
         "Income",
@@ -35,8 +33,8 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     (
         "Building",
         "Only on the tile your ship moved onto this turn: trading post 1 gold, fort 3, colony 6. You have 3, 2 "
-        "and 1 of them. Building ends your turn. `/recall post:` takes a trading post back into your supply during "
-        "your turn.",
+        "and 1 of them. Building ends your turn. `/entdecker recall post:` takes a trading post back into your "
+        "supply during your turn.",
     ),
     (
         "Events",
@@ -59,8 +57,8 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     (
         "End",
         "The game ends when the board is full, the last discovery tile is placed, or no circle can reach an empty "
-        "space. Incomplete islands with buildings then score without tokens. Grand Inventor: most plant tokens "
-        "scores one point per token.",
+        "space. Incomplete islands with buildings then score without tokens. Grand Inventor: whoever holds the most "
+        "plant tokens scores 1 point for each of them (a tie: each of them).",
     ),
     (
         "Personal tiles",
@@ -92,4 +90,8 @@ def hand(view: View) -> list[str]:
     if not tiles:
         return [*lines, "Personal tiles: none left."]
     words = [f"{i}. {tile_words(t['id'])}" for i, t in enumerate(tiles, 1)]
-    return [*lines, f"Personal tiles ({len(tiles)}; play one with `/draw pile:` for 2 gold, once per turn):", *words]
+    return [
+        *lines,
+        f"Personal tiles ({len(tiles)}; play one with `/entdecker draw pile:` for 2 gold, once per turn):",
+        *words,
+    ]

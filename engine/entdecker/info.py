@@ -30,7 +30,7 @@ INFO = GameInfo(
         for name, (default, allowed, _) in OPTIONS.items()
     ),
     ai_kinds=(
-        AIKind("heuristic", "Heuristic", "plays sensibly: looks one step ahead and at which tiles are still unseen"),
+        AIKind("heuristic", "Standard", "plays sensibly: looks one step ahead and at which tiles are still unseen"),
         AIKind("expert", "Expert", "plays each possible voyage out in imagined games before choosing; slower"),
         AIKind("random", "Random", "picks any legal move"),
     ),

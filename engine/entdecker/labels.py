@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from engine.core.grid import DIR_NAMES, DIR_WORDS
+from engine.core.grid import DIR_WORDS
 from engine.core.moves import Move
-from engine.core.words import plural, winners_win
+from engine.core.words import Line, Told, directions, plural, tell, winners_win
 from engine.entdecker import board as B
 from engine.entdecker.state import GRID, PIECE_VALUE, State
 from engine.entdecker.tiles import tile
@@ -23,8 +24,7 @@ EVENT_WORDS = {
 ROTATION_WORDS = ("as drawn", "turned 90°", "turned 180°", "turned 270°")
 
 
-def sides_words(sides: tuple[int, ...] | list[int]) -> str:
-    return "-".join(DIR_NAMES[d] for d in sides)
+SCORE_WORDS = ("point", "points")  # what the scores count, on the picture and in every message
 
 
 # By edge class (the fill-in pile numbers): what a tile's sides are, in words.
@@ -52,6 +52,8 @@ def tile_words(tid: str) -> str:
     return f"{words}, event: {EVENT_WORDS[t.event]}" if t.event else words
 
 
+FIXED_LABELS = {"stop": "Stop: end the turn without building"}
+NATIVES_LABELS = {"take": "Take the plant token", "leave": "Leave the plant token"}
 NUMBERED = ("ship", "place")  # their labels carry the number the board overlay shows
 
 
@@ -89,109 +91,104 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         assert cell is not None
         factor = 2 if B.tile_event(cell) == "hostile_natives" else 1
         g = B.cell_geometry(cell)
-        where = f" on the {sides_words(g.segments[seg])} land" if len(g.segments) > 1 else ""
+        where = f" on the land to the {directions(g.segments[seg])}" if len(g.segments) > 1 else ""
         return f"Build a {PIECE_WORDS[piece]}{where} ({PIECE_VALUE[piece] * factor} gold, ends the turn)"
-    if k == "stop":
-        return "Stop: end the turn without building"
     if k == "recall":
         return f"Take back the trading post on {move.get('space')}"
     if k == "natives":
-        if move.get("choice") == "take":
-            return "Take the natives' plant token"
-        return "Leave the plant token"
+        return NATIVES_LABELS[move.get("choice")]
     if k == "personal":
         return f"Personal tile: {tile_words(move.get('tile'))} (2 gold)"[:100]
-    return move.key
+    return FIXED_LABELS[k]  # a kind with one text; a kind with none is a bug, never its key shown to players
 
 
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
-    """One line of English for an event; None for bookkeeping events that need no words."""
-    t = event["type"]
+def _ship(e: Told) -> str:
+    cost = f", paying {e['cost']} gold" if e["cost"] else ""
+    return f"{e['who']} puts the ship on {e['position']}{cost}."
 
-    def who(key: str = "player") -> str:
-        return names[int(event[key])]
 
-    if t == "income":
-        return f"Season {event['season']}: the wheel gives everyone {event['amount']} gold."
-    if t == "turn":
-        return None
-    if t == "ship":
-        cost = f", paying {event['cost']} gold" if event["cost"] else ""
-        return f"{who()} puts the ship on {event['position']}{cost}."
-    if t == "explore":
-        return f"{who()} declares {plural(event['count'], 'exploration')}."
-    if t == "draw":
-        return f"{who()} draws from pile {event['pile']}: {tile_words(event['tile'])}."
-    if t == "personal":
-        return f"{who()} plays a personal tile: {tile_words(event['tile'])}."
-    if t == "choose_placement":
-        return f"It fits in {event['options']} ways; {who()} chooses."
-    if t == "place":
-        return f"The tile goes on {event['space']} and the ship sails onto it."
-    if t == "discard":
-        where = "is kept beside the fill-in piles" if event["kept"] else "leaves the game"
-        return f"The tile fits nowhere and {where}."
-    if t == "event":
-        e = event["event"]
-        if e == "storm":
-            return f"Storm! {who()}'s turn ends at once."
-        if e == "hostile_natives":
-            return "Hostile natives: building on this tile costs double."
-        if e == "welcoming_natives":
-            if event.get("offer"):
-                return f"Welcoming natives: {who()} may take a plant token."
-            if event.get("plant") is None:
-                return "Welcoming natives, but no plant tokens are left."
-            return f"Welcoming natives: {who()} takes a plant token worth {event['plant']}."
-        if e == "pirates":
-            return f"Pirates! {who()} loses {event['gold_lost']} gold."
-        if e == "ruins":
-            return f"Ruins: {who()} scores 3 victory points."
-        if e == "gold":
-            return f"Gold: {who()} finds {event['gold_gained']} gold."
-    if t == "natives":
-        if event.get("plant") is None:
-            return f"{who()} leaves the plant token with the natives."
-        return f"{who()} takes a plant token worth {event['plant']}."
-    if t == "forced_stop":
-        reason = {
-            "storm": "the storm",
-            "no_draws_left": "no declared explorations left",
-            "piles_empty": "the discovery piles are empty",
-            "no_free_line": "no line leads to undiscovered sea",
-        }[event["reason"]]
-        return f"{who()}'s voyage ends: {reason}."
-    if t == "build":
-        return f"{who()} builds a {PIECE_WORDS[event['piece']]} on {event['space']} for {event['cost']} gold."
-    if t == "stop":
-        return f"{who()} ends the turn."
-    if t == "recall":
-        return f"{who()} takes back the trading post on {event['space']}."
-    if t == "fill":
-        return f"A fill-in tile ({SHAPE_WORDS[event['pile']]}) fills {event['space']}."
-    if t == "fill_missing":
-        return f"{event['space']} needs a fill-in tile ({SHAPE_WORDS[event['pile']]}), but none is left."
-    if t == "island":
-        size = plural(event["tiles"], "tile")
-        kind = "Incomplete island" if event["incomplete"] else "Island complete"
-        if not event["scores"]:
-            return f"{kind}: {size}, nobody built there."
-        plants = "".join(f" {names[int(p)]} finds a plant worth {v}." for p, v in event["plants"].items())
-        short = " Not enough plant tokens for all the greatest discoverers." if event.get("plants_short") else ""
-        pts = ", ".join(f"{names[int(p)]} {v}" for p, v in sorted(event["scores"].items(), key=lambda x: -x[1]))
-        return f"{kind}: {size}, worth {event['value']}.{plants}{short} Points: {pts}."
-    if t == "pass":
-        return f"{who()} cannot pay for an exploration and passes."
-    if t == "end":
-        return {
-            "board_full": "The board is full: the game ends.",
-            "piles_empty": "The last discovery tile is drawn: the game ends.",
-            "plants_gone": "The plant tokens have run out: the game ends.",
-            "nothing_to_explore": "No line leads to undiscovered sea any more: the game ends.",
-        }[event["reason"]]
-    if t == "inventor":
-        ps = " and ".join(names[p] for p in event["players"])
-        return f"Grand Inventor: {ps} (+{event['bonus']})."
-    if t == "game_over":
-        return f"Game over. {winners_win(names, event['winners'])}!"
-    return None
+def _welcoming(e: Told) -> str:
+    if e.get("offer"):
+        return f"Welcoming natives: {e['who']} may take a plant token."
+    if e.get("plant") is None:
+        return "Welcoming natives, but no plant tokens are left."
+    return f"Welcoming natives: {e['who']} takes a plant token worth {e['plant']}."
+
+
+EVENT_LINES: dict[str, Line] = {  # a tile's event, by the event it shows
+    "storm": "Storm! {who}'s turn ends at once.",
+    "hostile_natives": "Hostile natives: building on this tile costs double.",
+    "welcoming_natives": _welcoming,
+    "pirates": "Pirates! {who} loses {gold_lost} gold.",
+    "ruins": "Ruins: {who} scores 3 points.",
+    "gold": "Gold: {who} finds {gold_gained} gold.",
+}
+FORCED_STOPS = {
+    "storm": "the storm",
+    "no_draws_left": "no declared explorations left",
+    "piles_empty": "the discovery piles are empty",
+    "no_free_line": "no line leads to undiscovered sea",
+}
+DISCARDS = {True: "is kept beside the fill-in piles", False: "leaves the game"}
+ENDS = {
+    "board_full": "The board is full: the game ends.",
+    "piles_empty": "The last discovery tile is drawn: the game ends.",
+    "plants_gone": "The plant tokens have run out: the game ends.",
+    "nothing_to_explore": "No line leads to undiscovered sea any more: the game ends.",
+}
+
+
+def _island(e: Told) -> str:
+    size = plural(e["tiles"], "tile")
+    kind = "Incomplete island" if e["incomplete"] else "Island complete"
+    if not e["scores"]:
+        return f"{kind}: {size}, nobody built there."
+    names = e.names
+    plants = "".join(f" {names[int(p)]} finds a plant worth {v}." for p, v in e["plants"].items())
+    short = " Not enough plant tokens for all the greatest discoverers." if e.get("plants_short") else ""
+    ranked = sorted(e["scores"].items(), key=lambda x: -x[1])
+    pts = ", ".join(f"{names[int(p)]} {plural(v, *SCORE_WORDS)}" for p, v in ranked)
+    return f"{kind}: {size}, worth {e['value']}.{plants}{short} Scores: {pts}."
+
+
+def _inventor(e: Told) -> str:
+    who = " and ".join(e.names[p] for p in e["players"])
+    most = "hold" if len(e["players"]) > 1 else "holds"
+    bonus = plural(e["bonus"], *SCORE_WORDS)
+    return f"Grand Inventor: {who} {most} the most plant tokens ({e['bonus']}) and scores {bonus}, 1 a token."
+
+
+LINES: dict[str, Line] = {
+    "income": "Season {season}: the wheel gives everyone {amount} gold.",
+    "ship": _ship,
+    "explore": lambda e: f"{e['who']} declares {plural(e['count'], 'exploration')}.",
+    "draw": lambda e: f"{e['who']} draws from pile {e['pile']}: {tile_words(e['tile'])}.",
+    "personal": lambda e: f"{e['who']} plays a personal tile: {tile_words(e['tile'])}.",
+    "choose_placement": "It fits in {options} ways; {who} chooses.",
+    "place": "The tile goes on {space} and the ship sails onto it.",
+    "discard": lambda e: (
+        f"The tile fits nowhere and {'is kept beside the fill-in piles' if e['kept'] else 'leaves the game'}."
+    ),
+    "event": lambda e: tell(EVENT_LINES, {**e.event, "type": e["event"]}, e.names),
+    "natives": lambda e: (
+        f"{e['who']} leaves the plant token with the natives."
+        if e.get("plant") is None
+        else f"{e['who']} takes a plant token worth {e['plant']}."
+    ),
+    "forced_stop": lambda e: f"{e['who']}'s voyage ends: {FORCED_STOPS[e['reason']]}.",
+    "build": lambda e: f"{e['who']} builds a {PIECE_WORDS[e['piece']]} on {e['space']} for {e['cost']} gold.",
+    "stop": "{who} ends the turn.",
+    "recall": "{who} takes back the trading post on {space}.",
+    "fill": lambda e: f"A fill-in tile ({SHAPE_WORDS[e['pile']]}) fills {e['space']}.",
+    "fill_missing": lambda e: f"{e['space']} needs a fill-in tile ({SHAPE_WORDS[e['pile']]}), but none is left.",
+    "island": _island,
+    "pass": "{who} cannot pay for an exploration and passes.",
+    "end": lambda e: ENDS[e["reason"]],
+    "inventor": _inventor,
+    "game_over": lambda e: f"Game over. {winners_win(e.names, e['winners'])}!",
+}
+
+
+def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
+    """One line of English for an event; None for bookkeeping events ("turn") that need no words."""
+    return tell(LINES, event, names)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.api import Event, Presenter, Verb, View, marked_players
+from engine.api import Event, Presenter, Verb, View, player_lines
 from engine.core.grid import row_group
 from engine.core.words import plural
-from engine.entdecker.guide import RULES_WHERE, SECTIONS, hand
-from engine.entdecker.labels import PIECE_WORDS, SHAPE_WORDS, describe
+from engine.entdecker.guide import SECTIONS, hand
+from engine.entdecker.labels import PIECE_WORDS, SCORE_WORDS, SHAPE_WORDS, describe
 
 VERBS = (
     Verb(
@@ -60,29 +60,18 @@ VERBS = (
 
 RULES_TEXT = (
     "**Entdecker**: discover islands, build on them, score them when they are complete.\n"
-    "A turn: `/ship position` (a discovered circle or an edge circle), `/explore tiles` (pay 1 gold per tile "
-    "you may draw), then `/draw pile` again and again; when a tile fits in several ways `/place option`. "
-    "On land the ship reaches you may `/build piece` (trading post 1, fort 3, colony 6 gold), which ends "
-    "the turn; `/stop` ends it without building. `/recall post` takes a trading post back. Welcoming natives "
-    "offer a plant token: `/natives choice` takes or leaves it.\n"
+    "A turn: put the ship on a circle (a discovered tile's or one at the edge), pay 1 gold for each tile you mean "
+    "to explore, then draw them one by one; each tile must fit, and the ship sails onto it. On the land it reached "
+    "you may build a trading post (1 gold), a fort (3) or a colony (6), which ends the turn, or stop without "
+    "building. Welcoming natives offer a plant token.\n"
     "Income, forced stops, fill-ins, events and island scoring happen by themselves. The game ends when the "
     "board is full or the discovery piles run out."
 )
 
 _PLACEHOLDERS = {"ship": "Put the ship on…", "place": "Place the tile at…", "explore": "Explore how many tiles…"}
+_BUTTONS = {"explore": "Explore {count}", "stop": "Stop"}  # the natives' choices: their labels
 _STYLES = {"stop": "danger", "build": "success", "draw": "primary", "explore": "primary", "natives": "success"}
 _REDRAW_EVENTS = frozenset({"place", "discard", "fill", "choose_placement"})
-
-
-def _button_label(entry: dict[str, Any]) -> str:
-    kind = entry["kind"]
-    if kind == "explore":
-        return f"Explore {entry.get('count')}"
-    if kind == "stop":
-        return "Stop"
-    if kind == "natives":
-        return "Take the plant token" if entry.get("choice") == "take" else "Leave the plant token"
-    return str(entry.get("label") or entry["key"])
 
 
 def _progress(view: View) -> str:
@@ -93,16 +82,18 @@ def _progress(view: View) -> str:
     if view.get("ship"):
         parts.append(f"ship on {view['ship']}")
     if voyage:
-        parts.append(f"{voyage.get('remaining', 0)} of {voyage.get('declared', 0)} explorations left")
+        parts.append(f"{plural(voyage.get('remaining', 0), 'exploration')} left of {voyage.get('declared', 0)}")
     return ", ".join(parts)
 
 
+def _player(p: dict[str, Any], who: str, view: View) -> str:
+    pieces = ", ".join(plural(n, PIECE_WORDS.get(k, k)) for k, n in p["pieces"].items())
+    plants = "+".join(map(str, p["plants"])) or "none"
+    return f"{who}: {plural(p['vp'], *SCORE_WORDS)}, {p['gold']} gold, plants {plants}; still to build: {pieces}"
+
+
 def _status_lines(view: View, names: Sequence[str]) -> list[str]:
-    rows = []
-    for p, who in marked_players(view, names):
-        pieces = ", ".join(plural(n, PIECE_WORDS.get(k, k)) for k, n in p["pieces"].items())
-        plants = "+".join(map(str, p["plants"])) or "none"
-        rows.append(f"{who}: {plural(p['vp'], 'point')}, {p['gold']} gold, plants {plants}; still to build: {pieces}")
+    rows = player_lines(view, names, _player)
     piles = view["piles"]
     discovery = " / ".join(str(p["count"]) for p in piles["discovery"])
     fill = ", ".join(f"{v} {SHAPE_WORDS[int(k)]}" for k, v in sorted(piles["fill"].items()))
@@ -123,14 +114,14 @@ PRESENTER = Presenter(
     rules_text=RULES_TEXT,
     describe=describe,
     select_kinds=frozenset({"ship", "place"}),
-    button_label=_button_label,
+    button_words=_BUTTONS,
     button_styles=_STYLES,
     placeholders=_PLACEHOLDERS,
     progress=_progress,
     status_lines=_status_lines,
     redraw=_redraw,
+    score_words=SCORE_WORDS,
     hand=hand,
     rules_sections=SECTIONS,
-    rules_where=RULES_WHERE,
     group=lambda entry: row_group(entry.get("position"), entry.get("space")),  # by the picture's row numbers
 )

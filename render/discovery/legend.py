@@ -7,7 +7,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.core.words import plural
+from engine.discovery.labels import SCORE_WORDS
 from render import panel, style
+from render.panel import as_int
 from render.sprites import put_text
 
 from .board import PANEL_HEIGHT, MapLayout
@@ -20,7 +23,9 @@ def _status_parts(view: dict[str, Any], doing: str) -> list[str]:
     return [f"Turn {view.get('turn')}: {doing}"]
 
 
-status_line = panel.Status("points", {"place": "places the tile"}, _status_parts, otherwise="deploys, scores or passes")
+status_line = panel.Status(
+    SCORE_WORDS[1], {"place": "places the tile"}, _status_parts, otherwise="deploys, scores or passes"
+)
 
 
 def _columns(lay: MapLayout) -> panel.Columns:
@@ -48,8 +53,10 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
         res = panel.as_dict(view.get("result"))
         won = panel.is_over(view) and row.seat in (res.get("winners") or [])
         put_text(im, (x + 48, row.base), name, size, style.GOLD if won else style.TEXT)
-        put_text(im, (x + col_w - 222, row.base), f"{p.get('score', 0)} pts", row.size, style.GOLD)
-        put_text(im, (x + col_w - 124, row.base), f"{p.get('supply', 0)} of 4 followers", 15, style.TEXT_DIM)
+        score = plural(as_int(p.get("score")), *SCORE_WORDS)
+        size = row.size if style.text_width(score, row.size) <= 118 else row.size * 3 // 4  # "111 points" fits too
+        put_text(im, (x + col_w - 226, row.base), score, size, style.GOLD)
+        put_text(im, (x + col_w - 102, row.base), f"{p.get('supply', 0)} of 4 followers", 15, style.TEXT_DIM)
 
 
 def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box, overlay: bool) -> None:

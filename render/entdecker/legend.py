@@ -6,6 +6,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.entdecker.labels import SCORE_WORDS
 from engine.entdecker.state import PIECES
 from render import panel, style
 from render.layout import Layout
@@ -25,7 +26,7 @@ EVENT_LEGEND = (
     ("hostile_natives", "hostile natives: building ×2"),
     ("welcoming_natives", "welcoming natives: a plant"),
     ("pirates", "pirates: lose half gold"),
-    ("ruins", "ruins: +3 VP"),
+    ("ruins", f"ruins: +3 {SCORE_WORDS[1]}"),
     ("gold", "gold: +3 gold"),
 )
 # A fill-in pile's tile, drawn small beside its count: the sides that are land, per edge class.
@@ -52,7 +53,7 @@ def _status_parts(view: dict[str, Any], s: str) -> list[str]:
     return parts
 
 
-status_line = panel.Status("VP", PHASE_WORDS, _status_parts)
+status_line = panel.Status(SCORE_WORDS[1], PHASE_WORDS, _status_parts)
 
 
 def _leaf(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -93,7 +94,7 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
     personal = bool((view.get("options") or {}).get("personal_tiles"))
     cols = {"name": x + 50, "gold": x + 50 + panel.NAME_WIDTH + 12, "pieces": x + w - 214, "plants": x + w - 58}
     cols["vp"] = cols["gold"] + 66
-    for key, label in (("name", "player"), ("gold", "gold"), ("vp", "final" if over else "VP")):
+    for key, label in (("name", "player"), ("gold", "gold"), ("vp", "final" if over else SCORE_WORDS[1])):
         put_text(im, (cols[key], y + 16), label, 18, style.TEXT_DIM)
     put_text(im, (cols["pieces"], y + 16), "pieces left", 18, style.TEXT_DIM)
     put_text(im, (cols["plants"], y + 16), "plants", 18, style.TEXT_DIM)

@@ -16,5 +16,5 @@ def test_legal_summary_is_grouped_by_command() -> None:
         {**e, "label": label} for e, label in zip(legal, ["Pile 1", "Pile 2", "Build a fort", "Stop"], strict=True)
     ]
     assert Catalog().legal_summary("entdecker", legal) == (
-        "You can: `/draw pile:` Pile 1; Pile 2 · `/build piece:` Build a fort · `/stop`"
+        "You can: `/entdecker draw pile:` Pile 1; Pile 2 · `/entdecker build piece:` Build a fort · `/entdecker stop`"
     )

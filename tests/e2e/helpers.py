@@ -137,13 +137,14 @@ def pick(table: Table) -> str:
 async def slash_move(
     fake: FakeDiscord, channel: str, user: str, key: str, game: str = "entdecker"
 ) -> InteractionHandle:
-    """Play `key` as a user would: the game's verb for it, the matching autocomplete choice, send."""
+    """Play `key` as a user would: the game's verb for it (`/<game> <verb>`), the matching autocomplete choice,
+    send."""
     kind = key.split(":", 1)[0]
     verb = catalog().verb(game, kind)
     assert verb is not None, key
     if not verb.option:
-        return await fake.slash(user, channel, verb.name)
-    return await choose(fake, channel, user, verb.name, verb.option, key.split(":", 1)[1])
+        return await fake.slash(user, channel, game, verb.name)
+    return await choose(fake, channel, user, f"{game} {verb.name}", verb.option, key.split(":", 1)[1])
 
 
 def values(choices: list[dict[str, Any]]) -> list[str]:
@@ -154,15 +155,17 @@ def values(choices: list[dict[str, Any]]) -> list[str]:
 async def choose(
     fake: FakeDiscord, channel: str, user: str, command: str, option: str, value: str
 ) -> InteractionHandle:
-    """Send `/command option:value` as a user would: the autocomplete choice for `value` (which carries the state
-    it was offered at), narrowed down by typing when more than 25 are legal."""
-    choices = await fake.autocomplete(user, channel, command, focused=option, value="")
+    """Send `/command option:value` as a user would (`command` as typed: "play", "entdecker ship"): the
+    autocomplete choice for `value` (which carries the state it was offered at), narrowed down by typing when more
+    than 25 are legal."""
+    names = command.split()
+    choices = await fake.autocomplete(user, channel, *names, focused=option, value="")
     assert 0 < len(choices) <= 25
     if value not in values(choices):
-        choices = await fake.autocomplete(user, channel, command, focused=option, value=value)
+        choices = await fake.autocomplete(user, channel, *names, focused=option, value=value)
     assert value in values(choices), (value, choices)
     chosen = choices[values(choices).index(value)]["value"]
-    return await fake.slash(user, channel, command, **{option: chosen})
+    return await fake.slash(user, channel, *names, **{option: chosen})
 
 
 async def play_move(fake: FakeDiscord, channel: str, user: str, key: str) -> InteractionHandle:

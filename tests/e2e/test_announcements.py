@@ -115,7 +115,7 @@ async def test_an_old_turn_message_says_its_turn_has_passed(tmp_path: Path) -> N
 
 async def test_an_endless_number_is_an_ordinary_refusal(tmp_path: Path) -> None:
     async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
-        text = await refused(await fake.slash("alice", "game-1", "ship", position="9" * 5000))
+        text = await refused(await fake.slash("alice", "game-1", "entdecker", "ship", position="9" * 5000))
         assert "Choose one of your options" in text
         text = await refused(await fake.slash("alice", "game-1", "play", move="#" + "7" * 4000))
         assert "Choose one of your options" in text
@@ -155,7 +155,7 @@ async def test_a_database_deleted_under_the_bot_stops_it_with_one_reason(
             else:
                 (tmp_path / "g.db-wal").unlink()  # the moves since the last checkpoint live only in the open WAL
             if command == "move":
-                handle = await fake.slash("alice", "game-1", "ship", position="A1N")
+                handle = await fake.slash("alice", "game-1", "entdecker", "ship", position="A1N")
             elif command == "abandon":
                 handle = await fake.slash("alice", "game-1", "game", "abandon")
             else:

@@ -22,8 +22,8 @@ async def verb_move(fake: FakeDiscord, channel: str, user: str, table, key: str)
     verb = catalog().verb(GAME, entry["kind"])
     assert verb is not None, key
     if not verb.option:
-        return await fake.slash(user, channel, verb.name)
-    return await choose(fake, channel, user, verb.name, verb.option, presenter.value_of(entry))
+        return await fake.slash(user, channel, GAME, verb.name)
+    return await choose(fake, channel, user, f"{GAME} {verb.name}", verb.option, presenter.value_of(entry))
 
 
 def user_to_act(fake: FakeDiscord, table) -> str:  # type: ignore[no-untyped-def]
@@ -47,9 +47,9 @@ async def test_a_whole_game_by_the_games_commands_with_a_scoring_chosen_out_of_t
                     # The player whose turn it is is offered nothing and may not choose for the explorer's owner.
                     entry = next(e for e in table.view(None)["legal"] if e["key"] == key)
                     value = catalog().presenters[GAME].value_of(entry)
-                    offered = await fake.autocomplete(turn_player, "game-1", "action", focused="space", value="")
+                    offered = await fake.autocomplete(turn_player, "game-1", GAME, "action", focused="space", value="")
                     assert value not in values(offered)
-                    text = await refused(await fake.slash(turn_player, "game-1", "action", space=value))
+                    text = await refused(await fake.slash(turn_player, "game-1", GAME, "action", space=value))
                     assert "not yours" in text
                     out_of_turn += 1
                 await ok(await verb_move(fake, "game-1", user, table, key))

@@ -73,10 +73,10 @@ async def test_double_tile_hands_are_private(tmp_path: Path) -> None:
             table = await table_of(bot, fake, "game-1")
             user = user_of(fake, table)
             if table.view(None)["phase"] == "place":
-                mine = await fake.autocomplete(user, "game-1", "place", focused="option", value="")
+                mine = await fake.autocomplete(user, "game-1", "discovery", "place", focused="option", value="")
                 assert mine and all(c["name"].split(" ")[1] == "tile" for c in mine)
                 other = next(u for u in ("alice", "bob", "dave") if u != user)
-                theirs = await fake.autocomplete(other, "game-1", "place", focused="option", value="")
+                theirs = await fake.autocomplete(other, "game-1", "discovery", "place", focused="option", value="")
                 assert not [c for c in theirs if c["value"] in {m["value"] for m in mine}]
                 message = turn_message(fake, table)
                 assert not any(":place:" in c for c in message.custom_ids())  # the public message shows no hand

@@ -124,10 +124,10 @@ async def test_refusals_say_why_in_words(game: str, tmp_path: Path) -> None:
             assert "not playing" in await refused(await fake.slash("carol", "game-1", "play", move=key))
             text = await refused(await fake.slash(mover, "game-1", "play", move="zz not a move"))
             assert "You can:" in text
-            foreign = [c for c in catalog().commands.values() if game not in c.games]
-            for command in foreign[:1]:
+            foreign = [(g.name, v) for g in catalog().groups.values() if g.name != game for v in g.verbs]
+            for group, verb in foreign[:1]:
                 text = await refused(
-                    await fake.slash(mover, "game-1", command.name, **({command.option: "x"} if command.option else {}))
+                    await fake.slash(mover, "game-1", group, verb.name, **({verb.option: "x"} if verb.option else {}))
                 )
                 assert "is not a command of" in text and "/play move:" in text
             assert (await table_of(bot, fake, "game-1")).version == 0

@@ -127,7 +127,7 @@ async def test_variants_and_private_personal_tiles(tmp_path: Path) -> None:
                 table = await table_of(bot, fake, "game-1")
                 user = user_of(fake, table)
                 if table.view(None)["phase"] == "voyage":
-                    choices = await fake.autocomplete(user, "game-1", "draw", focused="pile", value="")
+                    choices = await fake.autocomplete(user, "game-1", "entdecker", "draw", focused="pile", value="")
                     personal = [
                         c for c, v in zip(choices, values(choices), strict=True) if not v.isdigit() and v != "-"
                     ]
@@ -136,7 +136,7 @@ async def test_variants_and_private_personal_tiles(tmp_path: Path) -> None:
                     message = turn_message(fake, table)
                     assert not any(":personal:" in c for c in message.custom_ids())
                     if personal:
-                        await ok(await fake.slash(user, "game-1", "draw", pile=personal[0]["value"]))
+                        await ok(await fake.slash(user, "game-1", "entdecker", "draw", pile=personal[0]["value"]))
                         continue
                 await ok(await slash_move(fake, "game-1", user, pick(table)))
             assert seen_personal

@@ -90,7 +90,7 @@ async def test_an_old_button_of_the_same_version_after_undo_is_refused(tmp_path:
         assert table is not None and table.version == 1
         # Version 1 again, but not the state that button was made for.
         text = await refused(await helpers.click_old(fake, CHANNEL, old, "alice", "explore:4"))
-        assert "earlier turn" in text and "/explore tiles:" in text, text
+        assert "earlier turn" in text and "/entdecker explore tiles:" in text, text
         table = await table_of(bot, fake, CHANNEL)
         assert table is not None and table.version == 1
         # The restored turn's own buttons act.

@@ -1,5 +1,5 @@
 """Issue 10, what players asked for, through the real discord.py client: /undo alone and by consent, the whole log
-in pages, /game hand, /games, /help, /game rules topic:, reminders by direct message, secret and fixed seeds, a seat
+in pages, /game hand, /game mine, /help, /game rules topic:, reminders by direct message, secret and fixed seeds, a seat
 offered to a member who accepts with a button, and moves credited to whoever made them."""
 
 from __future__ import annotations
@@ -148,14 +148,23 @@ async def test_hand_games_help_and_rules_topic(tmp_path: Path) -> None:
                 and "strait (land on two opposite sides" in hand.text
             )
             assert "not playing" in await refused(await fake.slash("carol", "game-1", "game", "hand"))
-            games = await ok(await fake.slash("bob", "game-1", "games"))
+            games = await ok(await fake.slash("bob", "game-1", "game", "mine"))
             one, two = fake.channel("game-1").mention, fake.channel("game-2").mention
             assert f"▶ {two}: Entdecker, your turn" in games.text
             assert f"• {one}: Entdecker, alice's turn" in games.text
-            assert "no seat" in (await ok(await fake.slash("carol", "game-1", "games"))).text
+            assert "no seat" in (await ok(await fake.slash("carol", "game-1", "game", "mine"))).text
             help_text = (await ok(await fake.slash("carol", "game-1", "help"))).text
-            for words in ("`/ship position:`", "How a turn goes", "/undo", "docs/rules.md"):
+            for words in ("`/entdecker ship position:`", "How a turn goes", "/undo", "`/game rules topic:`"):
                 assert words in help_text
+            assert "docs/rules.md" not in help_text and "no game in this channel" not in help_text
+            for other in ("desert", "discovery"):  # every game's rules come in sections, whatever the channel plays
+                offered = await fake.autocomplete("carol", "game-1", "game", "rules", focused="topic", game=other)
+                assert "Turn" in [c["value"] for c in offered] and len(offered) >= 5
+                turn = await ok(await fake.slash("carol", "game-1", "game", "rules", game=other, topic="Turn"))
+                assert f"/{other} " in turn.text
+            await ok(await fake.slash("bob", "game-2", "game", "abandon"))
+            ended = (await ok(await fake.slash("carol", "game-2", "help"))).text
+            assert "has ended" in ended and "no game in this channel" not in ended and "How a turn goes" in ended
             choices = await fake.autocomplete("carol", "game-1", "game", "rules", focused="topic", value="ev")
             assert "Events" in [c["value"] for c in choices]
             rules = (await ok(await fake.slash("carol", "game-1", "game", "rules", topic="Events"))).text
@@ -244,3 +253,18 @@ async def test_moves_stay_credited_to_who_made_them(tmp_path: Path) -> None:
         assert any(line.split(". ", 1)[1].startswith("bob ") for line in lines), text
         assert any("AI for carol " in line for line in lines), text
         assert not any("carol (AI)" in line for line in lines)
+
+
+async def test_a_short_command_list_one_group_per_game_every_description_whole(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        async with running(fake, settings(tmp_path / "g.db")):
+            synced = dict(fake.global_commands)
+        games = set(catalog().infos)
+        assert set(synced) == {"game", "play", "undo", "help", *games} and len(synced) <= 8
+        for game in games:
+            verbs = {o["name"]: o for o in synced[game]["options"]}
+            assert set(verbs) == {v.name for v in catalog().presenter(game).verbs}
+            texts = [synced[game]["description"], *(v["description"] for v in verbs.values())]
+            texts += [o["description"] for v in verbs.values() for o in v.get("options", [])]
+            assert all(0 < len(t) <= 100 and not t.endswith("…") for t in texts), texts
+        fake.assert_no_violations()

@@ -16,19 +16,19 @@ async def test_wrong_player_and_spectators_get_private_answers(tmp_path: Path) -
     async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
         # Only the player to move is offered moves; the others get one note saying whose turn it is.
         for user in ("bob", "carol"):
-            note = await fake.autocomplete(user, "game-1", "ship", focused="position", value="")
+            note = await fake.autocomplete(user, "game-1", "entdecker", "ship", focused="position", value="")
             assert [c["value"] for c in note] == ["-"] and "alice's turn" in note[0]["name"], note
-        text = await refused(await fake.slash("bob", "game-1", "ship", position="-"))
+        text = await refused(await fake.slash("bob", "game-1", "entdecker", "ship", position="-"))
         assert "alice's turn, not yours" in text
-        assert len(await fake.autocomplete("alice", "game-1", "ship", focused="position", value="")) == 25
-        offered = await fake.autocomplete("alice", "game-1", "ship", focused="position", value="J7")
+        assert len(await fake.autocomplete("alice", "game-1", "entdecker", "ship", focused="position", value="")) == 25
+        offered = await fake.autocomplete("alice", "game-1", "entdecker", "ship", focused="position", value="J7")
         assert [stamp.untagged(c["value"])[0] for c in offered] == [
             "J7E",
             "J7S",
         ]
-        text = await refused(await fake.slash("bob", "game-1", "ship", position="A1N"))
+        text = await refused(await fake.slash("bob", "game-1", "entdecker", "ship", position="A1N"))
         assert "alice's turn, not yours" in text
-        text = await refused(await fake.slash("carol", "game-1", "ship", position="A1N"))
+        text = await refused(await fake.slash("carol", "game-1", "entdecker", "ship", position="A1N"))
         assert "not playing" in text
         table = await table_of(bot, fake, "game-1")
         message = turn_message(fake, table)
@@ -46,16 +46,16 @@ async def test_wrong_player_and_spectators_get_private_answers(tmp_path: Path) -
 
 async def test_bad_values_name_what_is_legal(tmp_path: Path) -> None:
     async with started(tmp_path, "game-1", ["alice", "bob"]) as (fake, bot):
-        text = await refused(await fake.slash("alice", "game-1", "ship", position="Z99"))
+        text = await refused(await fake.slash("alice", "game-1", "entdecker", "ship", position="Z99"))
         assert "not one of your choices" in text and "A1N" in text and "ship:" not in text
         await ok(await slash_move(fake, "game-1", "alice", "ship:A1N"))
-        text = await refused(await fake.slash("alice", "game-1", "draw", pile="9"))
-        assert "/explore tiles:" in text
+        text = await refused(await fake.slash("alice", "game-1", "entdecker", "draw", pile="9"))
+        assert "/entdecker explore tiles:" in text
         await ok(await slash_move(fake, "game-1", "alice", "explore:2"))
-        text = await refused(await fake.slash("alice", "game-1", "draw", pile="9"))
+        text = await refused(await fake.slash("alice", "game-1", "entdecker", "draw", pile="9"))
         assert "Pile 1" in text and "Pile 5" in text and "draw:" not in text
-        text = await refused(await fake.slash("alice", "game-1", "explore", tiles="3"))
-        assert "You cannot `/explore` now" in text and "/draw pile:" in text
+        text = await refused(await fake.slash("alice", "game-1", "entdecker", "explore", tiles="3"))
+        assert "You cannot `/entdecker explore` now" in text and "/entdecker draw pile:" in text
         assert (await table_of(bot, fake, "game-1")).version == 2
 
 
@@ -71,7 +71,7 @@ async def test_stale_and_double_clicks_act_once(tmp_path: Path) -> None:
         answers = [await first.final(timeout=15), await second.final(timeout=15)]
         refusals = [a for a in answers if a.ephemeral and a.text.startswith("⚠️")]
         assert len(refusals) == 1 and "earlier turn" in refusals[0].text
-        assert "/explore tiles:" in refusals[0].text
+        assert "/entdecker explore tiles:" in refusals[0].text
         table = await table_of(bot, fake, "game-1")
         assert table.version == 1
         # The turn message now offers the next step, under the new version and the tag of its state.
@@ -115,7 +115,7 @@ async def test_abandon_and_history(tmp_path: Path) -> None:
         assert "Only the host" in await refused(await fake.slash("bob", "game-1", "game", "abandon"))
         await ok(await fake.slash("mod", "game-1", "game", "abandon"))  # Manage Channels
         assert "abandoned" in fake.channel_messages("game-1")[-1].text
-        assert "no game" in await refused(await fake.slash("alice", "game-1", "ship", position="A1N"))
+        assert "no game" in await refused(await fake.slash("alice", "game-1", "entdecker", "ship", position="A1N"))
         await ok(await fake.slash("bob", "game-1", "game", "new"))
         history = await bot.services.store.history(fake.channel("game-1").id)
         assert [g.status for g in history] == ["lobby", "abandoned"]
@@ -157,7 +157,7 @@ async def test_a_lost_announcement_is_repaired_by_the_next_click(tmp_path: Path)
         # As if the process died after storing the move and before updating the channel.
         await bot.services.turns.play(fake.channel("game-1").id, fake.user("alice").id, key="ship:A1N")
         text = await refused(await click_move(fake, message, "alice", "ship:B1N"))
-        assert "earlier turn" in text and "/explore tiles:" in text
+        assert "earlier turn" in text and "/entdecker explore tiles:" in text
         after = await table_of(bot, fake, "game-1")
         repaired = f"ed:1:1.{stamp.tag_of(after)}:explore:1"
         await fake.wait_for(lambda: repaired in fake.message(message.id).custom_ids(), timeout=5)

@@ -174,7 +174,7 @@ async def test_autocomplete_never_errors_and_offers_only_a_note_to_those_who_may
 
             async def choices(user: str, command: str, value: Any = "") -> list[dict[str, Any]]:
                 handle = await fake.autocomplete_interaction(
-                    user, "game-1", command, focused=commands[command], value=value
+                    user, "game-1", "entdecker", command, focused=commands[command], value=value
                 )
                 await fake.wait_for(lambda: handle.choices is not None or handle.violations, 5)
                 assert handle.choices is not None, handle.violations
@@ -285,6 +285,6 @@ async def test_a_slash_move_whose_announcement_breaks_says_it_was_saved(tmp_path
             raise RuntimeError("a bug in the renderer")
 
         bot.announcer.update_turn = broken  # type: ignore[method-assign]
-        answer = await (await fake.slash("alice", "game-1", "ship", position="A1N")).final(timeout=10)
+        answer = await (await fake.slash("alice", "game-1", "entdecker", "ship", position="A1N")).final(timeout=10)
         assert answer.ephemeral and "saved" in answer.text
         assert (await table_of(bot, fake, "game-1")).version == 1

@@ -1,5 +1,5 @@
 """Issue 21, "the way back" and "one message carries the turn": a turn message in components v2 edited in place,
-reminders and `/games` that link to it, and `/game board` that gives the player to move the controls privately."""
+reminders and `/game mine` that link to it, and `/game board` that gives the player to move the controls privately."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ async def test_reminders_and_games_link_to_the_live_turn_message(tmp_path: Path)
             [reminder] = [m for m in fake.channel_messages("game-1") if m.text.startswith("⏰")]
             assert link in reminder.text
             assert link in fake.direct_messages[0][1]
-            games = await ok(await fake.slash("alice", "game-1", "games"))
+            games = await ok(await fake.slash("alice", "game-1", "game", "mine"))
             assert f"▶ {fake.channel('game-1').mention}: Entdecker, your turn ([open the game]({link}))" in games.text
         fake.assert_no_violations()
 

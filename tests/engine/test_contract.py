@@ -31,14 +31,6 @@ def _played(game: str) -> list[Step]:
 _PLAYED: dict[str, list[Step]] = {}
 
 
-def test_verbs_that_share_a_name_share_the_option_name() -> None:
-    seen: dict[str, tuple[str, str | None]] = {}
-    for game in GAMES:
-        for verb in engine.presenter(game).verbs:
-            first = seen.setdefault(verb.name, (game, verb.option))
-            assert first[1] == verb.option, f"/{verb.name} of {game} needs the option {first[1]!r} ({first[0]})"
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_every_legal_move_has_a_verb_a_unique_value_and_a_readable_label(game: str) -> None:
     presenter = engine.presenter(game)

@@ -76,3 +76,21 @@ async def test_the_log_of_an_archived_game_pages_as_before(svc: Services) -> Non
 
     await store.driver.write(unarchive)
     assert await pages_of(svc) == archived
+
+
+async def test_every_move_of_a_desert_game_has_its_numbered_line_in_the_log(svc: Services) -> None:
+    """ "No explorer" and a quiet "end the turn" tell nothing in their events: the game's words for the move do."""
+    await svc.lobby.new_game(CH, 1, ANN, "Ann", "desert", {}, 7)
+    await svc.lobby.join(CH, BOB, "Bob")
+    await svc.lobby.start(CH, ANN)
+    kinds: set[str] = set()
+    for _ in range(60):
+        table = await svc.tables.table(CH)
+        outcome = await svc.turns.ai_step(CH, force=True)
+        assert outcome is not None
+        kinds.add(outcome.key.split(":", 1)[0])
+    assert {"no_explorer", "stop"} & kinds, "the seed plays a quiet move"
+    _, lines = await svc.accounts.full_log(CH)
+    numbers = {int(line.split(".", 1)[0]) for line in lines if line[:1].isdigit()}
+    assert numbers == set(range(1, table.version + 2))
+    assert any(line.endswith("places no explorer.") or line.endswith("ends the turn.") for line in lines)

@@ -9,7 +9,7 @@ from tests.bot.helpers import ALICE, CH, started, three_players
 async def test_an_idle_game_leaves_the_cache_and_comes_back_on_use(svc: Services) -> None:
     await started(svc)
     await started(svc, channel=CH + 1)
-    await svc.turns.play(CH, ALICE, command="ship", value="A1N")
+    await svc.turns.play(CH, ALICE, command="entdecker ship", value="A1N")
     open_channels = {CH, CH + 1}
     svc.tables.prune(open_channels)
     assert svc.tables.cached_count() == 2  # both were used just now

@@ -45,7 +45,7 @@ async def test_abandon(svc: Services) -> None:
     record = await svc.lobby.abandon(CH, BOB, manage=True)
     assert record.status == "abandoned"
     with pytest.raises(Refusal, match="no game"):
-        await svc.turns.play(CH, ALICE, command="ship", value="A1N")
+        await svc.turns.play(CH, ALICE, command="entdecker ship", value="A1N")
 
 
 async def test_a_host_who_gave_their_seat_away_no_longer_abandons(svc: Services) -> None:

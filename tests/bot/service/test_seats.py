@@ -43,7 +43,7 @@ async def test_handover_to_ai_and_to_a_member(svc: Services) -> None:
     idle = await svc.store.idle_games(svc.clock() + 1, 0)
     assert [i.game.channel_id for i in idle if i.player is not None and i.player.is_ai] == [CH]
     with pytest.raises(Refusal, match=r"played by an AI|not yours|not playing"):
-        await svc.turns.play(CH, ALICE, command="explore", value=1)
+        await svc.turns.play(CH, ALICE, command="entdecker explore", value=1)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -32,8 +32,8 @@ async def test_the_tag_of_a_version_reached_again_after_undo_is_new(svc: Service
     assert stamp.tagged("explore:2", first).endswith("@" + stamp.tag_of(first))
     # A choice offered on the first one acts no more; the restored one's does.
     with pytest.raises(Refusal, match="offered in an earlier turn"):
-        await svc.turns.play(CH, ALICE, command="explore", value="2", seen=stamp.tag_of(first))
-    outcome = await svc.turns.play(CH, ALICE, command="explore", value="2", seen=stamp.tag_of(again))
+        await svc.turns.play(CH, ALICE, command="entdecker explore", value="2", seen=stamp.tag_of(first))
+    outcome = await svc.turns.play(CH, ALICE, command="entdecker explore", value="2", seen=stamp.tag_of(again))
     assert outcome.table.version == 2
 
 
@@ -42,11 +42,11 @@ async def test_a_request_acts_once_and_another_one_from_its_state_still_acts(svc
     table = await svc.tables.table(CH)
     assert table is not None
     arrived = stamp.tag_of(table)
-    await svc.turns.play(CH, ALICE, command="ship", value="A1N", arrived=arrived)
+    await svc.turns.play(CH, ALICE, command="entdecker ship", value="A1N", arrived=arrived)
     with pytest.raises(Refusal, match=r"Already done: that move was made \(move 1\)"):
-        await svc.turns.play(CH, ALICE, command="ship", value="A1N", arrived=arrived)
+        await svc.turns.play(CH, ALICE, command="entdecker ship", value="A1N", arrived=arrived)
     # Sent on the same state, but another request: judged on the state now, where it is legal.
-    outcome = await svc.turns.play(CH, ALICE, command="explore", value="2", arrived=arrived)
+    outcome = await svc.turns.play(CH, ALICE, command="entdecker explore", value="2", arrived=arrived)
     assert outcome.table.version == 2
     keys = [m.move for m in await svc.store.moves(table.game_id)]
     assert len(keys) == 2

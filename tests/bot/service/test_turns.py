@@ -16,9 +16,9 @@ from tests.bot.helpers import ALICE, BOB, CAROL, CH, started
 async def test_only_the_current_player_acts(svc: Services) -> None:
     await started(svc)
     with pytest.raises(Refusal, match="Ann's turn, not yours"):
-        await svc.turns.play(CH, BOB, command="ship", value="A1N")
+        await svc.turns.play(CH, BOB, command="entdecker ship", value="A1N")
     with pytest.raises(Refusal, match="not playing"):
-        await svc.turns.play(CH, CAROL, command="ship", value="A1N")
+        await svc.turns.play(CH, CAROL, command="entdecker ship", value="A1N")
     table = await svc.tables.table(CH)
     assert svc.legal.legal_for(table, BOB, ["ship"]) == []
     assert svc.legal.legal_for(table, CAROL, ["ship"]) == []
@@ -33,7 +33,7 @@ async def test_stale_and_double_clicks(svc: Services) -> None:
     assert outcome.lines == ["Ann puts the ship on A1N."] and not outcome.turn_over
     with pytest.raises(Refusal, match="earlier turn") as info:
         await svc.turns.play(CH, ALICE, key="ship:A1N", game_id=game_id, version=version)
-    assert "/explore tiles:" in str(info.value)
+    assert "/entdecker explore tiles:" in str(info.value)
     with pytest.raises(Refusal, match="game that is over"):
         await svc.turns.play(CH, ALICE, key="explore:1", game_id=game_id + 1, version=version + 1)
     assert (await svc.tables.table(CH, fresh=True)).version == 1
@@ -63,7 +63,7 @@ async def test_stale_version_from_another_process(svc: Services, tmp_path: Path)
     # This process still has version 0 cached; the fresh read before every move catches it.
     with pytest.raises(Refusal, match="earlier turn"):
         await svc.turns.play(CH, ALICE, key="ship:A1N", version=0)
-    outcome = await svc.turns.play(CH, ALICE, command="explore", value=1)
+    outcome = await svc.turns.play(CH, ALICE, command="entdecker explore", value=1)
     assert outcome.table.version == 2
 
 
@@ -106,7 +106,7 @@ async def test_restart_continues_exactly(svc: Services, tmp_path: Path) -> None:
         again = build_services(store, svc.settings, svc.clock)
         table = await again.tables.table(CH)
         assert engine.state_to_json(table.state) == before
-        outcome = await again.turns.play(CH, ALICE, command="draw", value="1")
+        outcome = await again.turns.play(CH, ALICE, command="entdecker draw", value="1")
         assert outcome.table.version == 3
     finally:
         await store.close()

@@ -44,7 +44,8 @@ def test_a_non_current_player_choosing_an_action_space_is_named_in_the_header() 
     view = engine.view(state, None)
     assert view["to_act"] == [RED] and view["current_player"] == BLUE
     assert view["legal"] and all(e["player"] == RED for e in view["legal"])
-    assert state.names[RED] in view["prompt"]
+    # The prompt speaks to the one who chooses; the bot names them once, from to_act (not twice, as it did).
+    assert view["prompt"].startswith("choose an action space") and state.names[RED] not in view["prompt"]
 
 
 def test_secret_rumours_are_private() -> None:
