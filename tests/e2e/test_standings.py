@@ -86,7 +86,7 @@ async def test_rematch_opens_a_lobby_with_the_same_seats_once(config: Settings) 
             first = (await bot.services.store.history(fake.channel("game-1").id))[0]
             await play_out(bot, fake, "game-1", "bob")
             end = await fake.wait_for_message("game-1", lambda m: "Game over" in m.text, timeout=10)
-            assert end.custom_ids() == [f"edr:{first.id}"]
+            assert end.custom_ids() == [f"edr:{first.id}", f"edg:{first.id}"]
             stranger = await fake.click("carol", end, f"edr:{first.id}")
             assert "Only someone who played" in (await helpers.refused(stranger))
             answer = await ok(await fake.click("bob", end, f"edr:{first.id}"))
