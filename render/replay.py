@@ -1,10 +1,10 @@
 """An animated GIF of a game, one frame per turn (`/game replay`, issue 24): GIF because Discord animates it in every
 client (an APNG shows its first frame only; WebP animates in some clients).
 
-Every frame is drawn as the board is (render_image) at a reduced scale, centred on a canvas the size of the last
-frame (the fullest board: The Discovery's open map grows; an earlier frame larger than it is shrunk to fit), and
-mapped at once to one shared palette (the painter's fixed palette, or one built from the last frame), so that only
-one byte a pixel of each frame is kept while the others are drawn. Pillow's GIF writer then stores only the
+Every frame is drawn as the board is (render_image) at a reduced scale and mapped at once to one shared palette (the
+painter's fixed palette, or one built from the last frame, the fullest board), so that only one byte a pixel of each
+frame is kept while the others are drawn; then each is centred on a canvas as wide and as tall as the largest (The
+Discovery's open map changes its shape as it grows). Pillow's GIF writer then stores only the
 rectangle that changed from the frame before (frames of one palette are compared index by index) and, with
 `optimize`, trims the palette to the colours used. A plain top-level function of plain data, like png_for, so a
 render worker process can draw it."""
@@ -34,30 +34,28 @@ def _scaled(im: Image.Image, scale: float) -> Image.Image:
     return im.resize((max(1, round(im.width * scale)), max(1, round(im.height * scale))), Image.Resampling.BILINEAR)
 
 
-def _fitted(im: Image.Image, size: tuple[int, int]) -> Image.Image:
-    """`im` centred on a canvas of `size` in its corner colour (shrunk first if it is larger)."""
-    if im.size == size:
-        return im
-    if im.width > size[0] or im.height > size[1]:
-        im = im.copy()
-        im.thumbnail(size, Image.Resampling.BILINEAR)
-    canvas = Image.new("RGB", size, im.getpixel((0, 0)))
-    canvas.paste(im, ((size[0] - im.width) // 2, (size[1] - im.height) // 2))
+def _padded(mapped: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """A palette frame centred on a canvas of `size` filled with its corner colour."""
+    if mapped.size == size:
+        return mapped
+    canvas = Image.new("P", size, mapped.getpixel((0, 0)))
+    canvas.putpalette(mapped.getpalette() or [])
+    canvas.paste(mapped, ((size[0] - mapped.width) // 2, (size[1] - mapped.height) // 2))
     return canvas
 
 
 def frames(draw: Callable[[int], Image.Image], count: int, fixed: bytes | None, scale: float) -> list[Image.Image]:
-    """The `count` frames (`draw(i)`: the RGB board of frame i) at `scale`, in one palette."""
-    last = _scaled(draw(count - 1), scale)
+    """The `count` frames (`draw(i)`: the RGB board of frame i) at `scale`, in one palette, on one canvas (the
+    largest frame's width and height)."""
     if fixed is not None:
         shared = palette_image(fixed)
     else:
-        shared = last.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    out = []
-    for i in range(count):
-        im = last if i == count - 1 else _fitted(_scaled(draw(i), scale), last.size)
-        out.append(im.quantize(palette=shared, dither=Image.Dither.NONE))
-    return out
+        shared = _scaled(draw(count - 1), scale).quantize(
+            colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
+    mapped = [_scaled(draw(i), scale).quantize(palette=shared, dither=Image.Dither.NONE) for i in range(count)]
+    size = (max(m.width for m in mapped), max(m.height for m in mapped))
+    return [_padded(m, size) for m in mapped]
 
 
 def encode(mapped: Sequence[Image.Image]) -> bytes:
