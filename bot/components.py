@@ -303,47 +303,32 @@ class OptionSelect(
         await routes.lobby.option_interaction(interaction, game_id=self.game_id, option=self.option, value=value)
 
 
-class RematchButton(Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"edr:(?P<game>[0-9]+)"):
-    """On a finished game's end message: opens a lobby with the same seats and variants and a new seed."""
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success, custom_id=f"edr:{game_id}")
-        )
-        self.game_id = game_id
-
-    @classmethod
-    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> RematchButton:
-        return cls(int(match["game"]))
-
-    async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
-        await routes.lobby.rematch_interaction(interaction, game_id=self.game_id)
+END_ACTIONS = {"r": ("Rematch", discord.ButtonStyle.success), "g": ("Replay", discord.ButtonStyle.secondary)}
 
 
-class ReplayButton(Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"edg:(?P<game>[0-9]+)"):
-    """On a finished game's end message: the game as an animated GIF, to whoever clicked."""
+class EndButton(LobbyButton, template=r"ed(?P<action>[rg]):(?P<game>[0-9]+)"):
+    """On a finished game's end message: Rematch (a lobby with the same seats and variants, a new seed) or Replay
+    (the game as an animated GIF, to whoever clicked). Read back from its custom id as a lobby button is."""
 
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(label="Replay", style=discord.ButtonStyle.secondary, custom_id=f"edg:{game_id}")
-        )
-        self.game_id = game_id
-
-    @classmethod
-    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> ReplayButton:
-        return cls(int(match["game"]))
+    def __init__(self, game_id: int, action: str) -> None:
+        label, style = END_ACTIONS[action]
+        button = discord.ui.Button[Any](label=label, style=style, custom_id=f"ed{action}:{game_id}")
+        discord.ui.DynamicItem.__init__(self, button)
+        self.game_id, self.action = game_id, action
 
     async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
-        await routes.past.replay_interaction(interaction, game_id=self.game_id)
+        if self.action == "r":
+            await routes.lobby.rematch_interaction(interaction, game_id=self.game_id)
+        else:
+            await routes.past.replay_interaction(interaction, game_id=self.game_id)
 
 
 def end_row(game_id: int) -> list[discord.ui.Item[Any]]:
     """The controls of a finished game's end message."""
-    return [RematchButton(game_id), ReplayButton(game_id)]
+    return [EndButton(game_id, what) for what in END_ACTIONS]
 
 
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, PrivateButton, LobbyButton, SwitchesSelect, OptionSelect, RematchButton,
-                 ReplayButton)  # fmt: skip
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, PrivateButton, LobbyButton, SwitchesSelect, OptionSelect, EndButton)
 MAX_LOBBY_MENUS = MAX_ROWS - 1  # one row holds the lobby buttons
 
 

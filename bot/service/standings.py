@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from stats import Figures, Finish, Rated, Seat, figures, rate
 from storage import ResultRecord, Store
@@ -16,8 +17,7 @@ from storage import ResultRecord, Store
 _KEPT = 64  # boards kept (one per server and game asked for lately)
 
 
-@dataclass(frozen=True)
-class AiRecord:
+class AiRecord(NamedTuple):
     """How an AI kind fared against people in a game (AIs are not rated with people)."""
 
     kind: str

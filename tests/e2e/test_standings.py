@@ -3,33 +3,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
 import engine
 from bot import Settings
-from engine.games import registered
 from tests.fakediscord import FakeDiscord
 from tests.toygame import GAME as NIM
 
-from . import helpers
+from . import helpers, test_toy_game
 from .helpers import ok, play_move, running, user_of, wait_for_human
 
-
-@pytest.fixture(autouse=True)
-def nim() -> Iterator[None]:
-    with registered(NIM):
-        yield
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def config(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
-    if request.param == "sqlite":
-        return helpers.settings(tmp_path / "g.db")
-    url: str = request.getfixturevalue("pg_url")
-    return helpers.settings(tmp_path / "unused.db", db_path=url)
+# Its fixtures: Nim registered for each test (autouse), and the bot's settings on SQLite and on PostgreSQL.
+toy, config = test_toy_game.toy, test_toy_game.config
 
 
 async def play_out(bot: object, fake: FakeDiscord, channel: str, winner: str) -> None:
