@@ -7,8 +7,8 @@ results from storage and hands them here as plain `Finish` values), so it is tes
 
 from __future__ import annotations
 
-from .figures import Figures, figures
 from .finish import Finish, Seat
 from .ratings import Rated, rate
+from .summary import Figures, figures
 
 __all__ = ["Figures", "Finish", "Rated", "Seat", "figures", "rate"]

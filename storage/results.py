@@ -46,15 +46,15 @@ _INSERT_RESULT = """
     SELECT id, guild_id, game, options, CAST(:ended_at AS DOUBLE PRECISION) FROM games WHERE id = :id
 """
 _INSERT_SEAT = """
-    INSERT INTO result_seats (game_id, seat, user_id, ai_kind, name, score, place)
+    INSERT INTO result_seats (game_id, seat, user_id, ai_kind, name, points, rank)
     SELECT game_id, seat, CASE WHEN is_ai THEN NULL ELSE user_id END, CASE WHEN is_ai THEN ai_kind ELSE NULL END,
-        display_name, CAST(:score AS INTEGER), CAST(:place AS INTEGER)
+        display_name, CAST(:points AS INTEGER), CAST(:rank AS INTEGER)
     FROM players WHERE game_id = :id AND seat = :seat
 """
 # Seats and their results in one statement, in the order the ratings need (date, then game, then seat).
 _SELECT = """
     SELECT r.game_id, r.guild_id, r.game, r.options, r.ended_at,
-        s.seat, s.user_id, s.ai_kind, s.name, s.score, s.place
+        s.seat, s.user_id, s.ai_kind, s.name, s.points, s.rank
     FROM results r JOIN result_seats s ON s.game_id = r.game_id
     WHERE r.guild_id = :guild AND (CAST(:game AS TEXT) IS NULL OR r.game = CAST(:game AS TEXT))
         {mine}
@@ -67,7 +67,7 @@ def seat_rows(game_id: int, result: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The parameters of _INSERT_SEAT for each seat of an engine result."""
     scores, places = result["scores"], result["ranking"]
     return [
-        {"id": game_id, "seat": seat, "score": int(score), "place": int(place)}
+        {"id": game_id, "seat": seat, "points": int(score), "rank": int(place)}
         for seat, (score, place) in enumerate(zip(scores, places, strict=True))
     ]
 
@@ -98,7 +98,7 @@ def _records(rows: Sequence[Row]) -> list[ResultRecord]:
     out: list[ResultRecord] = []
     seats: list[ResultSeat] = []
     for i, row in enumerate(rows):
-        seats.append(ResultSeat(row["seat"], row["user_id"], row["ai_kind"], row["name"], row["score"], row["place"]))
+        seats.append(ResultSeat(row["seat"], row["user_id"], row["ai_kind"], row["name"], row["points"], row["rank"]))
         if i + 1 == len(rows) or rows[i + 1]["game_id"] != row["game_id"]:
             options = json.loads(row["options"])
             out.append(ResultRecord(row["game_id"], row["guild_id"], row["game"], options, row["ended_at"],

@@ -3,8 +3,8 @@
 * results: one row per finished game, written in the transaction of its last move (storage/results.py), deleted in
   the transaction that takes that move back; an abandoned game never has one. guild_id, game and options are copied
   from the games row so that the ratings of a server read this table and its seats alone.
-* result_seats: the seats as they were held at the end (a person's user id, or the AI's kind), with the score and
-  the place (1 = won; ties share a place) the engine's result gave them.
+* result_seats: the seats as they were held at the end (a person's user id, or the AI's kind), with the score
+  (points) and the place (rank: 1 = won; ties share it) the engine's result gave them.
 * STEPS: games that finished before this migration get their results from their final state, in its transaction.
 """
 
@@ -28,8 +28,8 @@ STATEMENTS = (
         user_id INTEGER,
         ai_kind TEXT,
         name    TEXT    NOT NULL,
-        score   INTEGER NOT NULL,
-        place   INTEGER NOT NULL CHECK (place >= 1),
+        points  INTEGER NOT NULL,
+        rank    INTEGER NOT NULL CHECK (rank >= 1),
         PRIMARY KEY (game_id, seat),
         CHECK ((user_id IS NULL) = (ai_kind IS NOT NULL))
     ) WITHOUT ROWID
