@@ -37,6 +37,7 @@ from .errors import GUILD_ONLY, ErrorAnswers
 from .service import stamp
 from .service.refusal import Refusal
 from .service.table import Table
+from .text import fit
 
 
 class TurnClicks(Protocol):
@@ -112,7 +113,7 @@ def one_value_menu(
     return discord.ui.Select(
         custom_id=custom_id[:100],
         options=options or [discord.SelectOption(label="-", value="-")],
-        placeholder=placeholder[:150] or None,
+        placeholder=fit(placeholder, 150) or None,
         min_values=1,
         max_values=1,
     )
@@ -160,7 +161,7 @@ class MoveButton(Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], templat
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80] or key[:80],
+                label=fit(label or key, 80),
                 style=style or discord.ButtonStyle.secondary,
                 custom_id=f"ed:{game_id}:{stamp.state_field(version, tag)}:{key}"[:100],
             )
@@ -218,7 +219,7 @@ class PrivateButton(
     def __init__(self, game_id: int, version: int, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80] or "Your choices",
+                label=fit(label, 80) or "Your choices",
                 style=discord.ButtonStyle.primary,
                 custom_id=f"edp:{game_id}:{version}",
             )
@@ -350,9 +351,9 @@ def lobby_view(game_id: int, info: GameInfo | None = None, options: dict[str, ob
     if switches:
         items = [
             discord.SelectOption(
-                label=o.label[:100],
+                label=fit(o.label, 100),
                 value=o.name,
-                description=o.description[:100],
+                description=fit(o.description, 100),
                 default=bool(options.get(o.name, o.default)),
             )
             for o in switches[:MAX_OPTIONS]
@@ -365,7 +366,7 @@ def lobby_view(game_id: int, info: GameInfo | None = None, options: dict[str, ob
         current = options.get(spec.name, spec.default)
         items = [
             discord.SelectOption(
-                label=f"{spec.label}: {spec.words(choice)}"[:100],
+                label=fit(f"{spec.label}: {spec.words(choice)}", 100),
                 value=option_value_key(choice),
                 default=choice == current,
             )
@@ -425,7 +426,9 @@ def controls_view(
             if isinstance(control, Button):
                 item = MoveButton(game_id, version, control.key, control.label, STYLES[control.style], tag=tag)
             elif isinstance(control, Menu):
-                options = [discord.SelectOption(label=label[:100], value=key[:100]) for key, label in control.options]
+                options = [
+                    discord.SelectOption(label=fit(label, 100), value=key[:100]) for key, label in control.options
+                ]
                 item = MoveSelect(game_id, version, menus, options, control.placeholder, tag=tag)
                 menus += 1
             else:

@@ -29,6 +29,16 @@ def jump_link(guild_id: int | None, channel_id: int, message_id: int | None) -> 
     return f"https://discord.com/channels/{guild_id if guild_id is not None else '@me'}/{channel_id}/{message_id}"
 
 
+def fit(text: str, limit: int) -> str:
+    """Text within Discord's limit for a label (80 for a button, 100 for a menu's option), cut at a word with "…"
+    so that a cut label never ends in half a word ("2 no")."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    head = cut.rsplit(" ", 1)[0] if " " in cut[limit // 2 :] else cut
+    return head.rstrip(" ;,:(") + "…"
+
+
 def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else (words or word + 's')}"
 

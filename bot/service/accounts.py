@@ -10,6 +10,9 @@ from storage import GameRecord, PlayerRecord, StorageError, Store, UndoRecord
 from ..catalog import Catalog
 from ..text import safe_name
 
+# The actor stored for a move the bot made because it was the seat's only legal one ("alice (the only choice)").
+ONLY_CHOICE_MARK = " (the only choice)"
+
 ACCOUNT_MOVES = 60  # a turn account shows at most this many moves
 AccountMove = tuple[list[dict[str, Any]], int | None, str | None, dict[str, Any]]  # events, seat, who acted, move
 
@@ -36,10 +39,18 @@ class Accounts:
     def describe_move(
         self, game: str, move: dict[str, Any], events: list[dict[str, Any]], names: list[str]
     ) -> list[str]:
-        """A move in words: its events' lines, or, when they tell nothing, the game's line for the move itself."""
-        lines = self.describe_events(game, events, names)
-        quiet = None if lines else self.catalog.presenter(game).quiet_move(move, names)
-        return [quiet] if quiet else lines
+        """A move in words: its events' lines, or, when they tell nothing, the game's line for the move itself.
+
+        A move the bot made for a seat (its only choice) says so once, at the end of its first line, rather than
+        in every line that names the player ("bob (the only choice)'s caravan moves")."""
+        plain = [name.removesuffix(ONLY_CHOICE_MARK) for name in names]
+        lines = self.describe_events(game, events, plain)
+        quiet = None if lines else self.catalog.presenter(game).quiet_move(move, plain)
+        lines = [quiet] if quiet else lines
+        if lines and plain != names:
+            first = lines[0]
+            lines[0] = f"{first[:-1]}{ONLY_CHOICE_MARK}." if first.endswith(".") else first + ONLY_CHOICE_MARK
+        return lines
 
     def note(
         self,

@@ -9,13 +9,12 @@ import engine
 
 from ..catalog import Catalog
 from . import stamp
+from .accounts import ONLY_CHOICE_MARK
 from .cache import TableCache
 from .legal import Legal
 from .recorder import Overtaken, Recorder, Unsettled, already_done
 from .refusal import Refusal, StaleClick
 from .table import MoveOutcome, Table
-
-ONLY_CHOICE = "{name} (the only choice)"  # the actor of a move the bot made because it was the seat's only one
 
 
 def joined(first: MoveOutcome, then: MoveOutcome) -> MoveOutcome:
@@ -195,7 +194,7 @@ class Turns:
                     current.user_id,
                     current.seat,
                     by_ai=False,
-                    actor=ONLY_CHOICE.format(name=current.display_name),
+                    actor=current.display_name + ONLY_CHOICE_MARK,
                     key=stamp.request_key(None, stamp.tag_of(table), move.key),
                 )
             except Refusal:

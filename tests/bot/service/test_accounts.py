@@ -7,6 +7,7 @@ from typing import Any
 import engine
 from bot import messages
 from bot.service import Services
+from bot.service.accounts import ONLY_CHOICE_MARK, credited
 from storage import Store
 from storage.repository import _unarchive
 from tests.bot.helpers import ANN, BOB, CH, engine_pick, started
@@ -94,3 +95,17 @@ async def test_every_move_of_a_desert_game_has_its_numbered_line_in_the_log(svc:
     numbers = {int(line.split(".", 1)[0]) for line in lines if line[:1].isdigit()}
     assert numbers == set(range(1, table.version + 2))
     assert any(line.endswith("places no explorer.") or line.endswith("ends the turn.") for line in lines)
+
+
+async def test_a_move_made_as_the_only_choice_says_so_once(svc: Services) -> None:
+    """The bot's move for a seat is credited "(the only choice)" at the end of its first line, and the other lines
+    name the player plainly (not "bob (the only choice)'s caravan moves")."""
+    await started(svc)
+    table = await svc.tables.table(CH)
+    move = engine.ai_move(table.state)
+    _, events = engine.step(table.state, move)
+    names = credited(table.shown_names, move.player, "Ann" + ONLY_CHOICE_MARK)
+    lines = svc.accounts.describe_move("entdecker", move.to_json(), events, names)
+    plain = svc.accounts.describe_move("entdecker", move.to_json(), events, table.shown_names)
+    assert lines[0] == plain[0].removesuffix(".") + " (the only choice)." and lines[1:] == plain[1:]
+    assert all("Ann (the only choice)" not in line for line in lines)
