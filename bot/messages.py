@@ -232,6 +232,8 @@ def help_content(catalog: Catalog, game: str | None, *, here: str) -> str:
         "**Setting up:** `/game new` · `/game join` · `/game addbot` · `/game start` (the host) · `/game abandon`",
         "**Looking:** `/game board` · `/game status` · `/game log page:` · `/game hand` (private) · "
         "`/game mine` (where you play) · `/game rules topic:`",
+        "**Looking back:** `/game board turn:` (the board after a turn) · `/game replay` (the game animated) · "
+        "`/stats` · `/leaderboard game:`",
         "**Mistakes and absences:** `/undo` · `/game skip` · `/game substitute` · `/game handover` · "
         "`/game remind dm:true` (reminders by direct message)",
         f"**Rules:** {_sections_line(catalog, game)}",
