@@ -6,8 +6,7 @@ parameters (`:name`), and a driver rewrites them into its own style (sqlite3 tak
 
 * `fetch` / `write_one`: one statement, its own transaction (autocommit: a single statement is atomic);
 * `read(body)` / `write(body, game_id)`: a transaction of several statements, whose body (`async def body(tx)`) the
-  driver runs whole: SQLite on the thread of its connection in one trip, PostgreSQL on a pooled connection;
-  `write` first locks the game's row (`game_id`) where writers of other games may run beside it;
+  driver runs whole; `write` first locks the game's row (`game_id`) where writers of other games may run beside it;
 
 and maps its library's errors to storage's own (storage/errors.py): a caller never sees a sqlite3 or asyncpg
 exception. Rows support `row["column"]` and `row[0]`.
@@ -29,23 +28,14 @@ Row = Any  # sqlite3.Row or asyncpg.Record: both index by name and by position
 Params = Mapping[str, Any]
 
 
-class Fetcher(Protocol):
-    """What runs a SELECT: a transaction (Tx) or the driver itself."""
+class Tx(Protocol):
+    """A transaction under way; what a body may call."""
 
     async def fetch(self, sql: str, params: Params = ...) -> list[Row]: ...
 
-
-class Tx(Fetcher, Protocol):
-    """A transaction under way; what a body may call."""
-
-    async def execute(self, sql: str, params: Params = ...) -> int:
-        """Run one statement; returns how many rows it changed."""
+    async def execute(self, sql: str, params: Params = ...) -> None: ...
 
     async def executemany(self, sql: str, rows: Sequence[Params]) -> None: ...
-
-    def savepoint(self) -> AbstractAsyncContextManager[None]:
-        """A nested transaction: an error inside rolls back only what was done inside (PostgreSQL aborts the whole
-        transaction on an error otherwise)."""
 
 
 Body = Callable[[Tx], Awaitable[T]]
@@ -80,14 +70,9 @@ _NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 @functools.lru_cache(maxsize=512)
 def numbered(sql: str) -> tuple[str, tuple[str, ...]]:
     """`:name` parameters as `$1, $2, …` (each name one number, in order of first use) and the names in that order."""
-    names: list[str] = []
-
-    def number(match: re.Match[str]) -> str:
-        if match.group(1) not in names:
-            names.append(match.group(1))
-        return f"${names.index(match.group(1)) + 1}"
-
-    return _NAMED.sub(number, sql), tuple(names)
+    names: dict[str, int] = {}
+    text = _NAMED.sub(lambda match: f"${names.setdefault(match.group(1), len(names) + 1)}", sql)
+    return text, tuple(names)
 
 
 async def migrate(steps: Mapping[str, Body[int]], run: Migrating, dialect: str, version: str, set_version: str) -> None:

@@ -10,18 +10,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import zlib
-from collections.abc import AsyncIterator, Sequence
-from typing import Any, TypeVar
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from .driver import Body, Params, Row, migrate, numbered
+from .driver import Body, Params, Row, T, migrate, numbered
 from .errors import Conflict, OutcomeUnknown, StorageError, StorageFull, StorageReadOnly, StorageUnavailable
 from .migrations.steps import STEPS
-
-T = TypeVar("T")
 
 # One key for the migration lock, taken inside each migration's transaction (pg_advisory_xact_lock).
 MIGRATION_LOCK = 0x656E7464  # "entd"
@@ -57,36 +55,25 @@ def storage_error(exc: BaseException) -> StorageError:
     return StorageError(f"the database refused: {exc}")
 
 
-def _args(sql: str, params: Params) -> tuple[str, list[Any]]:
-    text, names = numbered(sql)
-    return text, [params[name] for name in names]
-
-
 class _Tx:
     def __init__(self, conn: Conn) -> None:
         self._conn = conn
 
     async def fetch(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006 (never mutated)
-        text, args = _args(sql, params)
-        async with _mapped():
-            return list(await self._conn.fetch(text, *args))
+        return list(await self._run(self._conn.fetch, sql, params))
 
-    async def execute(self, sql: str, params: Params = {}) -> int:  # noqa: B006
-        text, args = _args(sql, params)
-        async with _mapped():
-            status = await self._conn.execute(text, *args)
-        last = str(status).rsplit(" ", 1)[-1]
-        return int(last) if last.isdigit() else 0
+    async def execute(self, sql: str, params: Params = {}) -> None:  # noqa: B006
+        await self._run(self._conn.execute, sql, params)
 
     async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
         text, names = numbered(sql)
         async with _mapped():
             await self._conn.executemany(text, [[row[name] for name in names] for row in rows])
 
-    @contextlib.asynccontextmanager
-    async def savepoint(self) -> AsyncIterator[None]:
-        async with self._conn.transaction():
-            yield
+    async def _run(self, call: Callable[..., Awaitable[Any]], sql: str, params: Params) -> Any:
+        text, names = numbered(sql)
+        async with _mapped():
+            return await call(text, *[params[name] for name in names])
 
 
 @contextlib.asynccontextmanager
@@ -100,7 +87,7 @@ async def _mapped() -> AsyncIterator[None]:
 
 
 class PostgresDriver:
-    """See the module docstring. `open` is the one way to make one."""
+    """See the module docstring; made by `open`."""
 
     name = "postgres"
     created = False  # a server's database is created by its administrator, never by open()
@@ -119,10 +106,9 @@ class PostgresDriver:
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=POOL_MAX, timeout=CONNECT_TIMEOUT, command_timeout=60
             )
-            assert pool is not None
             async with pool.acquire() as conn:
                 await _migrate(conn)
-        except (StorageError, ValueError, *_FAILURES) as exc:  # type: ignore[misc]  # mypy misreads the unpacking
+        except BaseException as exc:
             if pool is not None:
                 await pool.close()
             # A migration's statement refused (mapped by _Tx) is as much a database that cannot be opened.
@@ -146,7 +132,6 @@ class PostgresDriver:
         pass  # a server's database is no file that can be deleted under us
 
     async def fetch(self, sql: str, params: Params = {}, *, listing: bool = False) -> list[Row]:  # noqa: B006
-        # One statement is a consistent snapshot by itself: no explicit transaction needed.
         async with _mapped(), self._pool.acquire() as conn:
             return await _Tx(conn).fetch(sql, params)
 
@@ -167,8 +152,7 @@ class PostgresDriver:
         try:
             async with _mapped(), self._pool.acquire() as conn:
                 async with conn.transaction():
-                    if game_id is not None:
-                        # The row lock serialises this game's writers across processes until COMMIT.
+                    if game_id is not None:  # the row lock (see the module docstring)
                         await conn.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
                     done.append(await body(_Tx(conn)))
                 committed = True
@@ -199,8 +183,7 @@ class PostgresDriver:
 
 
 async def _migrate(conn: Conn) -> None:
-    """The migrations newer than schema_version, each in one transaction, taking turns with other processes under an
-    advisory lock."""
+    """storage/driver.py's migrate, each migration under an advisory lock: processes starting at once take turns."""
 
     async def transaction(body: Body[T]) -> T:
         async with conn.transaction():

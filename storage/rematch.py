@@ -31,9 +31,8 @@ async def open_rematch(tx: Tx, old_game_id: int, seed: int, host_user_id: int, n
     if rows[0]["status"] != "finished":
         raise errors.WrongStatus(old_game_id, rows[0]["status"], "finished")
     try:
-        async with tx.savepoint():
-            made = await tx.fetch(_NEW_LOBBY, {"seed": seed, "host": host_user_id, "now": now, "old": old_game_id})
-    except Conflict as exc:
+        made = await tx.fetch(_NEW_LOBBY, {"seed": seed, "host": host_user_id, "now": now, "old": old_game_id})
+    except Conflict as exc:  # raised at once: on PostgreSQL the refused statement aborts the transaction
         raise errors.ChannelBusy(int(rows[0]["channel_id"])) from exc
     new_id = int(made[0][0])
     await tx.execute(_SAME_SEATS, {"new": new_id, "now": now, "old": old_game_id})

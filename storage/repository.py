@@ -1,7 +1,5 @@
-"""Store: the bot's only door to the database, written once over a driver (storage/driver.py).
-
-Every public method is one transaction. Its SQL is written once, with named parameters; the driver of the backend
-(storage/sqlite_driver.py, storage/postgres_driver.py) runs it and maps its errors to storage's own."""
+"""Store: the bot's only door to the database, written once over a driver (storage/driver.py): every public method is
+one transaction, its SQL written once, with named parameters."""
 
 from __future__ import annotations
 
@@ -12,17 +10,17 @@ import json
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from . import archive, errors, rematch, replay, results, snapshots, sql, verify
-from .driver import Body, Driver, Fetcher, Params, Row, Tx
+from .driver import Body, Driver, Params, Row, T, Tx
 from .errors import Conflict, LogCorrupt, StorageError
 from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 from .results import ResultRecord
+from .sqlite_driver import SqliteDriver
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
 State = Any  # an engine state; storage treats it as opaque apart from .version/.game_over/.current_player
 
 # games.version is the log's length, kept so by triggers on moves (migration 0003).
@@ -49,15 +47,13 @@ _IDLE_SELECT = f"""
         AND (CAST(:most AS INTEGER) IS NULL OR g.reminders_sent < CAST(:most AS INTEGER))
     ORDER BY COALESCE(g.last_move_at, g.started_at), g.id
 """
-# An ended game's archived log (storage/archive.py), under names that do not clash with the snapshot's columns.
-_ARCHIVE_COLUMNS = "a.moves AS a_moves, a.log_digest AS a_log_digest, a.digest AS a_digest, a.log AS a_log"
-# The game's setup and its archive row, if any.
-_LOGGED = (
-    f"SELECT g.setup, {_ARCHIVE_COLUMNS} FROM games g LEFT JOIN move_archives a ON a.game_id = g.id WHERE g.id = :id"
-)
-# load_state's head: the game's setup and running log digest, its snapshot, its archived log if it has ended.
-_LOAD_SELECT = f"""
-    SELECT g.status, g.setup, g.log_digest AS running, s.version, s.state, s.log_digest, s.digest, {_ARCHIVE_COLUMNS}
+# A game's log and all that is checked against it, in one SELECT: the game's status, channel, setup, running log
+# digest and last change, its snapshot, and its archived log if it has ended (storage/archive.py; `a_` names: they
+# clash with the snapshot's).
+_LOG_HEAD = """
+    SELECT g.status, g.channel_id, g.setup, g.log_digest AS running,
+        COALESCE(g.last_move_at, g.started_at, g.updated_at) AS last_change, s.version, s.state, s.log_digest, s.digest,
+        a.moves AS a_moves, a.log_digest AS a_log_digest, a.digest AS a_digest, a.log AS a_log
     FROM games g LEFT JOIN snapshots s ON s.game_id = g.id LEFT JOIN move_archives a ON a.game_id = g.id
     WHERE g.id = :id
 """
@@ -99,8 +95,6 @@ class Store:
     async def open(cls, path: str | Path, *, lock: bool = True) -> Store:
         """Open (creating and migrating if needed) a SQLite file; StorageError if that is impossible. `lock=False`
         skips the one-process lock: only for tools and tests looking at a database a running bot owns."""
-        from .sqlite_driver import SqliteDriver
-
         store = cls(await SqliteDriver.open(str(path), lock=lock))
         if store.created:
             log.warning("created a new, empty database at %s", path)
@@ -153,20 +147,17 @@ class Store:
         `seed_public`: the seed was chosen by a person, so everyone must be shown it (see docs/storage.md)."""
 
         async def body(tx: Tx) -> GameRecord:
-            try:
-                async with tx.savepoint():
-                    rows = await tx.fetch(
-                        "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_user_id,"
-                        " created_at, updated_at, seed_public) VALUES (:guild, :channel, :game, :options, :seed,"
-                        " 'lobby', :host, :now, :now, :public) RETURNING id",
-                        dict(guild=guild_id, channel=channel_id, game=game, options=json.dumps(options), seed=seed,
-                             host=host_user_id, now=now, public=int(seed_public)),
-                    )  # fmt: skip
-            except Conflict as exc:
-                raise errors.ChannelBusy(channel_id) from exc
+            rows = await _claiming(
+                tx, channel_id,
+                "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_user_id, created_at,"
+                " updated_at, seed_public) VALUES (:guild, :channel, :game, :options, :seed, 'lobby', :host, :now,"
+                " :now, :public) RETURNING id",
+                dict(guild=guild_id, channel=channel_id, game=game, options=json.dumps(options), seed=seed,
+                     host=host_user_id, now=now, public=int(seed_public)),
+            )  # fmt: skip
             game_id = int(rows[0][0])
             if host_name is not None:
-                await _insert_player(tx, game_id, 0, host_user_id, host_name, None, now)
+                await _take_seat(tx, game_id, host_user_id, host_name, None, 1, now)
             return await _game(tx, game_id)
 
         return await self.driver.write(body)
@@ -182,8 +173,8 @@ class Store:
 
     async def join(self, game_id: int, user_id: int, display_name: str, max_seats: int, now: float) -> PlayerRecord:
         """Seat a user at the next seat of a lobby; AlreadyJoined, GameFull or WrongStatus otherwise."""
-        return await self._in_lobby(
-            game_id, lambda tx: _next_seat(tx, game_id, user_id, display_name, None, max_seats, now)
+        return await self._changing(
+            game_id, lambda tx: _take_seat(tx, game_id, user_id, display_name, None, max_seats, now)
         )
 
     async def add_ai(
@@ -191,8 +182,8 @@ class Store:
     ) -> PlayerRecord:
         """Seat an AI (user_id None) at the next seat of a lobby. Which kinds exist is the engine's business: storage
         keeps the name it is given."""
-        return await self._in_lobby(
-            game_id, lambda tx: _next_seat(tx, game_id, None, display_name, ai_kind, max_seats, now)
+        return await self._changing(
+            game_id, lambda tx: _take_seat(tx, game_id, None, display_name, ai_kind, max_seats, now)
         )
 
     async def leave(self, game_id: int, user_id: int, now: float) -> PlayerRecord:
@@ -204,11 +195,11 @@ class Store:
                 raise errors.NotJoined(game_id, user_id)
             return await _remove_seat(tx, game_id, seat, now)
 
-        return await self._in_lobby(game_id, body)
+        return await self._changing(game_id, body)
 
     async def remove_seat(self, game_id: int, seat: int, now: float) -> PlayerRecord:
         """Remove any seat (e.g. an AI) from a lobby; later seats move up one."""
-        return await self._in_lobby(game_id, lambda tx: _remove_seat(tx, game_id, seat, now))
+        return await self._changing(game_id, lambda tx: _remove_seat(tx, game_id, seat, now))
 
     async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> GameRecord:
         """Replace a lobby's variant options (WrongStatus once the game has started)."""
@@ -220,13 +211,17 @@ class Store:
             )
             return await _game(tx, game_id)
 
-        return await self._in_lobby(game_id, body)
+        return await self._changing(game_id, body)
 
-    async def _in_lobby(self, game_id: int, change: Body[T]) -> T:
-        """One transaction changing a game in the lobby (WrongStatus otherwise)."""
+    async def _changing(self, game_id: int, change: Body[T], *statuses: str) -> T:
+        """One transaction changing a game in one of `statuses` (the lobby if none; WrongStatus otherwise)."""
+
+        wanted = statuses or ("lobby",)
 
         async def body(tx: Tx) -> T:
-            await _require_status(tx, game_id, "lobby")
+            status = _first(await tx.fetch("SELECT status FROM games WHERE id = :id", {"id": game_id}), game_id)[0]
+            if status not in wanted:
+                raise errors.WrongStatus(game_id, status, " or ".join(wanted))
             return await change(tx)
 
         return await self.driver.write(body, game_id)
@@ -242,7 +237,6 @@ class Store:
         log_digest = replay.log_digest(setup, [])
 
         async def body(tx: Tx) -> GameRecord:
-            await _require_status(tx, game_id, "lobby")
             seats = (await tx.fetch("SELECT COUNT(*) FROM players WHERE game_id = :id", {"id": game_id}))[0][0]
             if seats != players:
                 raise StorageError(f"game {game_id} has {seats} seats but the state has {players} players")
@@ -255,28 +249,15 @@ class Store:
             await _put_snapshot(tx, game_id, 0, state_json, now, log_digest)
             return await _game(tx, game_id)
 
-        return await self.driver.write(body, game_id)
+        return await self._changing(game_id, body)
 
     async def abandon_game(self, game_id: int, now: float) -> GameRecord:
         """End a lobby or active game without a result; it stays in the history."""
-        return await self._end(game_id, "abandoned", now)
+        return await self._changing(game_id, lambda tx: _end(tx, game_id, "abandoned", now), "lobby", "active")
 
     async def finish_game(self, game_id: int, now: float) -> GameRecord:
         """Mark an active game finished (record_move does this by itself when the state is game over)."""
-        return await self._end(game_id, "finished", now)
-
-    async def _end(self, game_id: int, status: str, now: float) -> GameRecord:
-        async def body(tx: Tx) -> GameRecord:
-            await _require_status(tx, game_id, *(("lobby", "active") if status == "abandoned" else ("active",)))
-            await tx.execute(
-                "UPDATE games SET status = :status, ended_at = :now, updated_at = :now, current_seat = NULL"
-                " WHERE id = :id",
-                {"status": status, "now": now, "id": game_id},
-            )
-            await _archive(tx, game_id)
-            return await _game(tx, game_id)
-
-        return await self.driver.write(body, game_id)
+        return await self._changing(game_id, lambda tx: _end(tx, game_id, "finished", now), "active")
 
     async def replace_seat(
         self, game_id: int, seat: int, user_id: int | None, display_name: str, ai_kind: AiKind | None, now: float
@@ -284,23 +265,10 @@ class Store:
         """Hand a seat to a substitute user (ai_kind None) or to an AI (user_id None); the seat number stays."""
 
         async def body(tx: Tx) -> PlayerRecord:
-            await _require_status(tx, game_id, "lobby", "active")
-            if user_id is not None:
-                taken = await _seat_of(tx, game_id, user_id)
-                if taken is not None and taken != seat:
-                    raise errors.AlreadyJoined(game_id, user_id)
-            changed = await tx.execute(
-                "UPDATE players SET user_id = :user_id, display_name = :name, is_ai = :is_ai, ai_kind = :kind,"
-                " joined_at = :now WHERE game_id = :id AND seat = :seat",
-                dict(user_id=user_id, name=display_name, is_ai=ai_kind is not None, kind=ai_kind, now=now,
-                     id=game_id, seat=seat),
-            )  # fmt: skip
-            if changed == 0:
-                raise errors.SeatNotFound(game_id, seat)
-            await tx.execute("UPDATE games SET updated_at = :now WHERE id = :id", {"now": now, "id": game_id})
-            return await _player(tx, game_id, seat)
+            await _player(tx, game_id, seat)  # SeatNotFound: a seat is handed over, never made here
+            return await _put_player(tx, game_id, seat, user_id, display_name, ai_kind, now)
 
-        return await self.driver.write(body, game_id)
+        return await self._changing(game_id, body, "lobby", "active")
 
     async def set_message_ids(
         self, game_id: int, *, board_message_id: MessageId = UNSET, turn_message_id: MessageId = UNSET
@@ -330,7 +298,7 @@ class Store:
                  set_turn=turn_message_id is not UNSET, turn=None if turn_message_id is UNSET else turn_message_id,
                  version=version, id=game_id),
         )  # fmt: skip
-        return _only_game(rows, game_id)
+        return _record(_first(rows, game_id))
 
     # ------------------------------------------------------------------ queries
     #
@@ -351,30 +319,25 @@ class Store:
 
     async def active_games(self) -> list[GameRecord]:
         """Every game in the lobby or in progress, in all channels, oldest first."""
-        sql = _GAME_SELECT + " WHERE g.status IN ('lobby', 'active') ORDER BY g.id"
-        return await self._listed(await self.driver.fetch(sql, listing=True), self._listed_game)
+        return await self._games(_GAME_SELECT + " WHERE g.status IN ('lobby', 'active') ORDER BY g.id", listing=True)
 
     async def unannounced_games(self) -> list[GameRecord]:
         """Started games (active, or finished) whose latest state the channel has not been shown yet."""
-        return await self._listed(await self.driver.fetch(self._unannounced, listing=True), self._listed_game)
+        return await self._games(self._unannounced, listing=True)
 
     async def history(self, channel_id: int, limit: int = 20) -> list[GameRecord]:
         """The channel's games of every status, newest first."""
-        rows = await self.driver.fetch(
-            _GAME_SELECT + " WHERE g.channel_id = :channel ORDER BY g.created_at DESC, g.id DESC LIMIT :limit",
-            {"channel": channel_id, "limit": limit},
-        )
-        return await self._listed(rows, self._listed_game)
+        where = " WHERE g.channel_id = :channel ORDER BY g.created_at DESC, g.id DESC LIMIT :limit"
+        return await self._games(_GAME_SELECT + where, {"channel": channel_id, "limit": limit})
 
     async def games_of_user(self, user_id: int, open_only: bool = True) -> list[GameRecord]:
         """Games in which the user holds a seat (open ones only by default), newest first."""
-        status = "AND g.status IN ('lobby', 'active')" if open_only else ""
-        rows = await self.driver.fetch(
-            _GAME_SELECT + " JOIN players p ON p.game_id = g.id WHERE p.user_id = :user "
-            f"{status} ORDER BY g.created_at DESC, g.id DESC",
-            {"user": user_id},
-        )
-        return await self._listed(rows, self._listed_game)
+        status = " AND g.status IN ('lobby', 'active')" if open_only else ""
+        where = f" JOIN players p ON p.game_id = g.id WHERE p.user_id = :user{status}"
+        return await self._games(_GAME_SELECT + where + " ORDER BY g.created_at DESC, g.id DESC", {"user": user_id})
+
+    async def _games(self, select: str, params: Params = {}, listing: bool = False) -> list[GameRecord]:  # noqa: B006
+        return await self._listed(await self.driver.fetch(select, params, listing=listing), self._listed_game)
 
     async def players(self, game_id: int) -> list[PlayerRecord]:
         """The seats in seat order (join order while in the lobby)."""
@@ -399,8 +362,7 @@ class Store:
         """Moves of the game from its archive if it has one, else by the query `live` on the moves table."""
 
         async def body(tx: Tx) -> list[MoveRecord]:
-            archived = await _archived(tx, game_id)
-            if archived is not None:
+            if (archived := await _archived(tx, game_id)) is not None:
                 return archived_ones(archived)
             return [MoveRecord.from_row(row) for row in await tx.fetch(live, {"id": game_id, **params})]
 
@@ -455,7 +417,7 @@ class Store:
             "UPDATE games SET reminders_sent = reminders_sent + 1, last_reminder_at = :now WHERE id = :id RETURNING *",
             {"now": now, "id": game_id},
         )
-        return _only_game(rows, game_id)
+        return _record(_first(rows, game_id))
 
     async def _listed(self, rows: Sequence[Row], convert: Callable[[Row], T | None]) -> list[T]:
         """A listing's rows as records, leaving out the damaged ones (None: logged once), a slice at a time: the other
@@ -479,8 +441,7 @@ class Store:
             return None
 
     def _idle(self, row: Row) -> IdleGame | None:
-        game = self._listed_game(row)
-        if game is None:
+        if (game := self._listed_game(row)) is None:
             return None
         since = game.last_move_at if game.last_move_at is not None else game.started_at
         assert since is not None
@@ -502,7 +463,6 @@ class Store:
         events: Sequence[dict[str, Any]],
         user_id: int | None,
         now: float,
-        known: GameRecord | None = None,
         *,
         seat_holder: int | _Unset | None = UNSET,
         actor: str | None = None,
@@ -515,10 +475,6 @@ class Store:
 
         `actor`: who acted, named as they are now ("alice", "AI for bob"); the log shows it forever.
 
-        `known`: the game as the caller holds it at expected_version; the returned record is then that one with
-        the columns the move changes (no read). Without it (or if it is not that game at that version) the game is
-        read again in the same transaction.
-
         The seat the move is for (move.player) is checked in the same transaction as the write: it must still
         be held by `seat_holder`, the user the caller believes holds it (None: an AI seat). By default that is
         `user_id`: a person moves their own seat, and a move with user_id None must be for an AI seat. Pass the
@@ -527,8 +483,6 @@ class Store:
         `key` (unique per game) is stored with the move: once it is in the log, the same key raises AlreadyDone
         (nothing written); an outcome lost with the connection (OutcomeUnknown) is settled by move_landed(key).
         """
-        if known is not None and (known.id != game_id or known.version != expected_version):
-            known = None
         if new_state.version != expected_version + 1:
             raise ValueError(f"new_state.version is {new_state.version}, expected {expected_version + 1}")
         holder = user_id if seat_holder is UNSET else seat_holder
@@ -545,11 +499,9 @@ class Store:
         state_json = replay.snapshot_json(new_state) if snapshots.due(seq, over) else None
         packed = snapshots.pack(state_json) if state_json is not None else None  # outside the write lock
 
-        async def body(tx: Tx) -> GameRecord | None:
+        async def body(tx: Tx) -> GameRecord:
             rows = await tx.fetch("SELECT status, version, log_digest FROM games WHERE id = :id", {"id": game_id})
-            if not rows:
-                raise errors.GameNotFound(game_id)
-            status, actual, running = rows[0]
+            status, actual, running = _first(rows, game_id)
             moved = status != "active" or actual != expected_version
             if moved and key is not None and (done := await _landed(tx, game_id, key)) is not None:
                 raise errors.AlreadyDone(game_id, done)
@@ -563,31 +515,26 @@ class Store:
             await tx.execute(sql.INSERT_MOVE, dict(game_id=game_id, seq=seq, move=move_json, events=events_json,
                                                 user_id=user_id, created_at=now, actor=actor,
                                                 idem_key=key))  # fmt: skip
-            await tx.execute(
+            rows = await tx.fetch(
                 "UPDATE games SET updated_at = :now, last_move_at = :now, reminders_sent = 0, last_reminder_at = NULL,"
-                " current_seat = :seat, log_digest = :digest WHERE id = :id",
+                " current_seat = :seat, log_digest = :digest WHERE id = :id RETURNING *",
                 {"now": now, "seat": current, "digest": log_digest, "id": game_id},
             )
             if over:
                 # Apart: SQLite rewrites the entries of every index on a column an UPDATE sets, changed or not, and
                 # status is in two (games_by_status, games_one_open_per_channel): two more pages a move otherwise.
-                await tx.execute(
-                    "UPDATE games SET status = 'finished', ended_at = :now WHERE id = :id", {"now": now, "id": game_id}
+                rows = await tx.fetch(
+                    "UPDATE games SET status = 'finished', ended_at = :now WHERE id = :id RETURNING *",
+                    {"now": now, "id": game_id},
                 )
             if state_json is not None:
                 await _put_snapshot(tx, game_id, seq, state_json, now, log_digest, packed)
             if over:  # the game ends: its log goes into its archive row in this transaction (once per game)
                 await _archive(tx, game_id)
                 await results.write(tx, game_id, new_state.result, now)
-            return await _game(tx, game_id) if known is None else None
+            return _record(rows[0])  # the game after the move, as its last UPDATE left it (no read of its own)
 
         game = await self.driver.write(body, game_id)
-        if game is None:
-            assert known is not None
-            # The columns the move's UPDATEs set, as they set them.
-            game = dataclasses.replace(known, status="finished" if over else "active", updated_at=now, last_move_at=now,
-                                       reminders_sent=0, last_reminder_at=None, current_seat=current,
-                                       ended_at=now if over else known.ended_at, version=seq)  # fmt: skip
         return MoveRecord(game_id, seq, json.loads(move_json), json.loads(events_json), user_id, now, actor), game
 
     async def move_landed(self, game_id: int, key: str) -> int | None:
@@ -603,23 +550,9 @@ class Store:
         the log is the evidence and is never replaced by a guess. The snapshot is a cache: one that does not match
         the log is rebuilt."""
 
-        async def body(tx: Tx) -> tuple[Row, list[str]]:
-            rows = await tx.fetch(_LOAD_SELECT, {"id": game_id})
-            if not rows:
-                raise errors.GameNotFound(game_id)
-            if rows[0]["status"] not in _LOADABLE:
-                raise errors.WrongStatus(game_id, rows[0]["status"], " or ".join(_LOADABLE))
-            if rows[0]["a_log"] is not None:
-                return rows[0], []
-            moves = await tx.fetch("SELECT move FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id})
-            return rows[0], [move for (move,) in moves]
-
-        row, moves = await self.driver.read(body)
-        if row["a_log"] is not None:  # an ended game: its log is the archive row (LogCorrupt if that is damaged)
-            archived = _unpack_logged(game_id, row["setup"], row)
-            moves, digests = archived.move, archived.digests
-        else:
-            digests = verify.live_digests(game_id, row["setup"], moves)
+        row, moves, archived = await self.driver.read(lambda tx: _log(tx, game_id, *_LOADABLE))
+        # An ended game's chain was checked with its archive (LogCorrupt if that is damaged).
+        digests = archived.digests if archived is not None else verify.live_digests(game_id, row["setup"], moves)
         if row["running"] is None:  # not known (migration 0005 found the snapshot damaged): computed once
             log.info("game %s: no log digest yet; rebuilding by replay", game_id)
             return await self.rebuild_state(game_id)
@@ -644,21 +577,16 @@ class Store:
         """
 
         async def body(tx: Tx) -> State:
-            setup, moves = await _log(tx, game_id)
-            log_digest = verify.live_digests(game_id, setup, moves)[-1]
-            game = await _game(tx, game_id)
-            running = (await tx.fetch("SELECT log_digest FROM games WHERE id = :id", {"id": game_id}))[0][0]
-            if running is not None:
-                verify.check_running(game_id, running, log_digest)
-            state = replay.replay(game_id, verify.saved(game_id, setup, moves))
+            head, moves, _ = await _log(tx, game_id)
+            log_digest = verify.live_digests(game_id, head["setup"], moves)[-1]
+            if head["running"] is not None:
+                verify.check_running(game_id, head["running"], log_digest)
+            state = replay.replay(game_id, verify.saved(game_id, head["setup"], moves))
             state_json = replay.snapshot_json(state)
-            rows = await tx.fetch(
-                "SELECT version, state, log_digest, digest FROM snapshots WHERE game_id = :id", {"id": game_id}
-            )
-            if not verify.snapshot_is(rows[0] if rows else None, state.version, state_json, log_digest):
-                stamp = now if now is not None else game.last_move_at or game.started_at or game.updated_at
+            if not verify.snapshot_is(head, state.version, state_json, log_digest):  # head's s.*: the snapshot
+                stamp = now if now is not None else head["last_change"]
                 await _put_snapshot(tx, game_id, state.version, state_json, stamp, log_digest)
-            if running is None:
+            if head["running"] is None:
                 await tx.execute("UPDATE games SET log_digest = :d WHERE id = :id", {"d": log_digest, "id": game_id})
             return state
 
@@ -666,12 +594,8 @@ class Store:
 
     async def saved_game(self, game_id: int) -> dict[str, Any]:
         """The game as engine.replay takes it: setup plus the move log (for export and tests)."""
-
-        async def body(tx: Tx) -> tuple[str, list[str]]:
-            return await _log(tx, game_id)
-
-        setup, moves = await self.driver.read(body)
-        return verify.saved(game_id, setup, moves)
+        head, moves, _ = await self.driver.read(lambda tx: _log(tx, game_id))
+        return verify.saved(game_id, head["setup"], moves)
 
     async def rollback(
         self,
@@ -690,16 +614,14 @@ class Store:
         """
 
         async def body(tx: Tx) -> State:
-            status = await _require_status(tx, game_id, "active", "finished")
-            await _unarchive(tx, game_id)  # a finished game's log goes back to the moves table (archived again below)
+            head, moves, archived = await _log(tx, game_id, "active", "finished")
+            await _unarchive(tx, game_id, archived)  # a finished game's log back in moves (archived again below)
             await results.drop(tx, game_id)  # its end is taken back (written again below if it still ends there)
-            rows = await tx.fetch("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = :id", {"id": game_id})
-            version = int(rows[0][0])
+            version, setup, moves = len(moves), head["setup"], moves[:to_version]
             if expected_version is not None and version != expected_version:
                 raise errors.StaleVersion(game_id, expected_version, version)
             if not 0 <= to_version <= version:
                 raise ValueError(f"cannot roll game {game_id} back to version {to_version} (it is at {version})")
-            setup, moves = await _log(tx, game_id, up_to=to_version)
             state = replay.replay(game_id, verify.saved(game_id, setup, moves))
             at = {"id": game_id, "to": to_version, "now": now}
             if undone_by is not None:
@@ -718,18 +640,14 @@ class Store:
             log_digest = replay.log_digest(setup, moves)
             await _put_snapshot(tx, game_id, to_version, replay.snapshot_json(state), now, log_digest)
             over = bool(state.game_over)
-            try:
-                async with tx.savepoint():
-                    await tx.execute(
-                        "UPDATE games SET status = :status, current_seat = :seat, updated_at = :now,"
-                        " last_move_at = :now, ended_at = CASE WHEN :over THEN ended_at ELSE NULL END,"
-                        " reminders_sent = 0, last_reminder_at = NULL, log_digest = :digest WHERE id = :id",
-                        dict(at, status="finished" if over else "active", seat=None if over else _current_seat(state),
-                             over=over, digest=log_digest),
-                    )  # fmt: skip
-            except Conflict as exc:  # reopening a finished game in a channel now busy
-                assert status == "finished"
-                raise errors.ChannelBusy((await _game(tx, game_id)).channel_id) from exc
+            await _claiming(  # reopening a finished game in a channel busy by now: ChannelBusy
+                tx, head["channel_id"],
+                "UPDATE games SET status = :status, current_seat = :seat, updated_at = :now, last_move_at = :now,"
+                " ended_at = CASE WHEN :over THEN ended_at ELSE NULL END, reminders_sent = 0, last_reminder_at = NULL,"
+                " log_digest = :digest WHERE id = :id",
+                dict(at, status="finished" if over else "active", seat=None if over else _current_seat(state),
+                     over=over, digest=log_digest),
+            )  # fmt: skip
             if over:  # still ended (rolled back to where it ended): its log goes back into the archive
                 await _archive(tx, game_id)
                 ended = (await tx.fetch("SELECT ended_at FROM games WHERE id = :id", at))[0][0]
@@ -742,14 +660,15 @@ class Store:
 # ---------------------------------------------------------------------- helpers (inside a transaction)
 
 
-async def _game(db: Fetcher, game_id: int) -> GameRecord:
-    return _only_game(await db.fetch(_GAME_SELECT + " WHERE g.id = :id", {"id": game_id}), game_id)
+async def _game(db: Tx | Driver, game_id: int) -> GameRecord:
+    return _record(_first(await db.fetch(_GAME_SELECT + " WHERE g.id = :id", {"id": game_id}), game_id))
 
 
-def _only_game(rows: Sequence[Row], game_id: int) -> GameRecord:
+def _first(rows: Sequence[Row], game_id: int) -> Row:
+    """The first of a game's rows; GameNotFound if there are none."""
     if not rows:
         raise errors.GameNotFound(game_id)
-    return _record(rows[0])
+    return rows[0]
 
 
 def _record(row: Row) -> GameRecord:
@@ -760,14 +679,13 @@ def _record(row: Row) -> GameRecord:
         raise errors.RecordCorrupt(row["id"], str(exc)) from None
 
 
-async def _require_status(tx: Tx, game_id: int, *wanted: str) -> str:
-    rows = await tx.fetch("SELECT status FROM games WHERE id = :id", {"id": game_id})
-    if not rows:
-        raise errors.GameNotFound(game_id)
-    status = str(rows[0]["status"])
-    if status not in wanted:
-        raise errors.WrongStatus(game_id, status, " or ".join(wanted))
-    return status
+async def _claiming(tx: Tx, channel_id: int, statement: str, params: Params) -> list[Row]:
+    """A statement opening a game in the channel; ChannelBusy if the channel has an open game (a unique index). Raised
+    at once: on PostgreSQL the refused statement aborts the transaction, so nothing may be asked of it after."""
+    try:
+        return await tx.fetch(statement, params)
+    except Conflict as exc:
+        raise errors.ChannelBusy(channel_id) from exc
 
 
 async def _player(tx: Tx, game_id: int, seat: int) -> PlayerRecord:
@@ -784,34 +702,41 @@ async def _seat_of(tx: Tx, game_id: int, user_id: int) -> int | None:
     return int(rows[0]["seat"]) if rows else None
 
 
-async def _next_seat(
+async def _take_seat(
     tx: Tx, game_id: int, user_id: int | None, display_name: str, ai_kind: str | None, max_seats: int, now: float
 ) -> PlayerRecord:
     """A lobby's next seat for the user (AlreadyJoined if they have one) or an AI; GameFull if there is none."""
-    count = int((await tx.fetch("SELECT COUNT(*) FROM players WHERE game_id = :id", {"id": game_id}))[0][0])
-    if count >= max_seats:
+    seat = int((await tx.fetch("SELECT COUNT(*) FROM players WHERE game_id = :id", {"id": game_id}))[0][0])
+    if seat >= max_seats:  # seats are contiguous in the lobby, so the count is the next free one
         raise errors.GameFull(game_id, max_seats)
-    # Seats are contiguous in the lobby, so the count is the next free one.
-    return await _insert_player(tx, game_id, count, user_id, display_name, ai_kind, now)
+    return await _put_player(tx, game_id, seat, user_id, display_name, ai_kind, now)
 
 
-async def _insert_player(
+async def _put_player(
     tx: Tx, game_id: int, seat: int, user_id: int | None, display_name: str, ai_kind: str | None, now: float
 ) -> PlayerRecord:
-    try:
-        async with tx.savepoint():
-            await tx.execute(
-                "INSERT INTO players (game_id, seat, user_id, display_name, is_ai, ai_kind, joined_at)"
-                " VALUES (:id, :seat, :user, :name, :is_ai, :kind, :now)",
-                dict(id=game_id, seat=seat, user=user_id, name=display_name, is_ai=ai_kind is not None, kind=ai_kind,
-                     now=now),
-            )  # fmt: skip
-    except Conflict:
-        if user_id is not None and await _seat_of(tx, game_id, user_id) is not None:
-            raise errors.AlreadyJoined(game_id, user_id) from None
-        raise
+    """The seat, new or handed over, to the user or (user_id None) to an AI; AlreadyJoined if the user has another."""
+    # Looked up, not told by the unique index: the game's write lock keeps the answer true until COMMIT.
+    if user_id is not None and await _seat_of(tx, game_id, user_id) not in (None, seat):
+        raise errors.AlreadyJoined(game_id, user_id)
+    await tx.execute(
+        "INSERT INTO players (game_id, seat, user_id, display_name, is_ai, ai_kind, joined_at)"
+        " VALUES (:id, :seat, :user, :name, :is_ai, :kind, :now) ON CONFLICT (game_id, seat) DO UPDATE SET"
+        " user_id = excluded.user_id, display_name = excluded.display_name, is_ai = excluded.is_ai,"
+        " ai_kind = excluded.ai_kind, joined_at = excluded.joined_at",
+        dict(id=game_id, seat=seat, user=user_id, name=display_name, is_ai=ai_kind is not None, kind=ai_kind, now=now),
+    )
     await tx.execute("UPDATE games SET updated_at = :now WHERE id = :id", {"now": now, "id": game_id})
     return await _player(tx, game_id, seat)
+
+
+async def _end(tx: Tx, game_id: int, status: str, now: float) -> GameRecord:
+    await tx.execute(
+        "UPDATE games SET status = :status, ended_at = :now, updated_at = :now, current_seat = NULL WHERE id = :id",
+        {"status": status, "now": now, "id": game_id},
+    )
+    await _archive(tx, game_id)
+    return await _game(tx, game_id)
 
 
 async def _remove_seat(tx: Tx, game_id: int, seat: int, now: float) -> PlayerRecord:
@@ -835,11 +760,10 @@ async def _check_seat(tx: Tx, game_id: int, seat: int, holder: int | None) -> No
     if not rows:
         raise errors.SeatChanged(game_id, seat, "does not exist")
     now_user, is_ai = rows[0]
-    if (bool(is_ai) and holder is None) or (not is_ai and holder is not None and now_user == holder):
-        return
-    now_held = "an AI" if is_ai else f"user {now_user}"
+    held = "an AI" if is_ai else f"user {now_user}"
     wanted = "an AI" if holder is None else f"user {holder}"
-    raise errors.SeatChanged(game_id, seat, f"is held by {now_held}, not by {wanted}")
+    if held != wanted:
+        raise errors.SeatChanged(game_id, seat, f"is held by {held}, not by {wanted}")
 
 
 async def _put_snapshot(
@@ -852,41 +776,40 @@ async def _put_snapshot(
                                          digest=digest))  # fmt: skip
 
 
-async def _log(tx: Tx, game_id: int, up_to: int | None = None) -> tuple[str, list[str]]:
-    """The game's setup and its moves (seq order) as stored text; WrongStatus for a game that never started."""
-    rows = await tx.fetch(_LOGGED, {"id": game_id})
-    if not rows:
-        raise errors.GameNotFound(game_id)
-    row = rows[0]
-    setup = row["setup"]
-    if setup is None:
+async def _log(tx: Tx, game_id: int, *statuses: str) -> tuple[Row, list[str], archive.Archived | None]:
+    """The game's _LOG_HEAD row and its moves as stored text in seq order, from its archive (also returned, checked) or
+    the moves table. WrongStatus unless its status is one of `statuses` (any if none) and it has started."""
+    head = _first(await tx.fetch(_LOG_HEAD, {"id": game_id}), game_id)
+    if statuses and head["status"] not in statuses:
+        raise errors.WrongStatus(game_id, head["status"], " or ".join(statuses))
+    if head["setup"] is None:
         raise errors.WrongStatus(game_id, "lobby", "started")
-    if row["a_log"] is not None:
-        archived = _unpack_logged(game_id, setup, row).move
-        return setup, archived if up_to is None else archived[:up_to]
-    moves = await tx.fetch(
-        "SELECT move FROM moves WHERE game_id = :id AND seq <= :to ORDER BY seq",
-        {"id": game_id, "to": _NO_LIMIT if up_to is None else up_to},
-    )
-    return setup, [move for (move,) in moves]
+    if (archived := _unpacked(game_id, head)) is not None:
+        return head, archived.move, archived
+    rows = await tx.fetch("SELECT move FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id})
+    return head, [move for (move,) in rows], None
 
 
 # ---------------------------------------------------------------------- archived logs (storage/archive.py)
 
 
-def _unpack_logged(game_id: int, setup: str | None, row: Row) -> archive.Archived:
-    """The archive in a row selected with _ARCHIVE_COLUMNS, checked; LogCorrupt (logged) if it is damaged."""
+def _unpacked(game_id: int, head: Row) -> archive.Archived | None:
+    """The archive in a _LOG_HEAD row, checked (LogCorrupt, logged, if it is damaged); None while the log is live."""
+    if head["a_log"] is None:
+        return None
     try:
-        return archive.unpack(game_id, setup, row["a_moves"], row["a_log_digest"], row["a_digest"], row["a_log"])
+        return archive.unpack(
+            game_id, head["setup"], head["a_moves"], head["a_log_digest"], head["a_digest"], head["a_log"]
+        )
     except LogCorrupt as exc:
         log.error("%s", exc)
         raise
 
 
 async def _archived(tx: Tx, game_id: int) -> archive.Archived | None:
-    """The game's archived log, checked (LogCorrupt if damaged); None while its log is in the moves table."""
-    rows = await tx.fetch(_LOGGED, {"id": game_id})
-    return _unpack_logged(game_id, rows[0]["setup"], rows[0]) if rows and rows[0]["a_log"] is not None else None
+    """The game's archived log, checked; None while its log is in the moves table."""
+    rows = await tx.fetch(_LOG_HEAD, {"id": game_id})
+    return _unpacked(game_id, rows[0]) if rows else None
 
 
 async def _landed(tx: Tx, game_id: int, key: str) -> int | None:
@@ -903,8 +826,7 @@ async def _archive(tx: Tx, game_id: int) -> None:
 
     A game that never started has no log. A log that cannot be packed (a row damaged behind our back) stays in the
     moves table, where every reader finds it as well: ending the game must not fail for it (logged)."""
-    rows = await tx.fetch("SELECT setup FROM games WHERE id = :id", {"id": game_id})
-    setup = rows[0]["setup"] if rows else None
+    setup = _first(await tx.fetch("SELECT setup FROM games WHERE id = :id", {"id": game_id}), game_id)["setup"]
     if setup is None:
         return
     moves = await tx.fetch(f"SELECT {sql.LOG_COLUMNS} FROM moves WHERE game_id = :id ORDER BY seq", {"id": game_id})
@@ -918,9 +840,10 @@ async def _archive(tx: Tx, game_id: int) -> None:
     await tx.execute("DELETE FROM moves WHERE game_id = :id", {"id": game_id})
 
 
-async def _unarchive(tx: Tx, game_id: int) -> None:
-    """Inside a rollback's transaction: an archived log back into the moves table (LogCorrupt if it is damaged)."""
-    archived = await _archived(tx, game_id)
+async def _unarchive(tx: Tx, game_id: int, archived: archive.Archived | None = None) -> None:
+    """Inside a rollback's transaction: an archived log (read if not given) back into the moves table (LogCorrupt if it
+    is damaged)."""
+    archived = archived if archived is not None else await _archived(tx, game_id)
     if archived is None:
         return
     await tx.execute("DELETE FROM move_archives WHERE game_id = :id", {"id": game_id})

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from . import archive, replay, snapshots, verify
 
 if TYPE_CHECKING:
-    from .driver import Fetcher, Row, Tx
+    from .driver import Driver, Row, Tx
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +87,9 @@ async def drop(tx: Tx, game_id: int) -> None:
     await tx.execute("DELETE FROM results WHERE game_id = :id", {"id": game_id})
 
 
-async def listed(db: Fetcher, guild_id: int, game: str | None = None, user_id: int | None = None) -> list[ResultRecord]:
+async def listed(
+    db: Tx | Driver, guild_id: int, game: str | None = None, user_id: int | None = None
+) -> list[ResultRecord]:
     """The server's results (of one game if named; of the games `user_id` sat in if given), oldest first."""
     sql = _SELECT.format(mine=_MINE if user_id is not None else "")
     rows = await db.fetch(sql, {"guild": guild_id, "game": game, "user": user_id})

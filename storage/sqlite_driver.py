@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from .driver import Body, Params, Row, migrate
+from .driver import Body, Params, Row, T, migrate
 from .errors import (
     Conflict,
     DatabaseDamaged,
@@ -36,8 +37,6 @@ from .errors import (
 from .file_watch import FileWatch
 from .files import ProcessLock, check_not_missing, check_writable
 from .migrations.steps import STEPS
-
-T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 5000
 # The page size of new database files. Every move writes whole pages to the WAL (its log leaf, its games row, now
@@ -80,24 +79,12 @@ class _Tx:
     async def fetch(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006 (never mutated)
         return _statement(self._db, sql, params)
 
-    async def execute(self, sql: str, params: Params = {}) -> int:  # noqa: B006
-        with _mapped():
-            return self._db.execute(sql, params).rowcount
+    async def execute(self, sql: str, params: Params = {}) -> None:  # noqa: B006
+        _statement(self._db, sql, params)
 
     async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
         with _mapped():
             self._db.executemany(sql, rows)
-
-    @contextlib.asynccontextmanager
-    async def savepoint(self) -> AsyncIterator[None]:
-        self._db.execute("SAVEPOINT inner_step")
-        try:
-            yield
-        except BaseException:
-            self._db.execute("ROLLBACK TO inner_step")
-            raise
-        finally:
-            self._db.execute("RELEASE inner_step")
 
 
 def _finish(awaitable: Awaitable[T]) -> T:
@@ -125,7 +112,7 @@ def _transaction(db: sqlite3.Connection, begin: str, body: Body[T]) -> T:
         return result
 
 
-def _statement(db: sqlite3.Connection, sql: str, params: Params) -> list[Row]:
+def _statement(db: sqlite3.Connection, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006 (never mutated)
     with _mapped():
         return db.execute(sql, params).fetchall()
 
@@ -138,14 +125,12 @@ class _Thread:
         self.db: sqlite3.Connection | None = None
 
     @classmethod
-    async def open(cls, name: str, path: str, migrate: bool = False) -> _Thread:
+    async def open(cls, name: str, path: str, migrate: bool = False, new: bool = False) -> _Thread:
         thread = cls(name)
         try:
-            thread.db = await thread.call(lambda: _connect(path, migrate=migrate))
-        except BaseException as exc:
+            thread.db = await thread.call(lambda: _connect(path, migrate=migrate, new=new))
+        except BaseException:
             await thread.close()
-            if isinstance(exc, sqlite3.Error | OSError):
-                raise StorageError(f"cannot open database at {path}: {exc}") from exc
             raise
         return thread
 
@@ -165,10 +150,9 @@ class _Thread:
         self._executor.shutdown(wait=True)
 
 
-def _connect(path: str, *, migrate: bool) -> sqlite3.Connection:
+def _connect(path: str, *, migrate: bool, new: bool) -> sqlite3.Connection:
     """An open, configured (and, for the writer, checked and migrated) connection."""
     memory = path == ":memory:"
-    new = not memory and _is_new(Path(path))
     # isolation_level=None: no implicit transactions; the driver issues BEGIN/COMMIT itself.
     db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
     try:
@@ -210,13 +194,6 @@ def _journal_mode_wal(db: sqlite3.Connection) -> object:
     raise AssertionError("unreachable")
 
 
-def _is_new(path: Path) -> bool:
-    try:
-        return path.stat().st_size == 0
-    except FileNotFoundError:
-        return True
-
-
 def check_integrity(db: sqlite3.Connection, path: str | Path) -> None:
     """DatabaseDamaged unless PRAGMA quick_check finds the file sound (it reads every page once but skips the
     index-content cross-checks of integrity_check: ~0.1 s per 100 MB)."""
@@ -229,8 +206,8 @@ def check_integrity(db: sqlite3.Connection, path: str | Path) -> None:
 
 
 def _migrate(db: sqlite3.Connection) -> None:
-    """The migrations newer than PRAGMA user_version (it lives in the file header, so it commits or rolls back with its
-    migration), each in one BEGIN IMMEDIATE transaction: the write lock makes a second process wait its turn."""
+    """storage/driver.py's migrate: PRAGMA user_version lives in the file header, so it commits or rolls back with its
+    migration, and BEGIN IMMEDIATE makes a second process wait its turn."""
 
     async def transaction(body: Body[bool]) -> bool:
         if rewrote := _transaction(db, "BEGIN IMMEDIATE", body):
@@ -246,7 +223,7 @@ _OPENING: dict[str, asyncio.Lock] = {}
 
 
 class SqliteDriver:
-    """See the module docstring. `open` is the one way to make one."""
+    """See the module docstring; made by `open`."""
 
     name = "sqlite"
 
@@ -260,31 +237,31 @@ class SqliteDriver:
     @classmethod
     async def open(cls, path: str, *, lock: bool = True) -> SqliteDriver:
         # Refusals are StorageError subclasses: DatabaseInUse, DatabaseMissing, DatabaseDamaged (docs/storage.md).
-        if path == ":memory:":
-            return cls(path, [await _Thread.open("sqlite-writer", path, migrate=True)])
-        file = Path(path)
-        # Two stores of one process opening one new file at once: the second must not look for the file while the
-        # first is creating it (its journal would read as the trace of a lost database).
-        async with _OPENING.setdefault(str(file.resolve()), asyncio.Lock()):
-            return await cls._open_file(path, file, ProcessLock(file) if lock else None)
+        try:
+            if path == ":memory:":
+                return cls(path, [await _Thread.open("sqlite-writer", path, migrate=True)])
+            file = Path(path)
+            # Two stores of one process opening one new file at once: the second must not look for the file while
+            # the first is creating it (its journal would read as the trace of a lost database).
+            async with _OPENING.setdefault(str(file.resolve()), asyncio.Lock()):
+                return await cls._open_file(path, file, ProcessLock(file) if lock else None)
+        except (sqlite3.Error, OSError) as exc:
+            raise StorageError(f"cannot open database at {path}: {exc}") from exc
 
     @classmethod
     async def _open_file(cls, path: str, file: Path, lock: ProcessLock | None) -> SqliteDriver:
         threads: list[_Thread] = []
         try:
-            try:
-                # A fresh deployment's data directory need not exist yet.
-                file.parent.mkdir(parents=True, exist_ok=True)
-                if file.is_dir():
-                    raise IsADirectoryError("it is a directory")
-                # The lock before looking for the file: a process starting beside us waits its turn.
-                created = lock.acquire() if lock is not None else check_not_missing(file)
-                check_writable(file)
-            except OSError as exc:
-                raise StorageError(f"cannot open database at {path}: {exc}") from exc
-            threads.append(await _Thread.open("sqlite-writer", path, migrate=True))
+            # A fresh deployment's data directory need not exist yet.
+            file.parent.mkdir(parents=True, exist_ok=True)
+            if file.is_dir():
+                raise IsADirectoryError("it is a directory")
+            # The lock before looking for the file: a process starting beside us waits its turn.
+            created = lock.acquire() if lock is not None else check_not_missing(file)
+            check_writable(file)
+            threads.append(await _Thread.open("sqlite-writer", path, migrate=True, new=created))
             # The database file is written only by checkpoints; the store makes them itself (storage/file_watch.py).
-            await threads[0].on_db(_statement, "PRAGMA wal_autocheckpoint = 0", {})
+            await threads[0].on_db(_statement, "PRAGMA wal_autocheckpoint = 0")
             for name in ("sqlite-reader", "sqlite-lister"):
                 threads.append(await _Thread.open(name, path))
             watch = FileWatch(file, lock)
@@ -323,7 +300,6 @@ class SqliteDriver:
         return await self._guarded(_statement, sql, params)
 
     async def read(self, body: Body[T]) -> T:
-        # A read transaction gives the several SELECTs of one call a consistent view.
         return await self._reader.on_db(_transaction, "BEGIN", body)
 
     async def write(self, body: Body[T], game_id: int | None = None) -> T:
@@ -336,17 +312,14 @@ class SqliteDriver:
         """func(writer connection, *args) on the writer thread, inside the file guards (storage/file_watch.py):
         refused when the files are no longer the ones opened."""
         if self._watch is not None:
-            await self._watch.before_write(self._on_writer)
+            await self._watch.before_write(functools.partial(self._writer.on_db, _statement))
         try:
             result = await self._writer.on_db(func, *args)
         except StorageUnavailable as exc:
             raise self._why(exc) from exc
         if self._watch is not None:
-            await self._watch.after_write(self._on_writer)
+            await self._watch.after_write(functools.partial(self._writer.on_db, _statement))
         return result
-
-    async def _on_writer(self, sql: str) -> list[Any]:
-        return await self._writer.on_db(_statement, sql, {})
 
     def _why(self, exc: StorageUnavailable) -> StorageError:
         """A failed write as what caused it: SQLite reports a file it may no longer write (chmod, `chattr +i`, a

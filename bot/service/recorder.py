@@ -93,7 +93,6 @@ class Recorder:
                 events,
                 user_id,
                 self.clock(),
-                known=table.record,
                 seat_holder=table.players[seat].user_id,  # storage re-checks the seat is still held by them
                 actor=actor,
                 key=key,

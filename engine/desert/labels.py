@@ -250,8 +250,22 @@ def _end(e: Told) -> str:
 
 
 def _game_over(e: Told) -> str:
-    scores = ", ".join(f"{e.names[i]} {plural(s, *SCORE_WORDS)}" for i, s in enumerate(e["scores"]))
-    return f"Game over: {scores}. {winners_win(e.names, e['winners'])}!"
+    carried = e.get("goods")  # absent from games that ended before issue 24
+
+    def made_of(i: int) -> str:
+        if carried is None:
+            return ""
+        goods = ", ".join(f"{n} {GOOD_WORDS[g]}" for g, n in carried[i].items())
+        return f" ({goods or 'no goods'})"
+
+    scores = ", ".join(f"{e.names[i]} {plural(s, *SCORE_WORDS)}{made_of(i)}" for i, s in enumerate(e["scores"]))
+    best = max(e["scores"])
+    tied = [i for i, s in enumerate(e["scores"]) if s == best]
+    water = e.get("water")
+    tie = ""
+    if len(tied) > 1 and water is not None and len(e["winners"]) < len(tied):
+        tie = f" The tie goes to the most water stones ({water[e['winners'][0]]})."
+    return f"Game over: {scores}.{tie} {winners_win(e.names, e['winners'])}!"
 
 
 LINES: dict[str, Line] = {

@@ -610,7 +610,11 @@ def _finish(state: State, reason: str, events: list[Event]) -> None:
     state.scoring = []
     state.pending = None
     events.append({"type": "end", "reason": reason, "revealed": revealed, "values": values})
-    events.append({"type": "game_over", "scores": scores, "winners": winners})
+    # what each score is made of (issue 24): the goods each player carries, and the water that breaks a tie
+    carried = [{g: goods.count(g) for g in GOODS if g in goods} for goods in state.goods]
+    events.append(
+        {"type": "game_over", "scores": scores, "winners": winners, "goods": carried, "water": list(state.water)}
+    )
 
 
 _HANDLERS: dict[str, Callable[[State, Move, list[Event]], None]] = {

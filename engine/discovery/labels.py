@@ -100,6 +100,16 @@ def _score(e: Told) -> str:
     return f"{e['who']} removes their {e['role']} at {e['at']}: {plural(e['points'], *SCORE_WORDS)} ({what})."
 
 
+def _final_from(e: Told) -> str:
+    """What a follower's final points come from: " (2 cities in the sea)"; "" for events stored before the engine
+    recorded it."""
+    if "tiles" not in e:
+        return ""
+    if e["terrain"] == "G":  # an incomplete grassland counts its tiles, a mountain or a sea its cities
+        return f" ({plural(e['tiles'], 'tile')} of grassland)"
+    return f" ({cities(e['cities'])} in the {TERRAIN_WORDS[e['terrain']]})"
+
+
 LINES: dict[str, Line] = {
     "draw": lambda e: f"{e['who']} draws a tile: {tile_words(e['tile'])}.",
     "place": lambda e: f"{e['who']} places the tile at {e['at']}: {tile_words(e['tile'], e['turn'] // 90)}.",
@@ -115,7 +125,8 @@ LINES: dict[str, Line] = {
     "skip": "{who} has no tiles left and sits out.",
     "end": "The last tile is placed. Final scoring: every territory counts as incomplete.",
     "final": lambda e: (
-        f"Final scoring: {e['who']}'s {e['role']} at {e['at']} scores {plural(e['points'], *SCORE_WORDS)}."
+        f"Final scoring: {e['who']}'s {e['role']} at {e['at']} scores {plural(e['points'], *SCORE_WORDS)}"
+        f"{_final_from(e)}."
     ),
     "game_over": lambda e: f"Game over. {winners_win(e.names, e['winners'])}!",
 }

@@ -321,6 +321,9 @@ def _final_scoring(s: State, events: list[dict[str, Any]]) -> None:
                 "at": pos_name((f.x, f.y)),
                 "terrain": t.terrain,
                 "points": value,
+                # what the points come from (issue 24): the territory's size and cities, scored as incomplete
+                "tiles": t.size,
+                "cities": m.city_count(t),
             }
         )
     for f in s.followers:

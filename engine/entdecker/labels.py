@@ -147,8 +147,34 @@ def _island(e: Told) -> str:
     plants = "".join(f" {names[int(p)]} finds a plant worth {v}." for p, v in e["plants"].items())
     short = " Not enough plant tokens for all the greatest discoverers." if e.get("plants_short") else ""
     ranked = sorted(e["scores"].items(), key=lambda x: -x[1])
-    pts = ", ".join(f"{names[int(p)]} {plural(v, *SCORE_WORDS)}" for p, v in ranked)
-    return f"{kind}: {size}, worth {e['value']}.{plants}{short} Scores: {pts}."
+    built = e.get("built")  # absent from islands scored before issue 24
+    if built is None:
+        pts = ", ".join(f"{names[int(p)]} {plural(v, *SCORE_WORDS)}" for p, v in ranked)
+        return f"{kind}: {size}, worth {e['value']}.{plants}{short} Scores: {pts}."
+    plant = max((int(v) for v in e["plants"].values()), default=0)
+    points = [int(v) for _, v in ranked]
+    shares = "; ".join(
+        f"{_place(points, int(v))}{names[int(p)]} {plural(int(v), *SCORE_WORDS)} ({_pieces(built[p])})"
+        for p, v in ranked
+    )
+    halves = ", each place half the one above (rounded up)" if len(set(points)) > 1 else ""
+    if plant:
+        return f"{kind}: {size}.{plants}{short} The plant makes it worth {e['value']}: {shares}{halves}."
+    return f"{kind}: {size}, worth {e['value']}.{short} {shares}{halves}."
+
+
+_PLACES = ("1st", "2nd", "3rd", "4th")  # by colonies, then forts, then trading posts
+
+
+def _place(points: Sequence[int], mine: int) -> str:
+    """ "2nd " among several builders; nothing for a lone one."""
+    return f"{_PLACES[min(sum(1 for x in points if x > mine), 3)]} " if len(points) > 1 else ""
+
+
+def _pieces(counts: Sequence[int]) -> str:
+    """A builder's constructions on an island, strongest first: "1 colony, 2 trading posts"."""
+    words = (("colony", "colonies"), ("fort", "forts"), ("trading post", "trading posts"))
+    return ", ".join(plural(n, *w) for n, w in zip(counts, words, strict=True) if n)
 
 
 def _inventor(e: Told) -> str:

@@ -100,6 +100,8 @@ def score_island(state: State, nodes: list[Node], with_plants: bool, incomplete:
         state.players[p].vp += pts
         event["scores"][p] = pts
     event["discoverers"] = top
+    # What each builder had there (colonies, forts, trading posts): why the shares fell as they did (issue 24).
+    event["built"] = {p: list(c) for p, c in strength.items()}
     for space, cell in builds:
         assert cell.build is not None
         state.players[cell.build.player].pieces[cell.build.piece] += 1

@@ -102,6 +102,7 @@ async def test_open_migrates_and_configures(db_path: Path) -> None:
     assert (await raw_sql(store, "PRAGMA journal_mode"))[0][0] == "wal"
     assert (await raw_sql(store, "PRAGMA foreign_keys"))[0][0] == 1
     assert (await raw_sql(store, "PRAGMA busy_timeout"))[0][0] >= 1000
+    assert (await raw_sql(store, "PRAGMA page_size"))[0][0] == 2048  # a new file takes the smaller page
     tables = {row[0] for row in await raw_sql(store, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"games", "players", "moves", "snapshots"} <= tables
     assert db_path.exists()  # the missing data/ directory was created
