@@ -3,8 +3,8 @@ client (an APNG shows its first frame only; WebP animates in some clients).
 
 Every frame is drawn as the board is (render_image) at a reduced scale and mapped at once to one shared palette (the
 painter's fixed palette, or one built from the last frame, the fullest board), so that only one byte a pixel of each
-frame is kept while the others are drawn; then each is centred on a canvas as wide and as tall as the largest (The
-Discovery's open map changes its shape as it grows). Pillow's GIF writer then stores only the
+frame is kept while the others are drawn; then each is centred on a canvas as wide and as tall as the largest (a map
+without edges changes its shape as it grows). Pillow's GIF writer then stores only the
 rectangle that changed from the frame before (frames of one palette are compared index by index) and, with
 `optimize`, trims the palette to the colours used. A plain top-level function of plain data, like png_for, so a
 render worker process can draw it."""
