@@ -30,6 +30,7 @@ from .catalog import Catalog
 from .components import end_row, lobby_view, turn_view
 from .editors import Editors
 from .interactions import Replies, clicked_on
+from .lang import N_, _, in_channel_language
 from .service.accounts import Accounts
 from .service.cache import TableCache
 from .service.table import MoveOutcome, Table
@@ -39,14 +40,14 @@ from .turn_layout import passed_layout, rows_of, shown_picture, turn_layout
 log = logging.getLogger(__name__)
 
 NO_ACCESS = (discord.Forbidden, discord.NotFound)  # the channel refuses us: retrying will not help
-CANNOT_POST = (
+CANNOT_POST = N_(
     "I cannot post in this channel: I need the **Send Messages** and **Attach Files** permissions here "
     "(ask someone with Manage Channels, or play in a channel where I have them)."
 )
 
 
 HISTORY_LOOKBACK = 25  # recent messages searched for a turn message a crash left unrecorded
-PASSED = "⏭️ This turn is over: what happened next, and the board now, are in the next message"
+PASSED = N_("⏭️ This turn is over: what happened next, and the board now, are in the next message")
 
 
 def _reached(table: Table) -> int:
@@ -144,9 +145,10 @@ class Announcer:
         layout, more = turn_layout(content, filename, rows)
         if left_out + more:
             content = messages.clip(
-                content + f"\n({left_out + more} more choices: use the slash commands.)", messages.CONTENT_LIMIT
+                content + _("\n({left_out} more choices: use the slash commands.)").format(left_out=left_out + more),
+                messages.CONTENT_LIMIT,
             )
-            layout, _ = turn_layout(content, filename, rows)
+            layout, _more = turn_layout(content, filename, rows)
         return layout
 
     async def picture_of(
@@ -223,19 +225,27 @@ class Announcer:
                 log.warning("cannot announce a move in channel %s (no access)", channel_id)
                 await self.give_up(table)
                 if interaction is not None and interaction.type == discord.InteractionType.component:
-                    await self.show_privately(interaction, table, f"⚠️ Your move was saved, but {CANNOT_POST}")
+                    await self.show_privately(
+                        interaction,
+                        table,
+                        _("⚠️ Your move was saved, but {why}").format(why=_(CANNOT_POST)),
+                    )
                     await self._update_through(interaction, table)
                     return None
                 if interaction is not None:
-                    await self.show_privately(interaction, table, f"⚠️ The move was saved, but {CANNOT_POST}")
+                    await self.show_privately(
+                        interaction,
+                        table,
+                        _("⚠️ The move was saved, but {why}").format(why=_(CANNOT_POST)),
+                    )
                     return None
-                return f"⚠️ The move was saved, but {CANNOT_POST}"
+                return _("⚠️ The move was saved, but {why}").format(why=_(CANNOT_POST))
             except (discord.HTTPException, StorageError):
                 # The move is stored; the channel just missed a picture. /game board shows it again.
                 log.warning("could not announce a move in channel %s", channel_id, exc_info=True)
             except Exception:
                 log.exception("announcing a move in channel %s failed", channel_id)
-            return "⚠️ The move was saved, but the channel could not be updated; `/game board` shows the board."
+            return _("⚠️ The move was saved, but the channel could not be updated; `/game board` shows the board.")
 
     async def answer_private_copy(self, interaction: discord.Interaction, outcome: MoveOutcome) -> None:
         """A move made from a private copy of the controls (`/game board`, "Your choices"): the copy says what was
@@ -246,8 +256,8 @@ class Announcer:
             return
         record = self._shown.get(table.game_id) or table.record
         link = jump_link(record.guild_id, record.channel_id, record.turn_message_id)
-        done = " ".join(["✅ Done.", *outcome.lines[:3]])
-        line = done + (f" The turn goes on in its message: {link}" if link else "")
+        done = " ".join([_("✅ Done."), *outcome.lines[:3]])
+        line = done + (_(" The turn goes on in its message: {link}").format(link=link) if link else "")
         with contextlib.suppress(discord.HTTPException):
             await interaction.edit_original_response(content=None, view=passed_layout(line, None), attachments=[])
 
@@ -286,6 +296,7 @@ class Announcer:
             kwargs["file"] = file
         await self.replies.reply(interaction, content, **kwargs)
 
+    @in_channel_language
     async def _update_through(self, interaction: discord.Interaction, table: Table) -> None:
         """Without Send Messages the clicked turn message can still be edited through the interaction: show the
         new state on it, so the game can go on by its buttons."""
@@ -301,6 +312,7 @@ class Announcer:
     def lobby_components(self, table: Table) -> discord.ui.View:
         return lobby_view(table.game_id, self.catalog.info(table.game), table.record.options)
 
+    @in_channel_language
     async def post_lobby(self, table: Table, *, adopt: bool = False) -> discord.Message:
         """The lobby message (idempotent like a turn message: a nonce, and with `adopt` the channel's recent
         history is searched first), and its id recorded so the lobby can be edited."""
@@ -348,6 +360,7 @@ class Announcer:
                 log.exception("posting the lost lobby of game %s failed", record.id)
         return posted
 
+    @in_channel_language
     async def post_turn(
         self,
         table: Table,
@@ -378,7 +391,7 @@ class Announcer:
             limit = self.boards.upload_limit(channel_id, interaction)
             file = await self.boards.file(table.view(None), overlay=table.active, limit=limit)
             name = board_filename(table) if file is not None else None
-            view = self.turn_parts(table, account, header, filename=name, note="" if file else TOO_LARGE)
+            view = self.turn_parts(table, account, header, filename=name, note="" if file else _(TOO_LARGE))
             kwargs: dict[str, Any] = {"view": view, "allowed_mentions": turn_mentions(table)}
             if file is not None:
                 file.filename = board_filename(table)
@@ -404,13 +417,14 @@ class Announcer:
         if old is not None and old != message.id:
             await self._pass(table, old, message, interaction)
 
+    @in_channel_language
     async def _pass(
         self, table: Table, old: int, new: discord.Message, interaction: discord.Interaction | None
     ) -> None:
         """The previous turn message keeps its picture and one line that points to the new one; its controls go
         (they would only be refused)."""
         name = await self.picture_of(table.record.channel_id, old, interaction)
-        line = f"{PASSED}: {new.jump_url}"
+        line = f"{_(PASSED)}: {new.jump_url}"
 
         def make() -> dict[str, Any]:
             return {"view": passed_layout(line, name), "allowed_mentions": NO_MENTIONS}
@@ -447,6 +461,7 @@ class Announcer:
             log.warning("could not read the history of channel %s", table.record.channel_id, exc_info=True)
         return None
 
+    @in_channel_language
     async def update_turn(
         self,
         table: Table,
@@ -479,7 +494,7 @@ class Announcer:
                 table.view(None), overlay=True, limit=self.boards.upload_limit(channel_id, interaction)
             )
             if png is None:  # keep the earlier picture rather than none, and say why it is not the latest
-                note = TOO_LARGE + " The picture is from earlier."
+                note = _(TOO_LARGE) + _(" The picture is from earlier.")
         name = board_filename(table) if png is not None else await self.picture_of(channel_id, message_id, interaction)
         view = self.turn_parts(table, account, filename=name, note=note)
 

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from storage import AnyStore, open_store
 
+from . import lang
 from .ai_seats import AISeats
 from .announcer import Announcer
 from .boards import Boards
@@ -23,11 +24,13 @@ from .cogs.lobby import GameCog
 from .cogs.players import PlayerCog
 from .cogs.standings import StandingsCog
 from .cogs.turns import TurnCog
+from .command_words import CatalogTranslator
 from .components import DYNAMIC_ITEMS, ComponentRoutes
 from .errors import GUILD_ONLY, ErrorAnswers
 from .fatal import Fatal
 from .flow import Flow
 from .interactions import Replies
+from .lang import read_by, reader_language
 from .offers.buttons import OldSeatOfferButton, SeatOfferButton
 from .offers.flow import OfferFlow
 from .offers.offers import SeatOffers
@@ -59,6 +62,7 @@ class EntdeckerTree(app_commands.CommandTree[Any]):
     errors: ErrorAnswers | None = None  # set in setup_hook
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        read_by(reader_language(interaction))  # every private answer of this command is in its user's language
         # Discord hides a guild-only command in direct messages, but a crafted request can still send one.
         if interaction.guild_id is None and guild_only(interaction.command):
             await self.answers().answer(interaction, Refusal(GUILD_ONLY))
@@ -163,6 +167,8 @@ class EntdeckerBot(commands.Bot):
         await self.add_cog(StandingsCog(services.standings, services.catalog))
         # Dynamic items route clicks by custom_id pattern, so buttons on messages sent before a restart work.
         self.add_dynamic_items(*DYNAMIC_ITEMS, UndoButton, SeatOfferButton, OldSeatOfferButton)
+        await asyncio.to_thread(lang.warm)
+        await self.tree.set_translator(CatalogTranslator())
         if self.settings.sync_commands:
             if self.settings.guild_id is not None:
                 guild = discord.Object(id=self.settings.guild_id)

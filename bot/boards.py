@@ -24,10 +24,12 @@ import discord
 import engine
 import render
 
+from .lang import N_
+
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's default per-file limit since 2025
 UPLOAD_MARGIN = 4096  # multipart headers and rounding: stay a little below the limit
 RENDER_SLOTS = 4  # a little above the cores: a render releases the GIL for most of its work
-TOO_LARGE = "(The board picture is too large for this server's upload limit.)"
+TOO_LARGE = N_("(The board picture is too large for this server's upload limit.)")
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +126,7 @@ class Boards:
         pool = self._pool
         try:
             # One batch per worker: each is busy for a while, so the idle ones take the others.
-            await asyncio.gather(*(loop.run_in_executor(pool, draw_all, views) for _ in range(self._processes)))
+            await asyncio.gather(*(loop.run_in_executor(pool, draw_all, views) for _worker in range(self._processes)))
         except (BrokenProcessPool, OSError, NotImplementedError) as exc:
             # A host where processes cannot be started (no semaphores, a sandbox): draw in threads instead.
             log.warning("render workers could not start (%s); drawing boards in threads", exc)

@@ -14,16 +14,27 @@ from typing import Any
 import engine
 from engine.api import GameInfo, OptionSpec, Presenter, Verb
 
+from .lang import ENGLISH, LANGUAGE_NAMES, LANGUAGE_OPTION, LANGUAGES, N_, _
+
 DESCRIPTION_LIMIT = 100
 # How the bot runs a table, set in the lobby beside a game's variants but never handed to the rules (issue 21).
 CONFIRM_STEPS = OptionSpec(
     "confirm_steps",
-    "Confirm every step",
-    "Ask even when a step has only one choice (otherwise the bot makes it and says so)",
+    N_("Confirm every step"),
+    N_("Ask even when a step has only one choice (otherwise the bot makes it and says so)"),
     False,
     (False, True),
 )
-TABLE_OPTIONS = (CONFIRM_STEPS,)
+# The channel's language (issue 23): a new game starts in the server's preferred locale when it is one of ours.
+LANGUAGE = OptionSpec(
+    LANGUAGE_OPTION,
+    N_("Language"),
+    N_("The channel's language (what each of you sees privately follows your own Discord language)"),
+    ENGLISH,
+    LANGUAGES,
+    tuple(LANGUAGE_NAMES[code] for code in LANGUAGES),
+)
+TABLE_OPTIONS = (CONFIRM_STEPS, LANGUAGE)
 TABLE_OPTION_NAMES = frozenset(o.name for o in TABLE_OPTIONS)
 
 
@@ -32,6 +43,9 @@ def game_options(options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k not in TABLE_OPTION_NAMES}
 
 
+GROUP_DESCRIPTION = N_("Your turn in {title}, step by step (/play move: takes any move)")
+GROUP_DESCRIPTION_SHORT = N_("Your turn in {title}")
+YOUR_CHOICE = N_("Your choice")  # an option described by no words of its game
 BOT_COMMANDS = frozenset({"game", "play", "undo", "help"})  # the bot's own top-level commands
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord's rule for a command's name (lowercase checked apart)
 
@@ -42,8 +56,13 @@ class Group:
     key, so no two games' verbs meet, and a game's verbs stand together in the command list)."""
 
     name: str  # the game's key
-    description: str
+    template: str  # its description in words around the game's {title} (each language fills the title in)
+    title: str
     verbs: tuple[Verb, ...]
+
+    @property
+    def description(self) -> str:
+        return self.template.format(title=self.title)
 
 
 class CatalogError(ValueError):
@@ -91,7 +110,10 @@ class Catalog:
 
     def games_list(self) -> str:
         return ", ".join(
-            f"**{i.title}** (`{i.name}`, {i.min_players}–{i.max_players} players)" for i in self.infos.values()
+            _("**{title}** (`{key}`, {least}–{most} players)").format(
+                title=i.title, key=i.name, least=i.min_players, most=i.max_players
+            )
+            for i in self.infos.values()
         )
 
     def verb(self, game: str, kind: str) -> Verb | None:
@@ -112,7 +134,7 @@ class Catalog:
     def steps_text(self, game: str) -> str:
         """The game's group in a few words: "`/entdecker` ship · explore · draw · … (a command for each step)"."""
         names = " · ".join(v.name for v in self.presenters[game].verbs)
-        return f"`/{game}` {names} (a command for each step)"
+        return _("`/{game}` {verbs} (a command for each step)").format(game=game, verbs=names)
 
     def legal_summary(self, game: str, legal: list[dict[str, Any]], limit: int = 8) -> str:
         """What the player may do now, by command, with the choices' labels: never a move key."""
@@ -132,13 +154,14 @@ class Catalog:
             if not labels:
                 parts.append(usages[name])
                 continue
-            shown = "; ".join(labels[:limit]) + (f"; … ({len(labels)} in all)" if len(labels) > limit else "")
+            more = "; " + _("… ({n} in all)").format(n=len(labels)) if len(labels) > limit else ""
+            shown = "; ".join(labels[:limit]) + more
             parts.append(f"{usages[name]} {shown}")
-        return "You can: " + " · ".join(parts) if parts else "There is nothing to do now."
+        return _("You can: {moves}").format(moves=" · ".join(parts)) if parts else _("There is nothing to do now.")
 
     def command_of(self, command: str) -> tuple[str, Verb] | None:
         """The game and verb of a qualified turn command ("entdecker ship"); None for `/play` or an unknown one."""
-        game, _, name = command.partition(" ")
+        game, _space, name = command.partition(" ")
         verb = self.verb_named(game, name)
         return (game, verb) if verb is not None else None
 
@@ -151,19 +174,20 @@ def usage(game: str, verb: Verb) -> str:
 
 def _group(info: GameInfo, presenter: Presenter) -> Group:
     """The game's command group, every description whole: a game whose words do not fit is refused, not cut."""
-    description = f"Your turn in {info.title}, step by step (/play move: takes any move)"
+    template = GROUP_DESCRIPTION
     problems = [f"the group name {info.name!r}"] if not _is_name(info.name) or info.name in BOT_COMMANDS else []
     for verb in presenter.verbs:
-        texts = (verb.description, verb.option_description or "Your choice")
+        texts = (verb.description, verb.option_description or YOUR_CHOICE)
         if not _is_name(verb.name) or (verb.option is not None and not _is_name(verb.option)):
             problems.append(f"the name of /{info.name} {verb.name}")
         problems += [f"/{info.name} {verb.name}: {t!r}" for t in texts if not 1 <= len(t) <= DESCRIPTION_LIMIT]
-    if len(description) > DESCRIPTION_LIMIT:  # a long title: the short form, whole or refused below
-        description = f"Your turn in {info.title}"
-        problems += [f"the title {info.title!r} is too long"] if len(description) > DESCRIPTION_LIMIT else []
+    if len(template.format(title=info.title)) > DESCRIPTION_LIMIT:  # a long title: the short form, or refused
+        template = GROUP_DESCRIPTION_SHORT
+        too_long = len(template.format(title=info.title)) > DESCRIPTION_LIMIT
+        problems += [f"the title {info.title!r} is too long"] if too_long else []
     if problems:
         raise CatalogError(f"{info.title} cannot be registered as commands: {'; '.join(problems)}")
-    return Group(name=info.name, description=description, verbs=presenter.verbs)
+    return Group(name=info.name, template=template, title=info.title, verbs=presenter.verbs)
 
 
 def _is_name(name: str) -> bool:

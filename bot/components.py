@@ -34,6 +34,7 @@ from engine.api import GameInfo, Presenter
 
 from .controls import MAX_OPTIONS, MAX_ROWS, Button, Controls, Menu, turn_controls
 from .errors import GUILD_ONLY, ErrorAnswers
+from .lang import N_, _, read_by, reader_language
 from .service import stamp
 from .service.refusal import Refusal
 from .service.table import Table
@@ -129,6 +130,7 @@ class Routed:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         routes = routes_of(interaction)
+        read_by(reader_language(interaction))
         try:
             if interaction.guild_id is None:
                 raise Refusal(GUILD_ONLY)
@@ -219,7 +221,7 @@ class PrivateButton(
     def __init__(self, game_id: int, version: int, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=fit(label, 80) or "Your choices",
+                label=fit(label, 80) or _("Your choices"),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"edp:{game_id}:{version}",
             )
@@ -235,7 +237,7 @@ class PrivateButton(
         await routes.turns.private_choices(interaction, game_id=self.game_id, version=self.version)
 
 
-LOBBY_ACTIONS = {"join": "Join", "leave": "Leave", "addbot": "Add AI", "start": "Start"}
+LOBBY_ACTIONS = {"join": N_("Join"), "leave": N_("Leave"), "addbot": N_("Add AI"), "start": N_("Start")}
 
 
 class LobbyButton(
@@ -244,7 +246,9 @@ class LobbyButton(
     def __init__(self, game_id: int, action: str) -> None:
         style = discord.ButtonStyle.primary if action == "start" else discord.ButtonStyle.secondary
         super().__init__(
-            discord.ui.Button(label=LOBBY_ACTIONS.get(action, action), style=style, custom_id=f"edl:{game_id}:{action}")
+            discord.ui.Button(
+                label=_(LOBBY_ACTIONS.get(action, action)), style=style, custom_id=f"edl:{game_id}:{action}"
+            )
         )
         self.game_id = game_id
         self.action = action
@@ -266,7 +270,7 @@ class SwitchesSelect(Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], tem
             discord.ui.Select(
                 custom_id=f"edv:{game_id}",
                 options=options,
-                placeholder="Variants (host): choose the ones to play with",
+                placeholder=_("Variants (host): choose the ones to play with"),
                 min_values=0,
                 max_values=len(options),
             )
@@ -351,9 +355,9 @@ def lobby_view(game_id: int, info: GameInfo | None = None, options: dict[str, ob
     if switches:
         items = [
             discord.SelectOption(
-                label=fit(o.label, 100),
+                label=fit(_(o.label), 100),
                 value=o.name,
-                description=fit(o.description, 100),
+                description=fit(_(o.description), 100),
                 default=bool(options.get(o.name, o.default)),
             )
             for o in switches[:MAX_OPTIONS]
@@ -366,13 +370,13 @@ def lobby_view(game_id: int, info: GameInfo | None = None, options: dict[str, ob
         current = options.get(spec.name, spec.default)
         items = [
             discord.SelectOption(
-                label=fit(f"{spec.label}: {spec.words(choice)}", 100),
+                label=fit(f"{_(spec.label)}: {_(spec.words(choice))}", 100),
                 value=option_value_key(choice),
                 default=choice == current,
             )
             for choice in spec.choices[:MAX_OPTIONS]
         ]
-        menu = OptionSelect(game_id, spec.name, items, spec.description)
+        menu = OptionSelect(game_id, spec.name, items, _(spec.description))
         menu.row = row
         view.add_item(menu)
         row += 1
@@ -432,7 +436,7 @@ def controls_view(
                 item = MoveSelect(game_id, version, menus, options, control.placeholder, tag=tag)
                 menus += 1
             else:
-                item = PrivateButton(game_id, version, control.label)
+                item = PrivateButton(game_id, version, _(control.label))
             item.row = row
             view.add_item(item)
     return view

@@ -24,13 +24,15 @@ from typing import Any
 
 from engine.api import Presenter
 
+from .lang import N_, _
+
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
 MAX_OPTIONS = 25
 MAX_PLACEHOLDER = 150
 BUTTONS_AT_MOST = 5  # choices of a kind that are always buttons
 BUTTONS_IF_ROOM = 10  # choices of a kind (not a menu kind) that are buttons while the rows last
-PRIVATE_LABEL = "🔒 Your choices (only you see them)"
+PRIVATE_LABEL = N_("🔒 Your choices (only you see them)")
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,7 @@ class Controls:
             for control in row:
                 if isinstance(control, Button) and control.key == key:
                     return 1
-                if isinstance(control, Menu) and any(k == key for k, _ in control.options):
+                if isinstance(control, Menu) and any(k == key for k, _label in control.options):
                     return 2
         return None
 
@@ -114,7 +116,7 @@ def _menus(kind: str, entries: list[dict[str, Any]], presenter: Presenter) -> li
             start = 0
             shares = _shares(len(members))
             for i, size in enumerate(shares):
-                part = f"{name}, part {i + 1}" if name else f"{i + 1} of {len(shares)}"
+                part = _("{name}, part {i}").format(name=name, i=i + 1) if name else f"{i + 1} of {len(shares)}"
                 packs.append(([part], members[start : start + size], False))
                 start += size
         elif packs and packs[-1][2] and len(packs[-1][1]) + len(members) <= MAX_OPTIONS:
@@ -124,14 +126,14 @@ def _menus(kind: str, entries: list[dict[str, Any]], presenter: Presenter) -> li
             packs.append(([name], list(members), True))
     for i in range(1, len(packs)):
         # A menu of one option beside one of several groups: the neighbour's last group joins it.
-        names, members, _ = packs[i]
-        before, held, _ = packs[i - 1]
+        names, members, _whole = packs[i]
+        before, held, _whole0 = packs[i - 1]
         if len(members) == 1 and len(before) > 1:
             moved = [e for e in held if presenter.group_of(e) == before[-1]]
             packs[i - 1] = (before[:-1], held[: len(held) - len(moved)], False)
             packs[i] = ([before[-1], *names], moved + members, False)
     menus = []
-    for names, members, _ in packs:
+    for names, members, _whole in packs:
         which = names[0] if len(names) == 1 else f"{names[0]} to {names[-1]}"
         menus.append(Menu(f"{placeholder} ({which})"[:MAX_PLACEHOLDER], tuple(_option(e) for e in members)))
     return menus

@@ -17,30 +17,37 @@ from storage import StorageFull, StorageReadOnly, StorageUnavailable
 
 from .fatal import Fatal
 from .interactions import Replies
+from .lang import N_, _
 from .service.refusal import Refusal
 
 log = logging.getLogger(__name__)
 
-OOPS = "⚠️ Something went wrong on our side; nothing was changed unless the channel says so."
-STOPPING = (
+OOPS = N_("⚠️ Something went wrong on our side; nothing was changed unless the channel says so.")
+STOPPING = N_(
     "⚠️ The bot's database file can no longer be used (it was moved, deleted or damaged), so nothing was saved "
     "and the bot is stopping; whoever runs it has been told why."
 )
-GUILD_ONLY = "This works in a server's channels, not in direct messages."
+GUILD_ONLY = N_("This works in a server's channels, not in direct messages.")
 # A database that failed for a cause outside the program (issue 19 item 8): the player reads what happened and
 # what to do; the operator reads one log line with the cause, not a traceback of ours.
 BROKEN_STORAGE: dict[type[BaseException], str] = {
     StorageFull: (
-        "⚠️ The bot's database has run out of disk space, so this was not saved and nothing changed. Whoever runs "
-        "the bot has been told; please try again later."
+        N_(
+            "⚠️ The bot's database has run out of disk space, so this was not saved and nothing changed. Whoever runs "
+            "the bot has been told; please try again later."
+        )
     ),
     StorageReadOnly: (
-        "⚠️ The bot's database cannot be written right now, so this was not saved and nothing changed. Whoever runs "
-        "the bot has been told; please try again later."
+        N_(
+            "⚠️ The bot's database cannot be written right now, so this was not saved and nothing changed. Whoever runs "
+            "the bot has been told; please try again later."
+        )
     ),
     StorageUnavailable: (
-        "⚠️ The bot could not reach its database just now. `/game board` shows whether this was saved; if it was "
-        "not, please try again in a minute."
+        N_(
+            "⚠️ The bot could not reach its database just now. `/game board` shows whether this was saved; if it was "
+            "not, please try again in a minute."
+        )
     ),
 }
 
@@ -61,20 +68,20 @@ class ErrorAnswers:
         """What the user reads about `error` (logged here when it is a bug)."""
         error = unwrapped(error)
         if isinstance(error, Refusal):
-            return f"⚠️ {error}"
+            return "⚠️ " + _(str(error))  # a constant sentence is translated here, a formatted one where it was made
         if isinstance(error, app_commands.NoPrivateMessage):
-            return f"⚠️ {GUILD_ONLY}"
+            return "⚠️ " + _(GUILD_ONLY)
         if self.fatal is not None and self.fatal.check(error):
-            return STOPPING
+            return _(STOPPING)
         for kind, text in BROKEN_STORAGE.items():
             if isinstance(error, kind):
                 log.warning("interaction in channel %s not saved: %s", interaction.channel_id, error)
-                return text
+                return _(text)
         command = interaction.command.qualified_name if interaction.command is not None else None
         data: Any = interaction.data or {}
         custom_id = data.get("custom_id")
         log.error("interaction %s failed (%s)", command or custom_id, interaction.channel_id, exc_info=error)
-        return OOPS
+        return _(OOPS)
 
     async def answer(self, interaction: discord.Interaction, error: BaseException) -> None:
         """Answer the user privately; never raises."""

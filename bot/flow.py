@@ -22,6 +22,7 @@ from .announcer import CANNOT_POST, NO_ACCESS, Announcer
 from .catalog import Catalog
 from .components import controls_view, private_controls
 from .interactions import Replies, clicked_on, is_manager
+from .lang import _, in_channel_language
 from .service import stamp
 from .service.cache import TableCache
 from .service.lobby import Lobby
@@ -94,7 +95,7 @@ class Flow:
         if interaction.type != discord.InteractionType.component:
             done = " ".join(outcome.lines[:3]) or "Done."
             if outcome.settled:
-                done = f"Done, and saved, though the database's answer was lost on the way: {done}"
+                done = _("Done, and saved, though the database's answer was lost on the way: {done}").format(done=done)
             await self.reply(interaction, f"✅ {done}" + (f"\n{problem}" if problem else ""))
         elif problem:
             await self.reply(interaction, problem)
@@ -107,17 +108,17 @@ class Flow:
         assert channel_id is not None
         table = await self.tables.table(channel_id)
         if table is None or table.game_id != game_id or not table.active:
-            raise Refusal("This button belongs to a game that is over.")
+            raise Refusal(_("This button belongs to a game that is over."))
         seat = self.turns.legal.check_turn(table, interaction.user.id)
         if version != table.version:
             raise StaleClick(
-                "This button is from an earlier turn. " + self.turns.legal.legal_text(table, interaction.user.id)
+                _("This button is from an earlier turn. ") + self.turns.legal.legal_text(table, interaction.user.id)
             )
         controls = private_controls(table, self.catalog.presenter(table.game), seat)
         view = controls_view(table.game_id, table.version, controls, tag=stamp.tag_of(table))
-        words = "Your choices (only you see this message):"
+        words = _("Your choices (only you see this message):")
         if controls.left_out:
-            words += f" {controls.left_out} more by slash command."
+            words += _(" {left_out} more by slash command.").format(left_out=controls.left_out)
         await self.reply(interaction, words, **({"view": view} if view is not None else {}))
 
     async def lobby_interaction(self, interaction: discord.Interaction, *, game_id: int, action: str) -> None:
@@ -150,39 +151,44 @@ class Flow:
         user = interaction.user
         if action == "join":
             table = await self.lobby.join(channel_id, user.id, user.display_name)
-            note = "You have a seat."
+            note = _("You have a seat.")
         elif action == "leave":
             table = await self.lobby.leave(channel_id, user.id)
-            note = "You left the lobby."
+            note = _("You left the lobby.")
         elif action == "addbot":
             table = await self.lobby.add_bot(channel_id, user.id, kwargs.get("kind"))
-            note = f"{table.shown_names[-1]} sits down."
+            note = _("{name} sits down.").format(name=table.shown_names[-1])
         elif action == "start":
             table = await self.lobby.start(channel_id, user.id, is_manager(interaction))
-            note = "The game is on."
+            note = _("The game is on.")
         else:
-            raise Refusal(f"Unknown action {action}.")
+            raise Refusal(_("Unknown action {action}.").format(action=action))
         if action == "start":
             try:
                 async with self.announcer.announce_lock(channel_id):
-                    await self.announcer.post_turn(table, interaction=interaction, header="⛵ The game begins!")
+                    await self.announcer.post_turn(table, interaction=interaction, header=_("⛵ The game begins!"))
             except NO_ACCESS:
                 log.warning("cannot post the first turn in %s (no access)", channel_id)
                 await self.announcer.give_up(table)
                 await self.refresh_lobby(table, started=True)
-                await self.announcer.show_privately(interaction, table, f"⚠️ The game has started, but {CANNOT_POST}")
+                await self.announcer.show_privately(
+                    interaction,
+                    table,
+                    _("⚠️ The game has started, but {why}").format(why=_(CANNOT_POST)),
+                )
                 return
             except (discord.HTTPException, StorageError):
                 log.warning("could not post the first turn in %s", channel_id, exc_info=True)
-                note += " (The first turn could not be posted; `/game board` shows the board.)"
+                note += _(" (The first turn could not be posted; `/game board` shows the board.)")
             except Exception:
                 log.exception("posting the first turn in %s failed", channel_id)
-                note += " (The first turn could not be posted; `/game board` shows the board.)"
+                note += _(" (The first turn could not be posted; `/game board` shows the board.)")
             if table.current is not None and table.current.is_ai:
                 self.ai.kick(channel_id)
         await self.refresh_lobby(table, started=action == "start", interaction=interaction)
         await self.reply(interaction, f"✅ {note}")
 
+    @in_channel_language
     async def refresh_lobby(
         self, table: Table, *, started: bool = False, interaction: discord.Interaction | None = None
     ) -> None:
@@ -192,7 +198,7 @@ class Flow:
         if message_id is None:
             return
         if started:
-            content = messages.lobby_content(self.catalog, table).split("\n")[0] + " — started."
+            content = messages.lobby_content(self.catalog, table).split("\n")[0] + _(" — started.")
             kwargs: dict[str, Any] = {"content": content, "view": None}
         else:
             kwargs = {
@@ -211,7 +217,7 @@ class Flow:
         assert channel_id is not None
         table = await self.tables.table(channel_id, fresh=True)
         if table is None or table.game_id != game_id or table.record.status != "lobby":
-            raise Refusal("This lobby is closed. `/game new` opens a new one.")
+            raise Refusal(_("This lobby is closed. `/game new` opens a new one."))
         return table
 
     async def switches_interaction(self, interaction: discord.Interaction, *, game_id: int, chosen: list[str]) -> None:
@@ -229,7 +235,7 @@ class Flow:
         spec = self.catalog.info(table.game).option(option)
         choice = next((c for c in spec.choices if str(c).lower() == value.lower()), None) if spec else None
         if spec is None or choice is None:
-            raise Refusal("That is not a choice of this game; the lobby shows the ones there are.")
+            raise Refusal(_("That is not a choice of this game; the lobby shows the ones there are."))
         await self._set_options(interaction, table, {option: choice})
 
     async def _set_options(self, interaction: discord.Interaction, table: Table, options: dict[str, Any]) -> None:
@@ -241,7 +247,7 @@ class Flow:
             raise
         await self.refresh_lobby(table, interaction=interaction)
         words = messages.options_words(self.catalog, table.game, table.record.options)
-        await self.reply(interaction, f"✅ Now playing with: {words}.")
+        await self.reply(interaction, _("✅ Now playing with: {words}.").format(words=words))
 
     async def stop(self, timeout: float = 10.0) -> None:
         await self.replies.wait(timeout)

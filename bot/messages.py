@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 from storage import GameRecord, PlayerRecord
 
 from .catalog import usage
+from .lang import N_, _, ngettext
 from .settings import Settings
-from .text import format_duration, plural, safe_name, seed_words
+from .text import format_duration, safe_name, seed_words
 
 if TYPE_CHECKING:
     from .catalog import Catalog
@@ -39,7 +40,13 @@ def lines_block(lines: list[str], budget: int) -> str:
     for line in reversed(lines):
         line = "• " + clip(line, 300)
         if used + len(line) + 1 > budget:
-            out.append(f"• … ({len(lines) - len(out)} earlier lines in `/game log`)")
+            earlier = len(lines) - len(out)
+            out.append(
+                "• "
+                + ngettext(
+                    "… ({n} earlier line in `/game log`)", "… ({n} earlier lines in `/game log`)", earlier
+                ).format(n=earlier)
+            )
             break
         out.append(line)
         used += len(line) + 1
@@ -56,7 +63,8 @@ def standings(result: dict[str, Any], names: Sequence[str], score: Callable[[int
     for rank, seat in enumerate(order):
         place = places[seat] if seat < len(places) else rank + 1
         tied = sum(1 for s in order if scores[s] == scores[seat]) > 1
-        out.append(f"{place}. {names[seat]}: {score(scores[seat])}" + (" (tied)" if tied else ""))
+        line = _("{place}. {name}: {score} (tied)") if tied else _("{place}. {name}: {score}")
+        out.append(line.format(place=place, name=names[seat], score=score(scores[seat])))
     return out
 
 
@@ -71,7 +79,7 @@ def commands_for(catalog: Catalog, game: str, legal: list[dict[str, Any]]) -> st
             usages.append(shown)
     if len(usages) <= 1:
         return "".join(usages)
-    return ", ".join(usages[:-1]) + " or " + usages[-1]
+    return _("{some} or {last}").format(some=", ".join(usages[:-1]), last=usages[-1])
 
 
 def turn_content(catalog: Catalog, table: Table, account: list[str], *, header: str | None = None) -> str:
@@ -83,24 +91,28 @@ def turn_content(catalog: Catalog, table: Table, account: list[str], *, header: 
     if table.state is not None and table.state.game_over:
         result = view.get("result") or {}
         names = table.shown_names
-        winners = " and ".join(names[s] for s in result.get("winners", []))
-        tail = f"🏁 **Game over.** {'Winners' if len(result.get('winners', [])) > 1 else 'Winner'}: **{winners}**\n"
+        won = [names[s] for s in result.get("winners", [])]
+        winners = _(" and ").join(won)
+        tail = ngettext("🏁 **Game over.** Winner: **{winners}**", "🏁 **Game over.** Winners: **{winners}**", len(won))
+        tail = tail.format(winners=winners) + "\n"
         tail += "\n".join(standings(result, names, catalog.presenter(table.game).score_of))
         tail += f"\n🎲 {seed_words(table.record, over=True)}"
     else:
         acting = table.to_act
-        turn = f"Turn {view.get('turn')}: " if view.get("turn") else ""
+        turn = _("Turn {n}: ").format(n=view.get("turn")) if view.get("turn") else ""
         if acting and all(p.is_ai for p in acting):
-            tail = f"🧭 {turn}{' and '.join(mention(p) for p in acting)} is thinking…"
+            who = _(" and ").join(mention(p) for p in acting)
+            tail = _("🧭 {turn}{who} is thinking…").format(turn=turn, who=who)
         else:
             who = ", ".join(mention(p) for p in acting)
             legal = [e for e in view.get("legal", []) if acting and e.get("player") == acting[0].seat]
             commands = commands_for(catalog, table.game, legal)
-            step = str(view.get("prompt") or "make a move") + (f" ({commands})" if commands else "")
+            step = str(view.get("prompt") or _("make a move")) + (f" ({commands})" if commands else "")
             progress = catalog.presenter(table.game).progress_of(view)
-            tail = f"🧭 {turn}{who}, your move: {step}." + (f" ({progress})" if progress else "")
+            tail = _("🧭 {turn}{who}, your move: {step}.").format(turn=turn, who=who, step=step)
+            tail += f" ({progress})" if progress else ""
         if table.record.seed_public:
-            tail += f"\n🎲 Seed {table.record.seed}, chosen by the host."
+            tail += "\n🎲 " + _("Seed {seed}, chosen by the host.").format(seed=table.record.seed)
     budget = CONTENT_LIMIT - len(tail) - sum(len(p) + 1 for p in parts) - 10
     if account:
         parts.append(lines_block(account, budget))
@@ -114,81 +126,97 @@ def options_words(catalog: Catalog, game: str, options: dict[str, Any]) -> str:
     for spec in info.options:
         value = options.get(spec.name, spec.default)
         if value != spec.default:
-            chosen.append(spec.label if spec.is_switch and value is True else f"{spec.label}: {spec.words(value)}")
-    return ", ".join(chosen) or "standard rules"
+            label = _(spec.label)
+            chosen.append(label if spec.is_switch and value is True else f"{label}: {_(spec.words(value))}")
+    return ", ".join(chosen) or _("standard rules")
 
 
 def lobby_content(catalog: Catalog, table: Table) -> str:
     record = table.record
     info = catalog.info(table.game)
     seats = "\n".join(
-        f"{p.seat + 1}. {safe_name(p.display_name)}" + (" (host)" if p.user_id == record.host_user_id else "")
+        f"{p.seat + 1}. {safe_name(p.display_name)}" + (_(" (host)") if p.user_id == record.host_user_id else "")
         for p in table.players
     )
-    kinds = ", ".join(f"{k.label.lower()} ({k.description})" for k in info.ai_kinds)
-    seated = f"{plural(len(table.players), 'seat')} taken ({info.min_players}–{info.max_players} players)"
-    variants = "\nThe host sets the variants with the menus below." if info.options else ""
+    kinds = ", ".join(f"{_(k.label).lower()} ({_(k.description)})" for k in info.ai_kinds)
+    taken = len(table.players)
+    seated = ngettext("{n} seat taken ({least}–{most} players)", "{n} seats taken ({least}–{most} players)", taken)
+    seated = seated.format(n=taken, least=info.min_players, most=info.max_players)
+    variants = "\n" + _("The host sets the variants with the menus below.") if info.options else ""
     seed = f"\n🎲 {seed_words(record)}" if record.seed_public else ""
-    return clip(
-        f"🗺️ **{info.title}** lobby (game {record.id}) — {options_words(catalog, table.game, record.options)}{seed}\n"
-        f"{seats}\n"
-        f"{seated}. `/game join` or the Join button; `/game addbot` seats an AI ({kinds}); "
-        f"the host starts with `/game start`.{variants}",
-        CONTENT_LIMIT,
+    head = _("🗺️ **{title}** lobby (game {id}) — {options}").format(
+        title=info.title, id=record.id, options=options_words(catalog, table.game, record.options)
     )
+    how = _(
+        "{seated}. `/game join` or the Join button; `/game addbot` seats an AI ({kinds}); "
+        "the host starts with `/game start`."
+    ).format(seated=seated, kinds=kinds)
+    return clip(f"{head}{seed}\n{seats}\n{how}{variants}", CONTENT_LIMIT)
 
 
 def tiles_content(piles: list[dict[str, Any]]) -> str:
     """`/game tiles` in words beside its picture: each pile and how many tiles it holds (engine.tiles_left)."""
     total = sum(int(p.get("count", 0)) for p in piles)
-    lines = [f"**Tiles left to draw: {total}** (counted by kind; the order stays hidden)"]
+    lines = [_("**Tiles left to draw: {total}** (counted by kind; the order stays hidden)").format(total=total)]
     for p in piles:
         kinds = len(p.get("kinds") or [])
-        lines.append(f"• {p.get('name', '')}: {p.get('count', 0)} ({kinds} kind{'s' if kinds != 1 else ''})")
+        line = ngettext("• {pile}: {count} ({kinds} kind)", "• {pile}: {count} ({kinds} kinds)", kinds)
+        lines.append(line.format(pile=_(str(p.get("name", ""))), count=p.get("count", 0), kinds=kinds))
     return "\n".join(lines)[:CONTENT_LIMIT]
+
+
+def status_words(status: str) -> str:
+    """A game's stored status ("finished") in the reader's words."""
+    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 
 def status_content(
     catalog: Catalog, record: GameRecord, players: list[PlayerRecord], view: dict[str, Any] | None
 ) -> str:
     names = [safe_name(p.display_name) for p in players]
-    status = {"lobby": "in the lobby", "active": "running", "finished": "finished", "abandoned": "abandoned"}
-    head = f"**{catalog.title(record.game)}** game {record.id}: {status.get(record.status, record.status)}"
+    shown = status_words(record.status)
+    head = _("**{title}** game {id}: {status}").format(title=catalog.title(record.game), id=record.id, status=shown)
     if view is None:
         return clip(head + "\n" + "\n".join(f"{i + 1}. {n}" for i, n in enumerate(names)), CONTENT_LIMIT)
     lines = catalog.presenter(record.game).status_of(view, names)
     if view.get("game_over") and view.get("result"):
         final = standings(view["result"], names, catalog.presenter(record.game).score_of)
-        lines = [*lines, "Final standings:", *final]
+        lines = [*lines, _("Final standings:"), *final]
     lines.append(f"🎲 {seed_words(record, over=not record.is_open)}")
     return clip("\n".join([head, *lines]), CONTENT_LIMIT)
 
 
 def _sections_line(catalog: Catalog, game: str) -> str:
-    titles = [t for t, _ in catalog.presenter(game).rules_sections]
+    titles = [_(t) for t, _text in catalog.presenter(game).rules_sections]
     if not titles:
-        return "`/game rules` has the summary."
-    return f"`/game rules topic:` shows one part: {' · '.join(titles)}."
+        return _("`/game rules` has the summary.")
+    return _("`/game rules topic:` shows one part: {parts}.").format(parts=" · ".join(titles))
 
 
 def rules_content(catalog: Catalog, settings: Settings, game: str | None = None) -> str:
     game = game or catalog.default_game
     info = catalog.info(game)
     presenter = catalog.presenter(game)
-    options = "\n".join(f"• **{o.label}**: {o.description}" for o in info.options)
+    options = "\n".join(f"• **{_(o.label)}**: {_(o.description)}" for o in info.options)
     others = [i.title for n, i in catalog.infos.items() if n != game]
+    how = _(
+        "The turn message's buttons and menus offer your choices; `/{game} …` has a command for each step, and "
+        "`/play move:` offers every move you can make. `/game board overlay:true` shows the choices on the board; "
+        "`/game status` the scores; `/game log` what happened."
+    ).format(game=game)
+    away = _(
+        "Reminders after {reminder} of silence (at most {most}); after {idle} the others may `/game skip` the turn "
+        "(the AI plays it) or `/game substitute` the absent player (to a member or an AI); `/game handover` gives "
+        "away your own seat, and `/game substitute to:@member seat:<n>` gives an AI seat back to a person."
+    ).format(
+        reminder=format_duration(settings.reminder_after),
+        most=settings.reminder_max,
+        idle=format_duration(settings.idle_after),
+    )
     return clip(
-        f"{presenter.rules_text}\n"
-        f"{_sections_line(catalog, game)}\n"
-        f"The turn message's buttons and menus offer your choices; `/{game} …` has a command for each step, and "
-        f"`/play move:` offers every move you can make. `/game board overlay:true` shows the choices on the board; "
-        f"`/game status` the scores; `/game log` what happened.\n"
-        f"Reminders after {format_duration(settings.reminder_after)} of silence (at most {settings.reminder_max}); "
-        f"after {format_duration(settings.idle_after)} the others may `/game skip` the turn (the AI plays it) "
-        "or `/game substitute` the absent player (to a member or an AI); `/game handover` gives away your own "
-        "seat, and `/game substitute to:@member seat:<n>` gives an AI seat back to a person.\n"
-        + (f"Variants the host can set in the lobby:\n{options}\n" if options else "")
-        + (f"Other games: {', '.join(others)} (`/game rules game:`)." if others else ""),
+        f"{_(presenter.rules_text)}\n{_sections_line(catalog, game)}\n{how}\n{away}\n"
+        + (_("Variants the host can set in the lobby:") + f"\n{options}\n" if options else "")
+        + (_("Other games: {games} (`/game rules game:`).").format(games=", ".join(others)) if others else ""),
         CONTENT_LIMIT,
     )
 
@@ -197,21 +225,33 @@ def rules_topic(catalog: Catalog, game: str | None, topic: str) -> str:
     """One section of a game's rules (`/game rules topic:`), or the sections there are."""
     game = game or catalog.default_game
     presenter = catalog.presenter(game)
-    titles = ", ".join(f"`{t}`" for t, _ in presenter.rules_sections)
+    titles = ", ".join(f"`{_(t)}`" for t, _text in presenter.rules_sections)
+    # A part asked for by its title in the reader's language ("Wertung") is the part of that English title.
+    asked = " ".join(str(topic or "").lower().split())
+    topic = next((t for t, _text in presenter.rules_sections if _(t).lower() == asked), topic)
     found = presenter.section(topic)
+    title = catalog.title(game)
     if found is None:
         if not titles:
-            return f"⚠️ {catalog.title(game)} has no rules in sections; `/game rules` shows the summary."
-        return f"⚠️ No part of the {catalog.title(game)} rules is about “{safe_name(topic)}”. The parts: {titles}."
-    title, text = found
-    where = f"\n{presenter.rules_where}" if presenter.rules_where else ""
-    return clip(f"📖 **{catalog.title(game)}: {title}**\n{text}{where}", CONTENT_LIMIT)
+            return _("⚠️ {title} has no rules in sections; `/game rules` shows the summary.").format(title=title)
+        return _("⚠️ No part of the {title} rules is about “{topic}”. The parts: {parts}.").format(
+            title=title, topic=safe_name(topic), parts=titles
+        )
+    part, text = found
+    where = f"\n{_(presenter.rules_where)}" if presenter.rules_where else ""
+    return clip(f"📖 **{title}: {_(part)}**\n{_(text)}{where}", CONTENT_LIMIT)
 
 
 HELP_WHERE = {  # /help's note on the channel's game: one open, the last one ended, none yet
     "open": "",
-    "ended": " (the last game in this channel has ended: `/game new` starts another)",
-    "none": " (no game in this channel yet: `/game new` starts one)",
+    "ended": N_(" (the last game in this channel has ended: `/game new` starts another)"),
+    "none": N_(" (no game in this channel yet: `/game new` starts one)"),
+}
+STATUS_WORDS = {
+    "lobby": N_("in the lobby"),
+    "active": N_("running"),
+    "finished": N_("finished"),
+    "abandoned": N_("abandoned"),
 }
 
 
@@ -221,25 +261,34 @@ def help_content(catalog: Catalog, game: str | None, *, here: str) -> str:
     info = catalog.info(game)
     presenter = catalog.presenter(game)
     turn = presenter.section("turn")
+    where = _(HELP_WHERE[here]) if HELP_WHERE[here] else ""
     parts = [
-        f"**{info.title}** — {info.summary}{HELP_WHERE[here]}",
-        f"**Your turn:** the buttons and menus on the turn message; `/play move:` takes any move; "
-        f"{catalog.steps_text(game)}.",
+        f"**{info.title}** — {_(info.summary)}{where}",
+        _("**Your turn:** the buttons and menus on the turn message; `/play move:` takes any move; {steps}.").format(
+            steps=catalog.steps_text(game)
+        ),
     ]
     if turn is not None:
-        parts.append(f"**How a turn goes:**\n{turn[1]}")
+        parts.append(_("**How a turn goes:**") + f"\n{_(turn[1])}")
     parts += [
-        "**Setting up:** `/game new` · `/game join` · `/game addbot` · `/game start` (the host) · `/game abandon`",
-        "**Looking:** `/game board` · `/game status` · `/game log page:` · `/game hand` (private) · "
-        "`/game mine` (where you play) · `/game rules topic:`",
-        "**Looking back:** `/game board turn:` (the board after a turn) · `/game replay` (the game animated) · "
-        "`/stats` · `/leaderboard game:`",
-        "**Mistakes and absences:** `/undo` · `/game skip` · `/game substitute` · `/game handover` · "
-        "`/game remind dm:true` (reminders by direct message)",
-        f"**Rules:** {_sections_line(catalog, game)}",
+        _("**Setting up:** `/game new` · `/game join` · `/game addbot` · `/game start` (the host) · `/game abandon`"),
+        _(
+            "**Looking:** `/game board` · `/game status` · `/game log page:` · `/game hand` (private) · "
+            "`/game mine` (where you play) · `/game rules topic:`"
+        ),
+        _(
+            "**Looking back:** `/game board turn:` (the board after a turn) · `/game replay` (the game animated) · "
+            "`/stats` · `/leaderboard game:`"
+        ),
+        _(
+            "**Mistakes and absences:** `/undo` · `/game skip` · `/game substitute` · `/game handover` · "
+            "`/game remind dm:true` (reminders by direct message)"
+        ),
+        _("**Rules:** {line}").format(line=_sections_line(catalog, game)),
     ]
     if presenter.rules_where:
-        parts.append(presenter.rules_where)
+        parts.append(_(presenter.rules_where))
     if len(catalog.infos) > 1:
-        parts.append("Other games: " + ", ".join(i.title for n, i in catalog.infos.items() if n != game) + ".")
+        others = ", ".join(i.title for n, i in catalog.infos.items() if n != game)
+        parts.append(_("Other games: {games}.").format(games=others))
     return clip("\n".join(parts), CONTENT_LIMIT)

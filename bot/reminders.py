@@ -24,6 +24,7 @@ from storage import IdleGame, StorageError, Store
 from .ai_seats import AISeats
 from .announcer import Announcer
 from .fatal import Fatal
+from .lang import _, speaking, table_language
 from .service.cache import TableCache
 from .service.players import Players
 from .settings import Settings
@@ -134,17 +135,23 @@ class Reminders:
         return [i.game.channel_id for i in idle if i.player is not None and i.player.is_ai]
 
     async def _remind(self, idle: IdleGame, now: float) -> int:
-        """Ping the player to move of one idle game; 1 if a reminder went out."""
+        """Ping the player to move of one idle game, in the game's language; 1 if a reminder went out."""
+        with speaking(table_language(idle.game.options)):
+            return await self._remind_in_language(idle, now)
+
+    async def _remind_in_language(self, idle: IdleGame, now: float) -> int:
         player = idle.player
         if player is None or player.is_ai or player.user_id is None:
             return 0
         waited = now - idle.idle_since
         game = idle.game
         link = jump_link(game.guild_id, game.channel_id, game.turn_message_id)
-        text = f"⏰ <@{player.user_id}>, it is your turn in game {game.id} (waiting for {format_duration(waited)})"
+        text = _("⏰ <@{user_id}>, it is your turn in game {id} (waiting for {waited})").format(
+            user_id=player.user_id, id=game.id, waited=format_duration(waited)
+        )
         text += f": {link}" if link else "."
         if waited >= self.settings.idle_after:
-            text += (
+            text += _(
                 " The others may now `/game skip` this turn or `/game substitute` the seat (to a member, or to an AI)."
             )
         sent = 0
@@ -173,7 +180,10 @@ class Reminders:
             if not await self.players.dm_reminders(user_id):
                 return False
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            await user.send(f"{text} Play in <#{channel_id}>.", allowed_mentions=discord.AllowedMentions.none())
+            await user.send(
+                _("{text} Play in <#{channel_id}>.").format(text=text, channel_id=channel_id),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
         except (discord.HTTPException, StorageError):
             log.info("could not remind user %s by direct message", user_id, exc_info=True)
             return False

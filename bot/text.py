@@ -7,6 +7,8 @@ import discord
 
 from storage import GameRecord
 
+from .lang import _, ngettext
+
 
 def safe_name(name: str) -> str:
     """A display name as it may appear in a message: mentions defused, Markdown escaped."""
@@ -40,25 +42,33 @@ def fit(text: str, limit: int) -> str:
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
+    """English only (tests, logs): what a player reads counts with `lang.ngettext`."""
     return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
 def format_duration(seconds: float) -> str:
     seconds = max(0, int(seconds))
     if seconds >= 2 * 86400:
-        return plural(seconds // 86400, "day")
+        n = seconds // 86400
+        return ngettext("{n} day", "{n} days", n).format(n=n)
     if seconds >= 2 * 3600:
-        return plural(seconds // 3600, "hour")
+        n = seconds // 3600
+        return ngettext("{n} hour", "{n} hours", n).format(n=n)
     if seconds >= 120:
-        return plural(seconds // 60, "minute")
-    return plural(seconds, "second")
+        n = seconds // 60
+        return ngettext("{n} minute", "{n} minutes", n).format(n=n)
+    return ngettext("{n} second", "{n} seconds", seconds).format(n=seconds)
 
 
 def seed_words(record: GameRecord, *, over: bool = False) -> str:
     """What players are told about the seed: a seed the host chose is shown always (so everyone knows the game
     could be known in advance); a secret one only once the game is over, so it can be replayed and checked."""
     if record.seed_public:
-        return f"Seed {record.seed}, chosen by the host: everyone can see it, so the draws are no secret."
+        return _("Seed {seed}, chosen by the host: everyone can see it, so the draws are no secret.").format(
+            seed=record.seed
+        )
     if over:
-        return f"The secret seed of this game was {record.seed}: replaying it with the moves checks every draw."
-    return "The seed is secret until the game ends."
+        return _("The secret seed of this game was {seed}: replaying it with the moves checks every draw.").format(
+            seed=record.seed
+        )
+    return _("The seed is secret until the game ends.")

@@ -31,7 +31,7 @@ def rows_of(view: discord.ui.View | None) -> list[list[discord.ui.Item[Any]]]:
     for n, item in enumerate(view.children):
         rows.setdefault(item.row if item.row is not None else 100 + n, []).append(item)
     out: list[list[discord.ui.Item[Any]]] = []
-    for _, items in sorted(rows.items()):
+    for _row, items in sorted(rows.items()):
         out += [items[i : i + MAX_ROW_ITEMS] for i in range(0, len(items), MAX_ROW_ITEMS)]
     return out
 

@@ -14,6 +14,7 @@ from typing import Any
 from engine.api import Game, GameInfo, Presenter
 from engine.core import reducer
 from engine.core import state as core_state
+from engine.core.lang import ENGINE_FOLDER, LANGUAGE_NAMES, LANGUAGES, Words, language_of, words
 from engine.core.moves import Move
 from engine.errors import IllegalMove
 from engine.games import GAMES, game_of
@@ -21,17 +22,22 @@ from engine.games import GAMES, game_of
 SAVE_FORMAT = "engine-save/1"
 
 __all__ = [
+    "ENGINE_FOLDER",
     "GAMES",
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
     "SAVE_FORMAT",
     "GameInfo",
     "IllegalMove",
     "Move",
     "Presenter",
+    "Words",
     "ai_move",
     "apply",
     "describe",
     "games",
     "info",
+    "language_of",
     "legal_moves",
     "move_from_json",
     "move_from_key",
@@ -50,6 +56,7 @@ __all__ = [
     "turn_passed",
     "undoable",
     "view",
+    "words",
 ]
 
 

@@ -30,10 +30,10 @@ def coordinate_labels(im: Image.Image, lay: Layout) -> None:
     """Column letters above and below the board, row numbers left and right of it: exactly the engine's names."""
     for c in range(lay.col0, lay.col0 + lay.cols):
         for xy in lay.col_label_centers(c):
-            put_text(im, xy, lay.col_name(c), LABEL_SIZE, style.TEXT, "mm", stroke=1)
+            put_text(im, xy, lay.col_name(c), LABEL_SIZE, style.TEXT, "mm", stroke=1, typed=True)
     for r in range(lay.row0, lay.row0 + lay.rows):
         for xy in lay.row_label_centers(r):
-            put_text(im, xy, lay.row_name(r), LABEL_SIZE, style.TEXT, "mm", stroke=1)
+            put_text(im, xy, lay.row_name(r), LABEL_SIZE, style.TEXT, "mm", stroke=1, typed=True)
 
 
 def panel_background(im: Image.Image, lay: Picture) -> None:

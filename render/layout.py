@@ -64,6 +64,7 @@ class Layout(Picture):
     tile: int = TILE
     margin: int = MARGIN
     panel_height: int = PANEL_HEIGHT
+    label_offset: int = LABEL_OFFSET  # centre of the coordinates, outwards from the border (a narrow margin: less)
 
     # --- the picture's parts ---------------------------------------------------------------------------------
 
@@ -182,12 +183,12 @@ class Layout(Picture):
     def col_label_centers(self, col: int) -> tuple[tuple[int, int], tuple[int, int]]:
         """Centres of the column letter above and below the board."""
         x = self.margin + (col - self.col0) * self.tile + self.tile // 2
-        return (x, self.margin - LABEL_OFFSET), (x, self.margin + self.rows * self.tile + LABEL_OFFSET)
+        return (x, self.margin - self.label_offset), (x, self.margin + self.rows * self.tile + self.label_offset)
 
     def row_label_centers(self, row: int) -> tuple[tuple[int, int], tuple[int, int]]:
         """Centres of the row number left and right of the board."""
         y = self.margin + (row - self.row0) * self.tile + self.tile // 2
-        return (self.margin - LABEL_OFFSET, y), (self.margin + self.cols * self.tile + LABEL_OFFSET, y)
+        return (self.margin - self.label_offset, y), (self.margin + self.cols * self.tile + self.label_offset, y)
 
 
 @lru_cache(maxsize=32)

@@ -18,7 +18,9 @@ from .sprites import number_badge, paste, put_text
 
 PAD = 22  # left and right padding of the panel
 HEADING_SIZE = 30
-TAG_SIZE = 16
+TAG_SIZE = 20
+CHOICE_SIZE = 20  # the labels of a list of choices
+SMALL = 20  # the smallest text of a legend: capitals of 7 px at 550 px for pictures up to ~1100 px wide
 SEPARATOR = "   |   "  # between the parts of the status line
 
 P = TypeVar("P", bound=Picture)
@@ -184,7 +186,7 @@ def current_row(d: ImageDraw.ImageDraw, x: int, row: Row, w: int) -> None:
     d.polygon([(x - 6, row.cy - 9), (x + 5, row.cy), (x - 6, row.cy + 9)], fill=style.TEXT)
 
 
-NAME_SIZES = (24, 21, 18)  # a long name gets a smaller size before it is cut
+NAME_SIZES = (24, 22, 20)  # a long name gets a smaller size before it is cut
 NAME_WIDTH = 215  # room for a name of 16 characters at the largest size
 
 
@@ -206,7 +208,7 @@ def tag_width(label: str) -> int:
 def tag(im: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float, label: str, color: style.Color) -> int:
     """A small framed word after a name ("1st", "WINNER"); returns how far x moves."""
     tw = style.font(TAG_SIZE).getlength(label)
-    d.rounded_rectangle((x, cy - 11, x + tw + 10, cy + 11), radius=5, outline=color, width=2)
+    d.rounded_rectangle((x, cy - 14, x + tw + 10, cy + 14), radius=5, outline=color, width=2)
     put_text(im, (x + 5 + tw / 2, cy), label, TAG_SIZE, color, "mm")
     return int(tw) + 16
 
@@ -224,6 +226,36 @@ def star(d: ImageDraw.ImageDraw, x: float, y: float, r: float = 9) -> None:
         a = -math.pi / 2 + i * math.pi / 5
         points.append((x + rr * math.cos(a), y + rr * math.sin(a)))
     d.polygon(points, fill=(250, 250, 250), outline=(60, 60, 60))
+
+
+# --- the key: what the board's symbols mean ------------------------------------------------------------------
+
+KEY_LINE = 34  # the height of one line of a key
+
+
+def symbol_key(
+    im: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int], items: list[tuple[Image.Image, str]]
+) -> int:
+    """Each symbol of the board (an RGBA icon at most KEY_LINE - 6 px high) with what it means, flowed into lines
+    from (x, y) across `w` px, a line above; returns how many lines it took."""
+    x0, y, w = box
+    d.line((x0, y, x0 + w, y), fill=style.PANEL_LINE, width=1)
+    gap = 20
+    lines, x, cy = 1, x0, y + KEY_LINE // 2 + 2
+    for icon, words in items:
+        width = icon.width + 6 + int(style.text_width(words, SMALL))
+        if x > x0 and x + width > x0 + w:
+            lines, x, cy = lines + 1, x0, cy + KEY_LINE
+        paste(im, icon, (x + icon.width / 2, cy))
+        put_text(
+            im,
+            (x + icon.width + 6, cy + SMALL // 3),
+            style.fit(words, SMALL, w - icon.width - 6),
+            SMALL,
+            style.TEXT_DIM,
+        )
+        x += width + gap
+    return lines
 
 
 # --- piles and choices -----------------------------------------------------------------------------------------
@@ -274,30 +306,42 @@ def fit_label(label: str, size: int, width: int) -> str:
 
 
 def choice_list(
-    im: Image.Image, d: ImageDraw.ImageDraw, choices: list[dict[str, Any]], x: int, y: int, w: int, rows: int = 4
+    im: Image.Image,
+    d: ImageDraw.ImageDraw,
+    choices: list[dict[str, Any]],
+    x: int,
+    y: int,
+    w: int,
+    rows: int = 4,
+    badge: int = 36,
 ) -> None:
-    """Labels of legal choices (from legal_choices) in up to two columns of `rows`; numbered ones with their badge.
-    Two columns only when every label fits half the width; otherwise one column, longer labels first shortened
-    by fit_label."""
+    """Labels of legal choices (from legal_choices) in up to two columns of `rows`; numbered ones with their badge
+    (`badge` px high: sprites.badge_size of the picture). Two columns only when every label fits half the width;
+    otherwise one column, longer labels first shortened by fit_label."""
     if not choices:
         return
-    size = 19
+    size = CHOICE_SIZE
+    step = max(badge + 4, 30)
 
     def text_of(m: dict[str, Any]) -> str:
         label = str(m.get("label") or m.get("key") or "")
         return label.removeprefix(f"#{m['number']} ") if m["numbered"] else label
 
-    two = len(choices) > rows and all(style.text_width(text_of(m), size) <= w // 2 - 36 for m in choices[: rows * 2])
+    indent = badge + 10
+    two = len(choices) > rows and all(
+        style.text_width(text_of(m), size) <= w // 2 - indent - 6 for m in choices[: rows * 2]
+    )
     colw = w // 2 if two else w
     shown = rows * 2 if two else rows
     for k, m in enumerate(choices[:shown]):
         c, r = divmod(k, rows)
-        bx, by = x + c * colw, y + 18 + r * 27
+        bx, cy = x + c * colw, y + step // 2 + r * step
+        by = cy + size // 3
         if k == shown - 1 and len(choices) > shown:
-            put_text(im, (bx, by), f"... {len(choices) - k} more", 18, style.TEXT_DIM)
+            put_text(im, (bx, by), f"... {len(choices) - k} more", size, style.TEXT_DIM)
             break
         if m["numbered"]:
-            paste(im, number_badge(m["number"], 22), (bx + 12, by - 6))
+            paste(im, number_badge(m["number"], badge), (bx + badge / 2, cy))
         else:
-            d.ellipse((bx + 6, by - 12, bx + 14, by - 4), fill=style.TEXT)
-        put_text(im, (bx + 30, by), fit_label(text_of(m), size, colw - 36), size, style.TEXT)
+            d.ellipse((bx + badge / 2 - 5, cy - 5, bx + badge / 2 + 5, cy + 5), fill=style.TEXT)
+        put_text(im, (bx + indent, by), fit_label(text_of(m), size, colw - indent - 6), size, style.TEXT)

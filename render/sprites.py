@@ -14,11 +14,34 @@ from . import style
 SS = 4  # supersampling for sprites: drawn at 4x, shrunk once with LANCZOS
 
 Point = tuple[float, float]
+# A text drawn on a picture: (text, font size in px at the picture's scale, whether players type it). Every picture
+# carries its texts in info["texts"] (a tuple, never a shared list: backgrounds are copied), put there by put_text
+# and by paste (a sprite's own texts), so tests can check that all of them are legible at chat size.
+TextMark = tuple[str, float, bool]
+
+
+def texts(im: Image.Image) -> tuple[TextMark, ...]:
+    """The texts drawn on im (by put_text, or pasted with a sprite that carries them)."""
+    marks = im.info.get("texts", ())
+    return marks if isinstance(marks, tuple) else ()
+
+
+def add_texts(im: Image.Image, marks: tuple[TextMark, ...]) -> Image.Image:
+    """Note texts drawn on im (a sprite drawing its own text calls this with the size as it will be pasted)."""
+    if marks:
+        im.info["texts"] = texts(im) + marks
+    return im
 
 
 def finish(big: Image.Image) -> Image.Image:
     """A sprite drawn at SS times its size, shrunk to its size."""
     return big.resize((big.width // SS, big.height // SS), Image.Resampling.LANCZOS)
+
+
+def canvas(n: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A clear square sprite of n px, drawn at SS times its size (shrink it with finish), and its pen."""
+    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
+    return big, ImageDraw.Draw(big)
 
 
 def pts(points: list[Point], ox: float = 0, oy: float = 0) -> list[Point]:
@@ -31,6 +54,7 @@ def paste(im: Image.Image, sprite: Image.Image, center: tuple[float, float]) -> 
     x = round(center[0] - sprite.width / 2)
     y = round(center[1] - sprite.height / 2)
     im.paste(sprite, (x, y), sprite)
+    add_texts(im, texts(sprite))
 
 
 def sprite_bytes(im: Image.Image) -> int:
@@ -104,8 +128,10 @@ def put_text(
     anchor: str = "ls",
     stroke: int = 0,
     shadow: bool = False,
+    typed: bool = False,
 ) -> int:
-    """Paste cached text; anchor: l/m/r horizontally, s (baseline) or m (middle) vertically. Returns its width."""
+    """Paste cached text; anchor: l/m/r horizontally, s (baseline) or m (middle) vertically. Returns its width.
+    typed: players type it (a coordinate, a choice's number), so it must stay legible on a phone."""
     sp = text(s, size, color, stroke)
     x, y = xy
     if anchor[0] == "m":
@@ -120,22 +146,35 @@ def put_text(
         dark = text(s, size, (0, 0, 0), 2)
         im.paste(dark, (round(x) - 2, round(y) - 2), dark)
     im.paste(sp, (round(x), round(y)), sp)
+    add_texts(im, ((s, size, typed),))
     return sp.width
 
 
+BADGE_TEXT = 0.72  # a number badge's digits per px of its height
+
+
+def badge_size(width: int) -> int:
+    """The height of a number badge whose digits stay legible (typed) in a picture `width` px wide."""
+    size = int(style.min_size(width, typed=True) / BADGE_TEXT)
+    while round(size * BADGE_TEXT) < style.min_size(width, typed=True):
+        size += 1
+    return size
+
+
 @lru_cache(maxsize=512)
-def number_badge(number: int, size: int = 30) -> Image.Image:
-    """A legal choice's number, as in the autocomplete labels: black on white, heavy ring."""
+def number_badge(number: int, size: int = 30, pad: float = 0.55) -> Image.Image:
+    """A legal choice's number, as in the autocomplete labels: black on white, heavy ring; `pad` (in heights) is
+    the room beside the digits (less where badges crowd)."""
     label = str(number)
-    f = style.font(int(size * 0.6) * SS)
+    f = style.font(round(size * BADGE_TEXT) * SS)
     tw = f.getlength(label)
-    w = max(size * SS, int(tw + size * 0.55 * SS))
+    w = max(size * SS, int(tw + size * pad * SS))
     h = size * SS
     big = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
-    ring = max(int(size * 0.1 * SS), 1)
+    ring = max(int(size * 0.08 * SS), 1)
     d.rounded_rectangle(
         (0, 0, w - 1, h - 1), radius=h // 2, fill=(*style.OVERLAY, 255), outline=(*style.OVERLAY_RING, 255), width=ring
     )
     d.text((w / 2, h / 2 + SS), label, font=f, fill=(0, 0, 0, 255), anchor="mm")
-    return finish(big)
+    return add_texts(finish(big), ((label, round(size * BADGE_TEXT), True),))

@@ -28,17 +28,22 @@ HIGHLIGHT_EDGE = (12, 12, 12)
 OVERLAY = (255, 255, 255)  # the overlay's marks and number badges
 OVERLAY_RING = (10, 10, 10)
 
-# Okabe-Ito: vermillion, blue, yellow, reddish purple, sky blue, orange, bluish green, black.
+# Okabe-Ito, in the order that keeps the seats of a five-player game apart for colour-blind viewers: vermillion,
+# blue, yellow, black (a dark grey, so outlines still show), sky blue, then reddish purple, orange, bluish green.
+# Under simulated protanopia, deuteranopia and tritanopia (Machado et al. 2009, via colorspacious) the first five
+# stay at least MIN_SEAT_DISTANCE apart in CAM02-UCS (22.4); with reddish purple fourth, as before issue 22, blue
+# and purple came within 14 of each other under protanopia. tests/render/core/test_colours.py checks it.
 PLAYER_COLORS: tuple[Color, ...] = (
     (213, 94, 0),
     (0, 114, 178),
     (240, 228, 66),
-    (204, 121, 167),
+    (60, 60, 60),
     (86, 180, 233),
+    (204, 121, 167),
     (230, 159, 0),
     (0, 158, 115),
-    (60, 60, 60),
 )
+MIN_SEAT_DISTANCE = 20.0  # CAM02-UCS delta E between any two of the first five seats, seen normally or colour-blind
 
 
 def player_color(seat: int) -> Color:
@@ -185,6 +190,30 @@ def clean(text: str) -> str:
     """text as it is drawn: line breaks and other control characters become spaces (every font draws the rest,
     or runs() puts "?" for what no font has)."""
     return "".join(" " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in str(text))
+
+
+# --- legibility at chat size (issue 22) -------------------------------------------------------------------------
+# Discord shows a picture about 550 px wide in a desktop chat and 350-400 px on a phone. Below ~5 px of capital
+# height nothing can be read even magnified; from ~7 px it can. So every text's capitals are at least MIN_CAP px
+# high when the picture is shown SHOWN px wide, and what players type (coordinates, choice numbers) MIN_TYPED px,
+# which leaves ~6 px at PHONE px. A picture's shape stays between 4:5 and 5:4 so that neither side shrinks it.
+SHOWN = 550
+PHONE = 380
+MIN_CAP = 7.0
+MIN_TYPED = 9.0
+SHAPE = (4 / 5, 5 / 4)  # width / height
+CAP = 0.714  # Noto Sans: capital height per px of font size (its cap height is 714 of 1000 units)
+
+
+def shown_cap(size: float, width: int, shown: int = SHOWN) -> float:
+    """Capital height in px of text of `size` in a picture `width` px wide shown `shown` px wide."""
+    return size * CAP * shown / max(width, 1)
+
+
+def min_size(width: int, typed: bool = False) -> int:
+    """The smallest font size whose capitals stay legible in a picture `width` px wide at chat size."""
+    need = (MIN_TYPED if typed else MIN_CAP) * width / (CAP * SHOWN)
+    return int(need) + (0 if need == int(need) else 1)
 
 
 def fit(text: str, size: int, width: int) -> str:

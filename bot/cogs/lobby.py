@@ -16,6 +16,7 @@ from ..announcer import CANNOT_POST, NO_ACCESS
 from ..boards import Boards
 from ..flow import Flow
 from ..interactions import is_manager
+from ..lang import LANGUAGE_OPTION, _, server_language, speaking, table_language
 from ..offers.flow import OfferFlow
 from ..past import Past
 from ..service import Refusal, Services
@@ -44,7 +45,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> Choices:
         typed = str(current or "").lower()
         return [
-            app_commands.Choice(name=f"{i.title} ({i.min_players}–{i.max_players} players)"[:100], value=i.name)
+            app_commands.Choice(
+                name=_("{title} ({least}–{most} players)").format(
+                    title=i.title, least=i.min_players, most=i.max_players
+                )[:100],
+                value=i.name,
+            )
             for i in self.catalog.infos.values()
             if typed in i.name or typed in i.title.lower()
         ][:25]
@@ -70,7 +76,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             interaction.user.id,
             interaction.user.display_name,
             game,
-            None,
+            {LANGUAGE_OPTION: server_language(interaction.guild_locale)},
             seed,
         )
         try:
@@ -80,13 +86,20 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             log.warning("could not post a lobby in channel %s", interaction.channel_id, exc_info=True)
             with contextlib.suppress(Refusal):
                 await self.services.lobby.abandon(interaction.channel_id, interaction.user.id, manage=True)
-            why = CANNOT_POST if isinstance(exc, NO_ACCESS) else "Discord did not take the lobby message; try again."
-            await self.flow.reply(interaction, f"⚠️ No game was opened: {why}")
+            why = (
+                _(CANNOT_POST)
+                if isinstance(exc, NO_ACCESS)
+                else _("Discord did not take the lobby message; try again.")
+            )
+            await self.flow.reply(interaction, _("⚠️ No game was opened: {why}").format(why=why))
             return
         info = self.catalog.info(table.game)
-        variants = " Set the variants with the menus on the lobby message." if info.options else ""
+        variants = _(" Set the variants with the menus on the lobby message.") if info.options else ""
         await self.flow.reply(
-            interaction, f"✅ {info.title} lobby open. Others join with `/game join` or the Join button.{variants}"
+            interaction,
+            _("✅ {title} lobby open. Others join with `/game join` or the Join button.{variants}").format(
+                title=info.title, variants=variants
+            ),
         )
 
     @new.autocomplete("game")
@@ -115,7 +128,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         game = table.game if table is not None else self.catalog.default_game
         typed = str(current or "").lower()
         return [
-            app_commands.Choice(name=f"{k.label}: {k.description}"[:100], value=k.name)
+            app_commands.Choice(name=f"{_(k.label)}: {_(k.description)}"[:100], value=k.name)
             for k in self.catalog.info(game).ai_kinds
             if typed in k.name or typed in k.label.lower()
         ]
@@ -131,9 +144,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         assert interaction.channel_id is not None
         record = await self.services.lobby.abandon(interaction.channel_id, interaction.user.id, is_manager(interaction))
         channel = self.flow.announcer.channel(interaction.channel_id)
+        with speaking(table_language(record.options)):
+            text = _("🛑 Game {id} was abandoned by {mention}. `/game new` starts another.").format(
+                id=record.id, mention=interaction.user.mention
+            )
         try:
             await channel.send(
-                f"🛑 Game {record.id} was abandoned by {interaction.user.mention}. `/game new` starts another.",
+                text,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException:
@@ -143,7 +160,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
                 await self.flow.announcer.partial_message(interaction.channel_id, record.turn_message_id).edit(
                     view=None
                 )
-        await self.flow.reply(interaction, "✅ Abandoned; it stays in the channel's history.")
+        await self.flow.reply(interaction, _("✅ Abandoned; it stays in the channel's history."))
 
     # ------------------------------------------------------------------ looking
 
@@ -178,14 +195,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         else:
             last = await self.services.accounts.last_game(interaction.channel_id)
             if last is None or last[2] is None:
-                await interaction.followup.send("There is no board to show: `/game new` starts a game.")
+                await interaction.followup.send(_("There is no board to show: `/game new` starts a game."))
                 return
             view = engine.view(last[2], None)
-            content = f"Game {last[0].id} ({last[0].status})."
+            content = _("Game {id} ({status}).").format(id=last[0].id, status=messages.status_words(last[0].status))
             overlay = False
         file = await self.boards.file(view, overlay, interaction.filesize_limit)
         if file is None:
-            await interaction.followup.send(content + "\n(The board is too large for this server's upload limit.)")
+            await interaction.followup.send(content + _("\n(The board is too large for this server's upload limit.)"))
             return
         if to_move and not public and table is not None:
             # The way back to the turn: the player to move gets the turn message's controls with the picture.
@@ -211,11 +228,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         assert interaction.channel_id is not None
         table = await self.services.tables.table(interaction.channel_id, fresh=True)
         if table is None or table.state is None:
-            await interaction.followup.send("There is no game under way here: `/game new` starts one.")
+            await interaction.followup.send(_("There is no game under way here: `/game new` starts one."))
             return
         piles = engine.tiles_left(table.state)
         if not piles:
-            await interaction.followup.send("This game has no tiles to draw.")
+            await interaction.followup.send(_("This game has no tiles to draw."))
             return
         content = messages.tiles_content(piles)
         file = await self.boards.tiles_file(table.state.game, piles, interaction.filesize_limit)
@@ -234,7 +251,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             return
         last = await self.services.accounts.last_game(interaction.channel_id)
         if last is None:
-            await self.flow.reply(interaction, "No game has been played in this channel yet: `/game new`.")
+            await self.flow.reply(interaction, _("No game has been played in this channel yet: `/game new`."))
             return
         record, players, state = last
         view = engine.view(state, None) if state is not None else None
@@ -250,9 +267,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         budget = messages.CONTENT_LIMIT - 300
         record, number, pages, text = await self.services.accounts.log_page(interaction.channel_id, page, budget)
         if record is None:
-            await self.flow.reply(interaction, "No game has been played in this channel yet.")
+            await self.flow.reply(interaction, _("No game has been played in this channel yet."))
             return
-        head = f"**Game {record.id}** ({record.status}) — log, page {number} of {pages}"
+        head = _("**Game {id}** ({status}) — log, page {number} of {pages}").format(
+            id=record.id, status=messages.status_words(record.status), number=number, pages=pages
+        )
         if pages > 1:
             others = [f"`/game log page:{n}`" for n in (number - 1, number + 1) if 1 <= n <= pages]
             head += f" ({' · '.join(others)})"
@@ -267,8 +286,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         assert interaction.channel_id is not None
         table, lines = await self.services.players.hand(interaction.channel_id, interaction.user.id)
         title = self.catalog.title(table.game)
-        body = "\n".join(lines) if lines else f"{title} has nothing hidden that only you can see."
-        await self.flow.reply(interaction, f"🔒 Only you see this ({title}, game {table.game_id}):\n{body}")
+        body = "\n".join(lines) if lines else _("{title} has nothing hidden that only you can see.").format(title=title)
+        await self.flow.reply(
+            interaction,
+            _("🔒 Only you see this ({title}, game {game_id}):\n{body}").format(
+                title=title, game_id=table.game_id, body=body
+            ),
+        )
 
     @app_commands.command(
         name="mine", description="Every game in this server where you have a seat, those waiting for you first"
@@ -277,13 +301,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         await self.flow.defer(interaction)
         seats = await self.services.players.seats_of(interaction.user.id, interaction.guild_id)
         if not seats:
-            await self.flow.reply(interaction, "You have no seat in a game in this server. `/game new` starts one.")
+            await self.flow.reply(interaction, _("You have no seat in a game in this server. `/game new` starts one."))
             return
         waiting = sum(1 for s in seats if s.yours)
-        head = f"Your games ({len(seats)}; {waiting} waiting for you):"
+        head = _("Your games ({seats}; {waiting} waiting for you):").format(seats=len(seats), waiting=waiting)
         lines = [
             f"{'▶ ' if s.yours else '• '}<#{s.channel_id}>: {s.title}, {s.status}"
-            + (f" ([open the game]({s.link}))" if s.link else "")
+            + (_(" ([open the game]({link}))").format(link=s.link) if s.link else "")
             for s in seats
         ]
         await self.flow.reply(interaction, messages.clip("\n".join([head, *lines]), messages.CONTENT_LIMIT))
@@ -294,12 +318,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         await self.flow.defer(interaction)
         await self.services.players.set_dm_reminders(interaction.user.id, dm)
         if dm:
-            text = (
+            text = _(
                 "✅ Your turn reminders will also come by direct message, in every game. If they do not arrive, "
                 "allow direct messages from this server's members."
             )
         else:
-            text = "✅ Reminders in the game's channel only."
+            text = _("✅ Reminders in the game's channel only.")
         await self.flow.reply(interaction, text)
 
     @app_commands.command(name="rules", description="How the game in this channel (or another) and this bot work")
@@ -310,7 +334,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         await self.flow.defer(interaction)
         name = self.catalog.find(game) if game else None
         if game and name is None:
-            raise Refusal(f"There is no game {safe_name(game)!r}. The games: {self.catalog.games_list()}.")
+            raise Refusal(
+                _("There is no game “{name}”. The games: {games}.").format(
+                    name=safe_name(game), games=self.catalog.games_list()
+                )
+            )
         if name is None:
             table = await self.services.tables.table(interaction.channel_id or 0)
             name = table.game if table is not None else None
@@ -333,9 +361,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         typed = str(current or "").lower()
         sections = self.catalog.presenter(name).rules_sections
         return [
-            app_commands.Choice(name=title[:100], value=title[:100])
+            app_commands.Choice(name=_(title)[:100], value=title[:100])
             for title, text in sections
-            if typed in title.lower() or typed in text.lower()
+            if typed in title.lower() or typed in text.lower() or typed in _(title).lower() or typed in _(text).lower()
         ][:25]
 
     # ------------------------------------------------------------------ absent players
@@ -348,11 +376,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         absent = await self.services.seats.check_skip(cid, interaction.user.id, is_manager(interaction))
         outcomes = await self.services.seats.skip_turn(cid, interaction.user.id, is_manager(interaction))
         if not outcomes:  # someone else skipped at the same moment, or the player moved after all
-            raise Refusal("That turn has moved on meanwhile; nothing was done.")
+            raise Refusal(_("That turn has moved on meanwhile; nothing was done."))
         problem = await self.flow.announcer.announce(outcomes[-1], interaction)
         self.flow.ai.after_move(outcomes[-1])
         name = safe_name(absent.display_name)
-        done = f"✅ The AI played {name}'s turn; the seat stays theirs."
+        done = _("✅ The AI played {name}'s turn; the seat stays theirs.").format(name=name)
         await self.flow.reply(interaction, done + (f"\n{problem}" if problem else ""))
 
     @app_commands.command(name="handover", description="Give your own seat to another member or to an AI")
@@ -384,16 +412,20 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         assert interaction.channel_id is not None
         cid = interaction.channel_id
         if to is not None and to.bot:
-            raise Refusal("Hand a seat to a person, or leave `to` out for an AI.")
+            raise Refusal(_("Hand a seat to a person, or leave `to` out for an AI."))
         if to is not None:  # a member is asked first and takes the seat with a button
             await self.offers.offer_seat(interaction, to, absent=absent, seat=seat)
             return
         player = await self.services.seats.handover(
             cid, interaction.user.id, to_user=None, manage=is_manager(interaction), absent=absent, seat=seat
         )
+        with speaking(self.services.tables.language(cid)):
+            text = _("🔁 Seat {seat} is now played by **{display_name}**.").format(
+                seat=player.seat + 1, display_name=safe_name(player.display_name)
+            )
         try:
             await self.flow.announcer.channel(cid).send(
-                f"🔁 Seat {player.seat + 1} is now played by **{safe_name(player.display_name)}**.",
+                text,
                 allowed_mentions=NO_MENTIONS,
             )
         except discord.HTTPException:
@@ -401,4 +433,4 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         table = await self.services.tables.table(cid)
         if table is not None and table.current is not None and table.current.is_ai:
             self.flow.ai.kick(cid)
-        await self.flow.reply(interaction, "✅ Handed over.")
+        await self.flow.reply(interaction, _("✅ Handed over."))

@@ -17,8 +17,10 @@ from discord.ext import commands
 
 from engine.api import Verb
 
-from ..catalog import Group
+from ..catalog import YOUR_CHOICE, Group
+from ..command_words import described
 from ..flow import Flow
+from ..lang import _
 from ..service import stamp
 from ..service.cache import TableCache
 from ..service.legal import Legal
@@ -76,29 +78,35 @@ class TurnCog(commands.Cog):
             # The value carries the state it was offered at: the command acts on that state only (bot/service/stamp).
             out.append(app_commands.Choice(name=label[:100], value=stamp.tagged(val, table)))
         if not out and legal:
-            return [app_commands.Choice(name=f"Nothing matches “{current}”: clear it to see all"[:100], value=NOTHING)]
+            nothing = _("Nothing matches “{typed}”: clear it to see all").format(typed=current)
+            return [app_commands.Choice(name=nothing[:100], value=NOTHING)]
         if not out and table is not None and table.active:
-            prompt = table.view(None).get("prompt") or "make another move"
-            return [app_commands.Choice(name=f"Not now: it is time to {prompt}"[:100], value=NOTHING)]
+            prompt = table.view(None).get("prompt") or _("make another move")
+            not_now = _("Not now: it is time to {prompt}").format(prompt=prompt)
+            return [app_commands.Choice(name=not_now[:100], value=NOTHING)]
         return out[:MAX_CHOICES]
 
     def _why_nothing(self, table: Table | None, user_id: int, command: str) -> str | None:
         if table is None or table.state is None:
-            return "No game is running in this channel (/game new starts one)"
+            return _("No game is running in this channel (/game new starts one)")
         if not table.active:
-            return "The game is over"
+            return _("The game is over")
         found = self.catalog.command_of(command)
         if command != "play" and (found is None or found[0] != table.game):
-            return f"This channel plays {self.catalog.title(table.game)}: use /{table.game} or /play"
+            return _("This channel plays {game}: use /{game2} or /play").format(
+                game=self.catalog.title(table.game), game2=table.game
+            )
         seat = table.seat_of(user_id)
         if seat is None or not table.acts(seat):
-            return f"{self.legal.waiting_for(table)}: nothing for you to choose now"
+            return _("{whose}: nothing for you to choose now").format(whose=self.legal.waiting_for(table))
         return None
 
     # ------------------------------------------------------------------ commands
 
     def _group(self, spec: Group) -> app_commands.Group:
-        group = app_commands.Group(name=spec.name, description=spec.description, guild_only=True)
+        group = app_commands.Group(
+            name=spec.name, description=described(spec.template, title=spec.title), guild_only=True
+        )
         for verb in spec.verbs:
             group.add_command(self._verb_command(f"{spec.name} {verb.name}", verb))
         return group
@@ -115,8 +123,8 @@ class TurnCog(commands.Cog):
             async def run_with(interaction: discord.Interaction, value: str) -> None:
                 await self.flow.move_interaction(interaction, command=command, value=value)
 
-            described = app_commands.describe(value=verb.option_description or "Your choice")(run_with)
-            callback = app_commands.rename(value=verb.option)(described)
+            with_words = app_commands.describe(value=verb.option_description or YOUR_CHOICE)(run_with)
+            callback = app_commands.rename(value=verb.option)(with_words)
         made: app_commands.Command[Any, ..., None] = app_commands.Command(
             name=verb.name, description=verb.description, callback=callback
         )

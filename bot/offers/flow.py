@@ -11,6 +11,7 @@ import discord
 from ..ai_seats import AISeats
 from ..announcer import Announcer
 from ..interactions import Replies, edit_clicked, is_manager
+from ..lang import _, speaking
 from ..service.cache import TableCache
 from ..text import NO_MENTIONS, mentions, safe_name
 from .buttons import seat_offer_view
@@ -37,20 +38,31 @@ class OfferFlow:
         offer, chosen = await self.offers.offer(
             channel_id, user.id, (to.id, to.display_name), manage=is_manager(interaction), absent=absent, seat=seat
         )
-        whose = f"the seat of {safe_name(chosen.display_name)}" if offer.absent else "their own seat"
+        with speaking(self.tables.language(channel_id)):
+            whose = (
+                _("the seat of {display_name}").format(display_name=safe_name(chosen.display_name))
+                if offer.absent
+                else _("their own seat")
+            )
+            text = _(
+                "🔁 {mention}, **{name}** offers you {whose} (seat {seat}) in this game. "
+                "Take it with the button, or decline."
+            ).format(mention=to.mention, name=safe_name(user.display_name), whose=whose, seat=chosen.seat + 1)
         try:
             await self.announcer.channel(channel_id).send(
-                f"🔁 {to.mention}, **{safe_name(user.display_name)}** offers you {whose} "
-                f"(seat {chosen.seat + 1}) in this game. Take it with the button, or decline.",
+                text,
                 view=seat_offer_view(offer.id),
                 allowed_mentions=mentions(to.id),
             )
         except discord.HTTPException:
             log.warning("could not post a seat offer in %s", channel_id, exc_info=True)
-            await self.replies.reply(interaction, "⚠️ I could not post the offer in this channel.")
+            await self.replies.reply(interaction, _("⚠️ I could not post the offer in this channel."))
             return
         await self.replies.reply(
-            interaction, f"✅ Offered to {safe_name(to.display_name)}; the seat changes hands when they accept."
+            interaction,
+            _("✅ Offered to {display_name}; the seat changes hands when they accept.").format(
+                display_name=safe_name(to.display_name)
+            ),
         )
 
     async def seat_answer(self, interaction: discord.Interaction, offer_id: str, yes: bool) -> None:
@@ -60,15 +72,20 @@ class OfferFlow:
         user = interaction.user
         offer, player = await self.offers.answer(offer_id, channel_id, user.id, user.display_name, yes)
         if player is None:
-            who = "withdrawn by" if user.id == offer.giver else "declined by"
-            await edit_clicked(interaction, f"🔁 The seat offer was {who} **{safe_name(user.display_name)}**.")
-            await self.replies.reply(interaction, "✅ Nothing changed.")
+            with speaking(self.tables.language(channel_id)):  # the offer is the channel's message
+                who = _("withdrawn by") if user.id == offer.giver else _("declined by")
+                ended = _("🔁 The seat offer was {who} **{display_name}**.").format(
+                    who=who, display_name=safe_name(user.display_name)
+                )
+            await edit_clicked(interaction, ended)
+            await self.replies.reply(interaction, _("✅ Nothing changed."))
             return
-        text = f"🔁 Seat {player.seat + 1} is now played by {user.mention}."
+        with speaking(self.tables.language(channel_id)):
+            text = _("🔁 Seat {seat} is now played by {mention}.").format(seat=player.seat + 1, mention=user.mention)
         await edit_clicked(interaction, text)
         with contextlib.suppress(discord.HTTPException):
             await self.announcer.channel(channel_id).send(text, allowed_mentions=NO_MENTIONS)
         table = await self.tables.table(channel_id)
         if table is not None and table.current is not None and table.current.is_ai:
             self.ai.kick(channel_id)
-        await self.replies.reply(interaction, "✅ The seat is yours.")
+        await self.replies.reply(interaction, _("✅ The seat is yours."))

@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 
 from storage import PlayerRecord
 
+from ..lang import N_, _
 from ..service.cache import TableCache
 from ..service.refusal import Refusal
 from ..service.seats import Seats
 
-ENDED = (
+ENDED = N_(
     "This seat offer has ended (it was answered, or I restarted); "
     "`/game handover to:` or `/game substitute to:` offers the seat again."
 )
@@ -79,16 +80,16 @@ class SeatOffers:
         """The giver withdraws or the member declines (None), or the member takes the seat (its new record)."""
         offer = self.get(offer_id, channel_id)
         if user_id not in (offer.giver, offer.taker):
-            raise Refusal(f"This offer is for <@{offer.taker}>; only they can answer it.")
+            raise Refusal(_("This offer is for <@{taker}>; only they can answer it.").format(taker=offer.taker))
         if not yes:
             self._open.pop(offer.id, None)
             return offer, None
         if user_id != offer.taker:
-            raise Refusal(f"Only <@{offer.taker}> can take the seat.")
+            raise Refusal(_("Only <@{taker}> can take the seat.").format(taker=offer.taker))
         table = await self.tables.active_table(channel_id)
         if table.game_id != offer.game_id or not table.active:
             self._open.pop(offer.id, None)
-            raise Refusal("That game is over; the offer has lapsed.")
+            raise Refusal(_("That game is over; the offer has lapsed."))
         player = await self.seats.handover(
             channel_id,
             offer.giver,

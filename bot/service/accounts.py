@@ -8,10 +8,11 @@ import engine
 from storage import GameRecord, PlayerRecord, StorageError, Store, UndoRecord
 
 from ..catalog import Catalog
+from ..lang import N_, _
 from ..text import safe_name
 
 # The actor stored for a move the bot made because it was the seat's only legal one ("alice (the only choice)").
-ONLY_CHOICE_MARK = " (the only choice)"
+ONLY_CHOICE_MARK = N_(" (the only choice)")
 
 ACCOUNT_MOVES = 60  # a turn account shows at most this many moves
 AccountMove = tuple[list[dict[str, Any]], int | None, str | None, dict[str, Any]]  # events, seat, who acted, move
@@ -49,7 +50,8 @@ class Accounts:
         lines = [quiet] if quiet else lines
         if lines and plain != names:
             first = lines[0]
-            lines[0] = f"{first[:-1]}{ONLY_CHOICE_MARK}." if first.endswith(".") else first + ONLY_CHOICE_MARK
+            mark = _(ONLY_CHOICE_MARK)  # stored names carry the English mark; the reader sees their own
+            lines[0] = f"{first[:-1]}{mark}." if first.endswith(".") else first + mark
         return lines
 
     def note(
@@ -153,7 +155,11 @@ class Accounts:
 
     def _undo_line(self, game: str, undo: UndoRecord, names: list[str]) -> str:
         what = "; ".join(self.describe_events(game, undo.events, credited(names, undo.move.get("player"), undo.actor)))
-        return f"↩️ {safe_name(undo.undone_by)} took back move {undo.seq}" + (f" ({what})" if what else "") + "."
+        return (
+            _("↩️ {undone_by} took back move {seq}").format(undone_by=safe_name(undo.undone_by), seq=undo.seq)
+            + (f" ({what})" if what else "")
+            + "."
+        )
 
     async def log_page(self, channel_id: int, page: int | None, budget: int) -> tuple[GameRecord | None, int, int, str]:
         """One page of the whole log (pages of at most `budget` characters, oldest first; None: the last page):
@@ -201,5 +207,5 @@ def paginate(lines: list[str], budget: int) -> list[str]:
         current.append(line)
         used += len(line) + 1
     if current or not pages:
-        pages.append("\n".join(current) or "Nothing has happened yet.")
+        pages.append("\n".join(current) or _("Nothing has happened yet."))
     return pages

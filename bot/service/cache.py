@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from storage import Store
 
+from ..lang import _, table_language
 from .refusal import Refusal
 from .table import Table
 
@@ -39,6 +40,11 @@ class TableCache:
     def cached(self, channel_id: int) -> Table | None:
         """The cached table without touching the database (for autocomplete); None if not loaded."""
         return self._tables.get(channel_id)
+
+    def language(self, channel_id: int) -> str:
+        """The language of the channel's game (what its channel reads), English when no game is loaded."""
+        table = self._tables.get(channel_id)
+        return table_language(table.record.options if table is not None else None)
 
     def forget(self, channel_id: int) -> None:
         self.put(channel_id, None, drop=True)
@@ -121,9 +127,9 @@ class TableCache:
     async def active_table(self, channel_id: int) -> Table:
         table = await self.table(channel_id, fresh=True)
         if table is None:
-            raise Refusal("There is no game in this channel. Start one with `/game new`.")
+            raise Refusal(_("There is no game in this channel. Start one with `/game new`."))
         if table.state is None:
-            raise Refusal("The game has not started yet: `/game join`, then the host uses `/game start`.")
+            raise Refusal(_("The game has not started yet: `/game join`, then the host uses `/game start`."))
         return table
 
     async def reload(self, channel_id: int) -> Table:

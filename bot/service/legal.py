@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..catalog import CONFIRM_STEPS, Catalog
+from ..lang import _
 from ..text import safe_name
 from .refusal import Refusal
 from .table import Table
@@ -59,11 +60,19 @@ class Legal:
         """Whose turn it is, in words: "alice's turn" (several seats acting: "alice and bob must act")."""
         acting = table.to_act
         if not acting:
-            return "The game is over"
+            return _("The game is over")
         names = [safe_name(p.display_name) for p in acting]
         if len(names) == 1:
-            return f"It is {names[0]}'s turn"
-        return f"{' and '.join(names)} must act now"
+            return _("It is {name}'s turn").format(name=names[0])
+        return _("{names} must act now").format(names=_(" and ").join(names))
+
+    @staticmethod
+    def whose_turn(table: Table) -> str:
+        """Whose turn it is, in a few words for a list: "alice's turn", "alice and bob must act now"."""
+        names = [safe_name(p.display_name) for p in table.to_act]
+        if len(names) == 1:
+            return _("{name}'s turn").format(name=names[0])
+        return Legal.waiting_for(table)
 
     def verb_refusal(self, table: Table, command: str) -> Refusal | None:
         """A refusal if `command` ("<game> <verb>") is not one of the channel's game (it belongs to another game)."""
@@ -72,8 +81,9 @@ class Legal:
             return None
         title = self.catalog.title(table.game)
         return Refusal(
-            f"`/{command}` is not a command of {title}, the game in this channel. "
-            f"Its commands: {self.catalog.verbs_text(table.game)}."
+            _("`/{command}` is not a command of {title}, the game in this channel. Its commands: {commands}.").format(
+                command=command, title=title, commands=self.catalog.verbs_text(table.game)
+            )
         )
 
     def resolve(self, table: Table, seat: int, command: str, value: str | int | None) -> str:
@@ -89,13 +99,17 @@ class Legal:
         kinds = None if verb is None else verb.kinds
         legal = self.legal_of(table, seat, kinds)
         if not legal:
-            prompt = table.view(seat).get("prompt") or "make another move"
-            raise Refusal(f"You cannot `/{command}` now: it is time to {prompt}. {self.legal_text(table, seat=seat)}")
+            prompt = table.view(seat).get("prompt") or _("make another move")
+            raise Refusal(
+                _("You cannot `/{command}` now: it is time to {prompt}. {legal}").format(
+                    command=command, prompt=prompt, legal=self.legal_text(table, seat=seat)
+                )
+            )
         if verb is not None and verb.option is None:
             return str(legal[0]["key"])
         text = " ".join(str(value if value is not None else "").split())
         if not text or len(text) > TYPED_LIMIT:
-            raise Refusal(f"Choose one of your options. {self.legal_text(table, seat=seat)}")
+            raise Refusal(_("Choose one of your options. {legal}").format(legal=self.legal_text(table, seat=seat)))
         presenter = self.catalog.presenter(table.game)
         low = text.lower()
         for matches in (
@@ -110,26 +124,28 @@ class Legal:
         partial = [e for e in legal if low in str(e.get("label", "")).lower()]
         if len(partial) == 1:
             return str(partial[0]["key"])
-        why = "names several of your choices" if partial else "is not one of your choices now"
-        raise Refusal(f"“{safe_name(text)}” {why}. {self.legal_text(table, seat=seat)}")
+        why = (
+            _("“{typed}” names several of your choices.") if partial else _("“{typed}” is not one of your choices now.")
+        )
+        raise Refusal(why.format(typed=safe_name(text)) + " " + self.legal_text(table, seat=seat))
 
     def check_turn(self, table: Table, user_id: int) -> int:
         """The user's seat if they are to act now; else a Refusal saying whose turn it is."""
         if not table.active:
-            raise Refusal("The game is over; see `/game status` for the final scores.")
+            raise Refusal(_("The game is over; see `/game status` for the final scores."))
         seat = table.seat_of(user_id)
         if seat is None:
-            raise Refusal(f"You are not playing in this game. {self.waiting_for(table)}.")
+            raise Refusal(_("You are not playing in this game. {whose}.").format(whose=self.waiting_for(table)))
         if not table.acts(seat):
-            raise Refusal(f"{self.waiting_for(table)}, not yours.")
+            raise Refusal(_("{whose}, not yours.").format(whose=self.waiting_for(table)))
         if table.players[seat].is_ai:
-            raise Refusal("Your seat is played by an AI now.")
+            raise Refusal(_("Your seat is played by an AI now."))
         return seat
 
     def legal_text(self, table: Table, user_id: int | None = None, *, seat: int | None = None) -> str:
         """What the user (or seat) may do now, in words; whose turn it is for anyone else."""
         if not table.active:
-            return "The game is over."
+            return _("The game is over.")
         if seat is None and user_id is not None:
             seat = table.seat_of(user_id)
         if seat is None or not table.acts(seat):

@@ -12,6 +12,7 @@ import engine
 from storage import AlreadyJoined, ChannelBusy, GameFull, GameNotFound, GameRecord, NotJoined, Store, WrongStatus
 
 from ..catalog import Catalog, game_options
+from ..lang import _
 from ..text import safe_name
 from .accounts import Accounts
 from .cache import TableCache
@@ -48,7 +49,11 @@ class Lobby:
     ) -> Table:
         name = self.catalog.default_game if game is None else self.catalog.find(game)
         if name is None:
-            raise Refusal(f"There is no game called {safe_name(str(game))!r}. The games: {self.catalog.games_list()}.")
+            raise Refusal(
+                _("There is no game called “{name}”. The games: {games}.").format(
+                    name=safe_name(str(game)), games=self.catalog.games_list()
+                )
+            )
         chosen = self._chosen_options(name, options or {})
         # A live game's randomness comes from a secret nobody at the table chose (revealed when it ends); a seed the
         # host picks is allowed only in the open: the lobby, every status and the turn messages show it.
@@ -56,7 +61,7 @@ class Lobby:
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         elif not 0 <= seed < MAX_SEED:
-            raise Refusal("The seed must be between 0 and 2^63-1.")
+            raise Refusal(_("The seed must be between 0 and 2^63-1."))
         async with self.tables.lock(channel_id):
             try:
                 await self.store.create_game(
@@ -72,7 +77,7 @@ class Lobby:
                 )
             except ChannelBusy:
                 raise Refusal(
-                    "This channel already has a game. Finish or `/game abandon` it first, or use a thread."
+                    _("This channel already has a game. Finish or `/game abandon` it first, or use a thread.")
                 ) from None
             return await self.tables.reload(channel_id)
 
@@ -101,9 +106,9 @@ class Lobby:
     async def _lobby(self, channel_id: int) -> Table:
         table = await self.tables.table(channel_id, fresh=True)
         if table is None:
-            raise Refusal("There is no game in this channel. Start one with `/game new`.")
+            raise Refusal(_("There is no game in this channel. Start one with `/game new`."))
         if table.record.status != "lobby":
-            raise Refusal("The game has already started.")
+            raise Refusal(_("The game has already started."))
         return table
 
     def _max_seats(self, table: Table) -> int:
@@ -116,23 +121,23 @@ class Lobby:
             try:
                 await self.store.join(table.game_id, user_id, user_name, seats, self.clock())
             except AlreadyJoined:
-                raise Refusal("You already have a seat in this game.") from None
+                raise Refusal(_("You already have a seat in this game.")) from None
             except GameFull:
-                raise Refusal(f"The game is full ({seats} players).") from None
+                raise Refusal(_("The game is full ({seats} players).").format(seats=seats)) from None
             return await self.tables.reload(channel_id)
 
     async def leave(self, channel_id: int, user_id: int) -> Table:
         async with self.tables.lock(channel_id):
             table = await self.tables.table(channel_id, fresh=True)
             if table is not None and table.record.status == "active" and table.seat_of(user_id) is not None:
-                raise Refusal("The game has started: hand your seat over with `/game handover` instead.")
+                raise Refusal(_("The game has started: hand your seat over with `/game handover` instead."))
             table = await self._lobby(channel_id)
             if user_id == table.record.host_user_id:
-                raise Refusal("The host cannot leave the lobby; use `/game abandon` to cancel the game.")
+                raise Refusal(_("The host cannot leave the lobby; use `/game abandon` to cancel the game."))
             try:
                 await self.store.leave(table.game_id, user_id, self.clock())
             except NotJoined:
-                raise Refusal("You have no seat in this game.") from None
+                raise Refusal(_("You have no seat in this game.")) from None
             return await self.tables.reload(channel_id)
 
     async def add_bot(self, channel_id: int, user_id: int, kind: str | None = None) -> Table:
@@ -141,10 +146,14 @@ class Lobby:
             info = self.catalog.info(table.game)
             kind = kind or info.default_ai
             if info.ai_kind(kind) is None:
-                kinds = ", ".join(f"{k.label} ({k.description})" for k in info.ai_kinds)
-                raise Refusal(f"{info.title} has no AI called {safe_name(kind)!r}; choose one of: {kinds}.")
+                kinds = ", ".join(f"{_(k.label)} ({_(k.description)})" for k in info.ai_kinds)
+                raise Refusal(
+                    _("{title} has no AI called “{kind}”; choose one of: {kinds}.").format(
+                        title=info.title, kind=safe_name(kind), kinds=kinds
+                    )
+                )
             if table.seat_of(user_id) is None:
-                raise Refusal("Only players in the lobby can add an AI; `/game join` first.")
+                raise Refusal(_("Only players in the lobby can add an AI; `/game join` first."))
             taken = set(table.names)
             name = next((f"{n} (AI)" for n in info.ai_names if f"{n} (AI)" not in taken), None)
             name = name or f"AI {len(table.players) + 1}"
@@ -153,7 +162,9 @@ class Lobby:
             try:
                 await self.store.add_ai(table.game_id, name, stored_kind, info.max_players, self.clock())
             except GameFull:
-                raise Refusal(f"The game is full ({info.max_players} players).") from None
+                raise Refusal(
+                    _("The game is full ({max_players} players).").format(max_players=info.max_players)
+                ) from None
             return await self.tables.reload(channel_id)
 
     async def set_options(self, channel_id: int, user_id: int, options: dict[str, Any], manage: bool = False) -> Table:
@@ -161,23 +172,25 @@ class Lobby:
         async with self.tables.lock(channel_id):
             table = await self._lobby(channel_id)
             if user_id != table.record.host_user_id and not manage:
-                raise Refusal("Only the host (or someone with Manage Channels) can change the options.")
+                raise Refusal(_("Only the host (or someone with Manage Channels) can change the options."))
             chosen = self._chosen_options(table.game, {**table.record.options, **options})
             try:
                 await self.store.set_options(table.game_id, chosen, self.clock())
             except WrongStatus:
-                raise Refusal("The game has already started.") from None
+                raise Refusal(_("The game has already started.")) from None
             return await self.tables.reload(channel_id)
 
     async def start(self, channel_id: int, user_id: int, manage: bool = False) -> Table:
         async with self.tables.lock(channel_id):
             table = await self._lobby(channel_id)
             if user_id != table.record.host_user_id and not manage:
-                raise Refusal("Only the host (or someone with Manage Channels) can start the game.")
+                raise Refusal(_("Only the host (or someone with Manage Channels) can start the game."))
             info = self.catalog.info(table.game)
             if len(table.players) < info.min_players:
                 raise Refusal(
-                    f"{info.title} needs at least {info.min_players} players: `/game join` or `/game addbot`."
+                    _("{title} needs at least {min_players} players: `/game join` or `/game addbot`.").format(
+                        title=info.title, min_players=info.min_players
+                    )
                 )
             record = table.record
             try:
@@ -187,7 +200,7 @@ class Lobby:
             try:
                 started = await self.store.start_game(record.id, state, self.clock())
             except WrongStatus:
-                raise Refusal("The game has already started.") from None
+                raise Refusal(_("The game has already started.")) from None
             # The seats were read under this lock and the state is the one just stored: no need to read them back.
             table = Table(started, table.players, state)
             self.tables.put(channel_id, table)
@@ -198,11 +211,13 @@ class Lobby:
         async with self.tables.lock(channel_id):
             table = await self.tables.table(channel_id, fresh=True)
             if table is None:
-                raise Refusal("There is no game in this channel.")
+                raise Refusal(_("There is no game in this channel."))
             if not manage and not self._may_abandon(table, user_id):
                 raise Refusal(
-                    "Only the host while seated (or, once the host has left the table, any seated player, or "
-                    "someone with Manage Channels) can abandon the game."
+                    _(
+                        "Only the host while seated (or, once the host has left the table, any seated player, or "
+                        "someone with Manage Channels) can abandon the game."
+                    )
                 )
             record = await self.store.abandon_game(table.game_id, self.clock())
             self.tables.forget(channel_id)

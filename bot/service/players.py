@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from storage import StorageError, Store
 
 from ..catalog import Catalog
+from ..lang import _
 from ..text import jump_link
 from .cache import TableCache
 from .legal import Legal
@@ -41,7 +42,7 @@ class Players:
         table = await self.tables.active_table(channel_id)
         seat = table.seat_of(user_id)
         if seat is None:
-            raise Refusal("You are not playing in this game, so there is nothing private to show you.")
+            raise Refusal(_("You are not playing in this game, so there is nothing private to show you."))
         lines = self.catalog.presenter(table.game).hand_of(table.view(seat))
         return table, lines
 
@@ -54,7 +55,7 @@ class Players:
             title = self.catalog.title(record.game)
             link = jump_link(record.guild_id, record.channel_id, record.turn_message_id)
             if record.status == "lobby":
-                out.append(Seat(record.channel_id, title, "in the lobby, not started", False, link))
+                out.append(Seat(record.channel_id, title, _("in the lobby, not started"), False, link))
                 continue
             try:
                 table = await self.tables.table(record.channel_id)
@@ -64,7 +65,7 @@ class Players:
                 continue
             seat = table.seat_of(user_id)
             yours = table.acts(seat)
-            status = "your turn" if yours else self.legal.waiting_for(table).replace("It is ", "", 1)
+            status = _("your turn") if yours else self.legal.whose_turn(table)
             out.append(Seat(record.channel_id, title, status, yours, link))
         out.sort(key=lambda s: not s.yours)
         return out

@@ -21,6 +21,7 @@ from storage import (
     WrongStatus,
 )
 
+from ..lang import N_, _
 from .accounts import Accounts, credited
 from .cache import TableCache
 from .legal import Legal
@@ -36,13 +37,15 @@ class Unsettled(Refusal):
     """The database was lost while the move was saved, and stayed unreachable: whether it was stored is not known."""
 
 
-NOT_MADE = "The connection to the database broke while your move was being saved: it was not made, and nothing changed."
-UNSETTLED = (
+NOT_MADE = N_(
+    "The connection to the database broke while your move was being saved: it was not made, and nothing changed."
+)
+UNSETTLED = N_(
     "The connection to the database broke while your move was being saved, and it cannot be reached to tell whether "
     "it was: `/game board` shows it once the database is back. Sending the same command again is safe: it will not "
     "act twice."
 )
-SAVED_UNSHOWN = (
+SAVED_UNSHOWN = N_(
     "Your move was saved, though the connection to the database broke as it was; the channel shows it once the "
     "database is back. Sending the same command again is safe: it will not act twice."
 )
@@ -50,7 +53,7 @@ SETTLE_WAITS = (0.2, 0.5, 1.0, 2.0, 4.0)  # seconds between tries to read whethe
 
 
 def already_done(seq: int) -> str:
-    return f"Already done: that move was made (move {seq}); nothing was done again."
+    return _("Already done: that move was made (move {seq}); nothing was done again.").format(seq=seq)
 
 
 @dataclass
@@ -85,7 +88,7 @@ class Recorder:
             actor = table.players[seat].display_name if 0 <= seat < len(table.players) else None
         settled = False
         try:
-            _, record = await self.store.append_move(
+            _seq, record = await self.store.append_move(
                 table.game_id,
                 table.version,
                 move,
@@ -100,11 +103,11 @@ class Recorder:
         except OutcomeUnknown:
             self.tables.forget(channel_id)
             if key is None or not await self.landed(table.game_id, key, settle=True):
-                raise Refusal(NOT_MADE + " " + self.legal.legal_text(table, user_id)) from None
+                raise Refusal(_(NOT_MADE) + " " + self.legal.legal_text(table, user_id)) from None
             try:
                 record, settled = await self.store.game(table.game_id), True
             except StorageError:
-                raise Unsettled(SAVED_UNSHOWN) from None
+                raise Unsettled(_(SAVED_UNSHOWN)) from None
         except AlreadyDone as done:
             self.tables.forget(channel_id)
             if retry:
@@ -117,18 +120,18 @@ class Recorder:
                 raise Overtaken from None
             fresh = await self.tables.table(channel_id, fresh=True)
             legal = self.legal.legal_text(fresh, user_id) if fresh is not None and fresh.state is not None else ""
-            raise Refusal("Someone else moved at the same moment; nothing was done. " + legal) from None
+            raise Refusal(_("Someone else moved at the same moment; nothing was done. ") + legal) from None
         except SeatChanged:
             # The seat changed hands in another process; nothing was written. Judge again on a fresh read.
             self.tables.forget(channel_id)
             if retry:
                 raise Overtaken from None
-            raise Refusal("That seat changed hands at the same moment; nothing was done.") from None
+            raise Refusal(_("That seat changed hands at the same moment; nothing was done.")) from None
         except WrongStatus:
             self.tables.forget(channel_id)
             if retry:
                 raise Overtaken from None
-            raise Refusal("The game is no longer running.") from None
+            raise Refusal(_("The game is no longer running.")) from None
         except BaseException:
             self.tables.forget(channel_id)  # whatever happened, the next move reads the truth from storage
             raise
@@ -150,7 +153,7 @@ class Recorder:
             except (StorageUnavailable, OutcomeUnknown):
                 if wait is None:
                     if settle:
-                        raise Unsettled(UNSETTLED) from None
+                        raise Unsettled(_(UNSETTLED)) from None
                     raise
                 await asyncio.sleep(wait)
         raise AssertionError  # unreachable: the last wait is None

@@ -10,6 +10,7 @@ from typing import Any
 from storage import PlayerRecord, StorageError, Store
 
 from ..catalog import Catalog
+from ..lang import _
 from ..settings import Settings
 from ..text import format_duration, safe_name
 from .cache import TableCache
@@ -20,6 +21,7 @@ from .turns import Turns
 
 def ai_name_for(player: PlayerRecord) -> str:
     """The name of an AI taking over a person's seat: "AI for bob" (an AI seat handed on keeps its name)."""
+    # Stored as the seat's name, so in one language for everyone (a name, not a sentence).
     return player.display_name if player.is_ai else f"AI for {player.display_name}"
 
 
@@ -40,30 +42,35 @@ class Seats:
     def _check_absent(self, table: Table, user_id: int, manage: bool, what: str) -> PlayerRecord:
         current = table.current
         if current is None:
-            raise Refusal("The game is over.")
+            raise Refusal(_("The game is over."))
         if current.is_ai:
             raise Refusal(
-                "An AI is playing this seat already; to give it to a person use "
-                f"`/game substitute to:@member seat:{current.seat + 1}`."
+                _(
+                    "An AI is playing this seat already; to give it to a person use "
+                    "`/game substitute to:@member seat:{seat}`."
+                ).format(seat=current.seat + 1)
             )
         if current.user_id == user_id:
-            raise Refusal(f"It is your own turn; to {what} use `/game handover`.")
+            raise Refusal(_("It is your own turn; to {what} use `/game handover`.").format(what=what))
         if table.seat_of(user_id) is None and not manage:
-            raise Refusal("Only the other players (or someone with Manage Channels) can do that.")
+            raise Refusal(_("Only the other players (or someone with Manage Channels) can do that."))
         idle = self.idle_for(table)
         if idle < self.settings.idle_after:
             wait = self.settings.idle_after - idle
             raise Refusal(
-                f"{safe_name(current.display_name)} has been away for {format_duration(idle)}; "
-                f"that is possible after {format_duration(self.settings.idle_after)} "
-                f"(in {format_duration(wait)})."
+                _("{name} has been away for {idle}; that is possible after {after} (in {wait}).").format(
+                    name=safe_name(current.display_name),
+                    idle=format_duration(idle),
+                    after=format_duration(self.settings.idle_after),
+                    wait=format_duration(wait),
+                )
             )
         return current
 
     async def check_skip(self, channel_id: int, user_id: int, manage: bool = False) -> PlayerRecord:
         """Refusal unless the user may have the AI play the absent current player's turn; returns that seat."""
         table = await self.tables.active_table(channel_id)
-        return self._check_absent(table, user_id, manage, "hand your turn to the AI")
+        return self._check_absent(table, user_id, manage, _("hand your turn to the AI"))
 
     async def skip_turn(self, channel_id: int, user_id: int, manage: bool = False) -> list[MoveOutcome]:
         """`/game skip`: the heuristic AI plays the rest of the absent player's turn; the seat stays theirs.
@@ -74,7 +81,7 @@ class Seats:
         """
         async with self.tables.lock(channel_id):
             table = await self.tables.active_table(channel_id)
-            absent = self._check_absent(table, user_id, manage, "hand your turn to the AI")
+            absent = self._check_absent(table, user_id, manage, _("hand your turn to the AI"))
             version = table.version
         outcomes: list[MoveOutcome] = []
         while True:
@@ -112,31 +119,43 @@ class Seats:
         async with self.tables.lock(channel_id):
             table = await self.tables.active_table(channel_id)
             if not table.active:
-                raise Refusal("The game is over.")
+                raise Refusal(_("The game is over."))
             chosen: PlayerRecord
             if seat is not None and not 0 <= seat < len(table.players):
-                raise Refusal(f"There is no seat {seat + 1}; this game has seats 1 to {len(table.players)}.")
+                raise Refusal(
+                    _("There is no seat {seat}; this game has seats 1 to {players}.").format(
+                        seat=seat + 1, players=len(table.players)
+                    )
+                )
             if seat is not None and table.players[seat].is_ai:
                 chosen = table.players[seat]
                 if to_user is None:
-                    raise Refusal(f"Seat {seat + 1} is played by an AI already; name the member who takes it over.")
+                    raise Refusal(
+                        _("Seat {seat} is played by an AI already; name the member who takes it over.").format(
+                            seat=seat + 1
+                        )
+                    )
                 if table.seat_of(user_id) is None and not manage:
-                    raise Refusal("Only the players (or someone with Manage Channels) can give an AI seat to a person.")
+                    raise Refusal(
+                        _("Only the players (or someone with Manage Channels) can give an AI seat to a person.")
+                    )
             elif absent:
-                chosen = self._check_absent(table, user_id, manage, "hand over your seat")
+                chosen = self._check_absent(table, user_id, manage, _("hand over your seat"))
             else:
                 own = table.seat_of(user_id)
                 if own is None:
-                    raise Refusal("You have no seat to hand over; `/game substitute` replaces an absent player.")
+                    raise Refusal(_("You have no seat to hand over; `/game substitute` replaces an absent player."))
                 chosen = table.players[own]
             if seat is not None and chosen.seat != seat:
                 raise Refusal(
-                    f"Seat {seat + 1} is not yours, not an AI's and not the absent player's to move; "
-                    "it cannot be handed over now."
+                    _(
+                        "Seat {seat} is not yours, not an AI's and not the absent player's to move; "
+                        "it cannot be handed over now."
+                    ).format(seat=seat + 1)
                 )
             if to_user is not None:
                 if table.seat_of(to_user[0]) is not None:
-                    raise Refusal(f"{safe_name(to_user[1])} already has a seat in this game.")
+                    raise Refusal(_("{to_user} already has a seat in this game.").format(to_user=safe_name(to_user[1])))
                 name, ai_kind, new_user = to_user[1], None, to_user[0]
             else:
                 kind = kind or self.catalog.info(table.game).default_ai

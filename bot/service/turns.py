@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import engine
 
 from ..catalog import Catalog
+from ..lang import _
 from . import stamp
 from .accounts import ONLY_CHOICE_MARK
 from .cache import TableCache
@@ -86,7 +87,7 @@ class Turns:
             table, cached = await self.tables.for_move(channel_id)
             while True:
                 if game_id is not None and (table is None or table.game_id != game_id):
-                    raise Refusal("This button belongs to a game that is over.")
+                    raise Refusal(_("This button belongs to a game that is over."))
                 if table is None or table.state is None:
                     await self.tables.active_table(channel_id)  # raises the right refusal
                     raise AssertionError  # unreachable
@@ -101,8 +102,8 @@ class Turns:
                 if (version is not None and version != table.version) or (seen is not None and seen != now):
                     legal = self.legal.legal_text(table, user_id)
                     if version is None:  # an autocomplete choice
-                        raise Refusal(f"That choice was offered in an earlier turn. {legal}")
-                    raise StaleClick(f"This button is from an earlier turn. {legal}")
+                        raise Refusal(_("That choice was offered in an earlier turn. {legal}").format(legal=legal))
+                    raise StaleClick(_("This button is from an earlier turn. {legal}").format(legal=legal))
                 move_key = key
                 if move_key is None:
                     assert command is not None
@@ -110,7 +111,7 @@ class Turns:
                 try:
                     move = engine.move_from_key(table.state, move_key)
                     if move.player != seat:
-                        raise engine.IllegalMove("That choice belongs to another player.")
+                        raise engine.IllegalMove(_("That choice belongs to another player."))
                     new_state, events = engine.step(table.state, move)
                 except engine.IllegalMove as exc:
                     raise Refusal(f"{exc.reason} {self.legal.legal_text(table, user_id)}") from None
@@ -147,7 +148,7 @@ class Turns:
                 move = await asyncio.to_thread(engine.ai_move, table.state, kind)
                 new_state, events = engine.step(table.state, move)
                 # A person's turn played by the AI (/game skip) is credited to the AI, on that person's behalf.
-                actor = current.display_name if current.is_ai else f"AI for {current.display_name}"
+                actor = current.display_name if current.is_ai else f"AI for {current.display_name}"  # stored
                 try:
                     outcome = await self.recorder.record(
                         channel_id,
@@ -170,7 +171,7 @@ class Turns:
         """Refuse a request asked on an earlier state that acted already (its key is in the log)."""
         done = await self.recorder.landed(table.game_id, request)
         if done is not None:
-            earlier = " This button is from an earlier turn." if clicked else ""
+            earlier = _(" This button is from an earlier turn.") if clicked else ""
             # A StaleClick: the move it finds may not have been shown yet (its outcome was lost), so the flow repairs.
             raise StaleClick(f"{already_done(done)}{earlier} {self.legal.legal_text(table, user_id)}")
 

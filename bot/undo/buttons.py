@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from ..components import ComponentRoutes, Routed
+from ..lang import _
 
 
 class UndoButton(
@@ -18,7 +19,7 @@ class UndoButton(
     def __init__(self, game_id: int, version: int, yes: bool) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Agree to undo" if yes else "Refuse",
+                label=_("Agree to undo") if yes else "Refuse",
                 style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
                 custom_id=f"edu:{game_id}:{version}:{'yes' if yes else 'no'}",
             )

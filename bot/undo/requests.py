@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import engine
 from storage import MoveRecord, StaleVersion, StorageError, Store
 
+from ..lang import _
 from ..service.accounts import Accounts, credited
 from ..service.cache import TableCache
 from ..service.refusal import Refusal
@@ -59,7 +60,7 @@ class Undo:
     async def _last_move(self, table: Table) -> MoveRecord:
         moves = await self.store.recent_moves(table.game_id, 1)
         if not moves or moves[-1].seq != table.version:
-            raise Refusal("There is nothing to undo yet.")
+            raise Refusal(_("There is nothing to undo yet."))
         return moves[-1]
 
     def _words(self, table: Table, move: MoveRecord) -> str:
@@ -80,10 +81,10 @@ class Undo:
         async with self.tables.lock(channel_id):
             table = await self.tables.active_table(channel_id)
             if not table.active:
-                raise Refusal("The game is over; a finished game is not undone.")
+                raise Refusal(_("The game is over; a finished game is not undone."))
             seat = table.seat_of(user_id)
             if seat is None:
-                raise Refusal("Only the players of this game can undo a move.")
+                raise Refusal(_("Only the players of this game can undo a move."))
             move = await self._last_move(table)
             others = {
                 p.user_id: p.display_name
@@ -104,13 +105,13 @@ class Undo:
         async with self.tables.lock(channel_id):
             request = self._requests.get((game_id, version))
             if request is None:
-                raise Refusal("This undo request has ended (a move was made, it was answered, or I restarted).")
+                raise Refusal(_("This undo request has ended (a move was made, it was answered, or I restarted)."))
             if user_id not in request.needed:
-                raise Refusal("Only the other players are asked; this request is not yours to answer.")
+                raise Refusal(_("Only the other players are asked; this request is not yours to answer."))
             table = await self.tables.active_table(channel_id)
             if table.game_id != game_id or table.version != version or not table.active:
                 self._requests.pop((game_id, version), None)
-                raise Refusal("The game has moved on since; nothing was undone. Ask again with `/undo`.")
+                raise Refusal(_("The game has moved on since; nothing was undone. Ask again with `/undo`."))
             if not yes:
                 self._requests.pop((game_id, version), None)
                 return None
@@ -119,7 +120,12 @@ class Undo:
                 return request
             self._requests.pop((game_id, version), None)
             agreed = " and ".join(request.needed.values())
-            return await self._roll_back(channel_id, table, request.what, f"{request.requester_name} ({agreed} agreed)")
+            return await self._roll_back(
+                channel_id,
+                table,
+                request.what,
+                _("{requester_name} ({agreed} agreed)").format(requester_name=request.requester_name, agreed=agreed),
+            )
 
     def pending_undo(self, game_id: int, version: int) -> UndoRequest | None:
         return self._requests.get((game_id, version))
@@ -132,10 +138,10 @@ class Undo:
             )
         except StaleVersion:
             self.tables.forget(channel_id)
-            raise Refusal("Someone moved at the same moment; nothing was undone.") from None
+            raise Refusal(_("Someone moved at the same moment; nothing was undone.")) from None
         except StorageError as exc:
             self.tables.forget(channel_id)
-            raise Refusal(f"Nothing was undone: {exc}") from None
+            raise Refusal(_("Nothing was undone: {exc}").format(exc=exc)) from None
         self.tables.forget(channel_id)
         after = await self.tables.reload(channel_id)
         return UndoDone(after, what, by)

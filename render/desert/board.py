@@ -12,11 +12,12 @@ from engine.core.grid import Grid
 from render import frame, style
 from render.layout import Layout
 from render.panel import as_int
-from render.sprites import paste
+from render.sprites import add_texts, paste, texts
 
 from . import tiles
 
-PANEL_HEIGHT = 430
+PANEL_HEIGHT = 240  # 968 x 1208: the picture no taller than 5:4 (what does not fit is in the message or `/game`)
+MARGIN = 44  # the coordinates only (this board has no edge circles): a narrow frame leaves the board more width
 
 
 def layout_for(view: dict[str, Any]) -> Layout:
@@ -29,7 +30,15 @@ def layout_for(view: dict[str, Any]) -> Layout:
 
 @lru_cache(maxsize=4)
 def _layout(cols: int, rows: int) -> Layout:
-    return Layout(Grid(cols, rows), cols, rows, tile=tiles.TILE, panel_height=PANEL_HEIGHT)
+    return Layout(
+        Grid(cols, rows),
+        cols,
+        rows,
+        tile=tiles.TILE,
+        margin=MARGIN,
+        panel_height=PANEL_HEIGHT,
+        label_offset=MARGIN // 2,
+    )
 
 
 @lru_cache(maxsize=4)
@@ -61,6 +70,7 @@ def draw_board(im: Image.Image, view: dict[str, Any], lay: Layout) -> None:
             flags,
         )
         im.paste(picture, lay.space_rect(space)[:2])
+        add_texts(im, texts(picture))
     frame.grid_lines(im, lay)
     last = view.get("last_turn") or {}
     frame.mark_spaces(ImageDraw.Draw(im), lay, last.get("spaces") or [], style.HIGHLIGHT, 2)

@@ -5,21 +5,21 @@ choices the board cannot show."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.core.words import plural
+from engine.desert.labels import SCORE_WORDS
 from render import panel, style
 from render.layout import Layout
 from render.panel import as_int
-from render.sprites import paste, put_text
+from render.sprites import SS, badge_size, finish, paste, put_text
 
 from . import tiles
-from .board import PANEL_HEIGHT
 from .overlay import legal_choices
 
-SPLIT = 640  # x of the line between the players and the piles/rumours
-GOOD_NAMES = {"myrrh": "Myrrh", "frankincense": "Frankincense", "gemstone": "Gemstone", "salt": "Salt"}
 PHASE_WORDS = {
     "discard": "discards a display tile",
     "move": "moves the caravan",
@@ -33,6 +33,9 @@ PHASE_WORDS = {
 def _status_parts(view: dict[str, Any], doing: str) -> list[str]:
     """Turn, last round, then who chooses in a scored oasis, or who does what."""
     parts = [f"Turn {as_int(view.get('turn'))}"]
+    piles = [as_int(n) for n in view.get("piles") or []]
+    if piles and not panel.is_over(view):  # the piles as one count: the rest is for `/game`
+        parts.append(f"{sum(piles)} tiles left")
     if view.get("final_round"):
         parts.append("last round")
     scoring = view.get("scoring")
@@ -46,141 +49,140 @@ def _status_parts(view: dict[str, Any], doing: str) -> list[str]:
     return parts
 
 
-status_line = panel.Status("gold", PHASE_WORDS, _status_parts)
+status_line = panel.Status(SCORE_WORDS[1], PHASE_WORDS, _status_parts)
+
+
+SMALL = tiles.TEXT  # style.min_size of the 968 px picture
+ROW = 34  # a player's row
+KEY_HEIGHT = 36
+RIGHT = 236  # the rumour board and the tile in hand (or, with the overlay, the choices the board cannot show)
+GOOD_KEY = (("myrrh", "myrrh"), ("frankincense", "incense"), ("gemstone", "gem"), ("salt", "salt"))
 
 
 def _columns(lay: Layout) -> panel.Columns:
     top = lay.frame_height
+    split = lay.width - panel.PAD - RIGHT - 12
     return panel.Columns(
-        left=(panel.PAD, top + 58, SPLIT - panel.PAD - 12),
-        divider=(SPLIT, top + 56, lay.height - 14),
-        right=(SPLIT + 18, top + 58, lay.width - SPLIT - 18 - panel.PAD),
+        left=(panel.PAD, top + 52, split - panel.PAD - 8),
+        divider=(split, top + 50, lay.height - KEY_HEIGHT - 4),
+        right=(split + 12, top + 52, RIGHT),
     )
 
 
-def _goods_slots(im: Image.Image, d: ImageDraw.ImageDraw, x: int, cy: int, camels: int, goods: Sequence[str]) -> int:
-    """Camels as pairs of slots, filled with goods letters; returns the width used."""
-    slot, gap = 18, 3
-    for c in range(camels):
-        bx = x + c * (2 * slot + gap + 6)
-        d.rounded_rectangle(
-            (bx - 2, cy - slot // 2 - 3, bx + 2 * slot + gap + 1, cy + slot // 2 + 3), radius=4, fill=(92, 70, 44)
-        )
-        for k in range(2):
-            i = 2 * c + k
-            sx = bx + k * (slot + gap)
-            box = (sx, cy - slot // 2, sx + slot - 1, cy + slot // 2 - 1)
-            if i < len(goods):
-                paste(im, tiles.action_icon(str(goods[i]), slot), ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
-            else:
-                d.rectangle(box, fill=(60, 48, 32))
-    return camels * (2 * slot + gap + 6)
+@lru_cache(maxsize=2)
+def turban_icon() -> Image.Image:
+    """The turban as the explorers wear it: a gold ring."""
+    n = 20
+    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
+    ImageDraw.Draw(big).ellipse(
+        (SS, 4 * SS, (n - 1) * SS, (n - 4) * SS), fill=(*style.GOLD, 255), outline=(90, 60, 0, 255), width=2 * SS
+    )
+    return finish(big)
+
+
+def _goods(im: Image.Image, x: int, cy: int, goods: Sequence[str]) -> int:
+    """The goods carried, one icon per kind with how many; returns the width used."""
+    counts: dict[str, int] = {}
+    for g in goods:
+        counts[g] = counts.get(g, 0) + 1
+    x0 = x
+    for g, n in counts.items():
+        paste(im, tiles.action_icon(g, 24), (x + 12, cy))
+        x += 26
+        if n > 1:
+            x += put_text(im, (x, cy + SMALL // 3), f"×{n}", SMALL, style.TEXT)
+        x += 8
+    return x - x0
 
 
 def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box) -> None:
+    """One row a player: caravan, name, turban, water, camels, goods, explorers in hand (their heights), display,
+    and at the end the score."""
     x, y, w = area
     over = panel.is_over(view)
     res = panel.as_dict(view.get("result"))
     winners = set(res.get("winners") or [])
-    cols = {"name": x + 40, "water": x + 196, "camels": x + 246, "hand": x + w - 150}
-    heading = "player: water, camels and goods" + (", final score" if over else "")
-    put_text(im, (cols["name"], y + 14), heading, 17, style.TEXT_DIM)
-    put_text(im, (cols["hand"], y + 14), "explorers / display", 17, style.TEXT_DIM)
-    in_hand: dict[int, list[tuple[int, bool]]] = {}
+    in_hand: dict[int, list[int]] = {}
     for e in view.get("explorers") or []:
         if e.get("space") is None:
-            in_hand.setdefault(as_int(e.get("player")), []).append((as_int(e.get("height")), bool(e.get("turban"))))
+            in_hand.setdefault(as_int(e.get("player")), []).append(as_int(e.get("height")))
     cur = view.get("current_player")
-    for row in panel.player_rows(view, y + 22, PANEL_HEIGHT - 100, max_height=84):
+    cols = {"name": x + 44, "turban": x + 210, "water": x + 234, "camels": x + 284, "goods": x + 334}
+    cols["hand"] = x + w - 176
+    for row in panel.player_rows(view, y, 4 * ROW + 8, max_height=ROW + 2):
         p, seat, cy = row.player, row.seat, row.cy
+        base = cy + SMALL // 3
         if seat == cur and not over:
             panel.current_row(d, x, row, w)
-        paste(im, tiles.caravan(seat), (x + 22, cy - 12))
-        # line 1: the name (up to the explorers' column), then its tag if it fits; line 2: water, camels, goods
-        name, size = panel.fit_name(str(p.get("name", f"Player {seat + 1}")), cols["hand"] - cols["name"] - 12)
-        nx = cols["name"] + put_text(im, (cols["name"], cy - 8), name, size, style.TEXT) + 8
-        tag = "WINNER" if over and seat in winners else ("turban" if p.get("turban") else "")
-        line2 = cy + 20
-        paste(im, tiles.action_icon("water", 20), (cols["name"] + 6, line2 - 6))
-        put_text(im, (cols["name"] + 20, line2 + 1), str(as_int(p.get("water"))), 20, style.TEXT)
-        gx = cols["name"] + 50
-        gx += _goods_slots(
-            im, d, gx, line2 - 6, min(as_int(p.get("camels"), 2), 5), [str(g) for g in p.get("goods") or []]
+        paste(im, tiles.caravan(seat), (x + 24, cy))
+        won = over and seat in winners
+        name, size = panel.fit_name(
+            str(p.get("name", f"Player {seat + 1}")), cols["turban"] - cols["name"] - 6, (22, 20, SMALL)
         )
-        if over:
-            gx += 8 + put_text(im, (gx + 8, line2 + 2), f"{as_int(p.get('score'))} gold", 19, style.GOLD)
-        if tag:
-            gold = style.GOLD
-            if nx + panel.tag_width(tag) <= cols["hand"] - 6:
-                panel.tag(im, d, nx, cy - 14, tag, gold)
-            else:
-                panel.tag(im, d, gx + 10, line2 - 6, tag, gold)
+        put_text(im, (cols["name"], base), name, size, style.GOLD if won else style.TEXT)
+        if p.get("turban"):
+            paste(im, turban_icon(), (cols["turban"] + 10, cy))
+        paste(im, tiles.action_icon("water", 24), (cols["water"] + 12, cy))
+        put_text(im, (cols["water"] + 28, base), str(as_int(p.get("water"))), SMALL, style.TEXT)
+        paste(im, tiles.action_icon("camel", 24), (cols["camels"] + 12, cy))
+        put_text(im, (cols["camels"] + 28, base), str(as_int(p.get("camels"), 2)), SMALL, style.TEXT)
+        _goods(im, cols["goods"], cy, [str(g) for g in p.get("goods") or []])
         hx = cols["hand"]
-        for k, (h, turban) in enumerate(sorted(in_hand.get(seat, []), reverse=True)):
-            paste(im, tiles.explorer(seat, h, turban), (hx + 12 + k * 24, cy - 14))
-        for k, t in enumerate(p.get("display") or []):
+        if over:
+            tag = plural(as_int(p.get("score")), *SCORE_WORDS)
+            hx += put_text(im, (hx, base), tag, SMALL, style.GOLD) + 8
+            if won:
+                panel.tag(im, d, hx, cy, "WINNER", style.GOLD)
+            continue
+        heights = " ".join(str(h) for h in sorted(in_hand.get(seat, []), reverse=True))
+        hx += put_text(im, (hx, base), heights or "-", SMALL, style.TEXT if heights else style.TEXT_DIM)
+        for k, t in enumerate((p.get("display") or [])[:3]):
             parts = tuple(tuple(q) for q in t.get("parts") or [])
             thumb = tiles.thumbnail(
-                str(t.get("sides", "DDDD")), parts, t.get("action"), as_int(t.get("action_part")), 32
+                str(t.get("sides", "DDDD")), parts, t.get("action"), as_int(t.get("action_part")), 30
             )
-            im.paste(thumb, (hx + k * 36, cy + 6))
-        if not (p.get("display") or []):
-            put_text(im, (hx, cy + 26), "display empty", 15, style.TEXT_DIM)
+            im.paste(thumb, (max(hx + 10, x + w - 100) + k * 33, cy - 15))
 
 
 def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box, overlay: bool) -> None:
+    """The rumour board (each good, two slots, face-down tokens) and the tile in hand; with the overlay the
+    choices the board cannot show take their place."""
     x, y, w = area
-    piles = view.get("piles") or []
-    put_text(im, (x, y + 14), "piles", 17, style.TEXT_DIM)
-    current = view.get("current_pile")
-    for i, n in enumerate(piles[:5]):
-        bx = x + i * 62
-        box = (bx, y + 24, bx + 50, y + 66)
-        panel.card(d, box, empty=not n)
-        if current == i + 1:
-            d.rounded_rectangle((box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), radius=9, outline=style.GOLD, width=3)
-        put_text(im, ((box[0] + box[2]) / 2, box[1] + 15), str(i + 1), 16, style.TEXT, "mm")
-        put_text(im, ((box[0] + box[2]) / 2, box[3] - 11), str(as_int(n)), 15, style.TEXT_DIM, "mm")
-    ry = y + 92
-    put_text(im, (x, ry), "rumour board", 17, style.TEXT_DIM)
-    hand = view.get("hand")
-    if isinstance(hand, dict):
-        put_text(im, (x + 254, ry), "in hand", 17, style.TEXT_DIM)
-        parts = tuple(tuple(q) for q in hand.get("parts") or [])
-        thumb = tiles.thumbnail(
-            str(hand.get("sides", "DDDD")), parts, hand.get("action"), as_int(hand.get("action_part")), 56
-        )
-        im.paste(thumb, (x + 258, ry + 12))
+    rest = [m for m in legal_choices(view) if not m["numbered"]] if overlay else []
+    if rest:
+        panel.choice_list(im, d, rest, x, y, w, rows=4, badge=badge_size(968))
+        return
     over = panel.is_over(view)
-    for k, slot in enumerate(view.get("rumour_board") or []):
-        good = str(slot.get("good", ""))
+    for k, slot in enumerate((view.get("rumour_board") or [])[:8]):
         row, col = divmod(k, 2)
-        sy = ry + 12 + row * 30
+        cy = y + ROW // 2 + row * ROW
         if col == 0:
-            paste(im, tiles.action_icon(good, 20), (x + 10, sy + 12))
-            put_text(im, (x + 26, sy + 18), GOOD_NAMES.get(good, good), 17, style.TEXT)
-        box = (x + 140 + col * 40, sy + 1, x + 172 + col * 40, sy + 25)
+            paste(im, tiles.action_icon(str(slot.get("good", "")), 24), (x + 12, cy))
+        box = (x + 30 + col * 34, cy - 13, x + 60 + col * 34, cy + 13)
         if slot.get("occupied"):
             d.rounded_rectangle(box, radius=5, fill=(120, 70, 160), outline=(230, 220, 240), width=2)
             value = slot.get("value") if over else None  # a secret until the end: the picture is the same for all
-            label = f"{value:+d}" if isinstance(value, int) else "?"
-            put_text(im, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, 15, style.TEXT, "mm")
+            if isinstance(value, int):
+                put_text(im, ((box[0] + box[2]) / 2, cy), f"{value:+d}", SMALL, style.TEXT, "mm")
         else:
             d.rounded_rectangle(box, radius=5, outline=style.PANEL_LINE, width=2)
-    supply = view.get("supply") or {}
-    goods = supply.get("goods") or {}
-    sy = ry + 150
-    put_text(im, (x, sy), "supply", 17, style.TEXT_DIM)
-    first = f"water {as_int(supply.get('water'))}, camels {as_int(supply.get('camels'))}, "
-    first += f"rumours {as_int(supply.get('rumours'))}"
-    put_text(im, (x + 64, sy), style.fit(first, 17, w - 64), 17, style.TEXT)
-    gx = x + 64
-    for g, n in goods.items():
-        paste(im, tiles.action_icon(str(g), 18), (gx + 9, sy + 16))
-        gx += 22 + put_text(im, (gx + 22, sy + 22), str(as_int(n)), 17, style.TEXT) + 14
-    if overlay:
-        rest = [m for m in legal_choices(view) if not m["numbered"]]
-        panel.choice_list(im, d, rest, x, ry + 184, w, rows=3)
+    hand = view.get("hand")
+    if isinstance(hand, dict):
+        parts = tuple(tuple(q) for q in hand.get("parts") or [])
+        thumb = tiles.thumbnail(
+            str(hand.get("sides", "DDDD")), parts, hand.get("action"), as_int(hand.get("action_part")), 64
+        )
+        im.paste(thumb, (x + w - 66, y + 8))
+        d.rectangle((x + w - 67, y + 7, x + w - 2, y + 72), outline=style.TEXT, width=2)
+        put_text(im, (x + w - 34, y + 94), "in hand", SMALL, style.TEXT_DIM, "mm")
 
 
-draw_legend = panel.Legend(status_line, _columns, _players, _side)
+def _key(im: Image.Image, d: ImageDraw.ImageDraw, lay: Layout) -> None:
+    """What the letters and marks mean: the action spaces, the goods, the turban, the explorers' heads."""
+    items = [(tiles.action_icon(a, 24), w) for a, w in (("rumour", "rumour"), ("camel", "camel"), ("water", "water"))]
+    items += [(tiles.action_icon(g, 24), w) for g, w in GOOD_KEY]
+    items.append((turban_icon(), "turban: tallest"))
+    panel.symbol_key(im, d, (panel.PAD, lay.height - KEY_HEIGHT, lay.width - 2 * panel.PAD), items)
+
+
+draw_legend = panel.Legend(status_line, _columns, _players, _side, footer=_key)

@@ -3,13 +3,14 @@ icons; explorers, caravans and rumour tokens. Everything cached: the same pictur
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import style
-from render.sprites import SS, finish
+from render.sprites import SS, add_texts, finish, texts
 
 from .colors import (
     ACTIONS,
@@ -27,6 +28,8 @@ from .colors import (
 )
 
 TILE = 80
+TEXT = 18  # letters and numbers on the board and in the legend: style.min_size of the 968 px picture
+ICON = 26  # an action space's icon, room for its letter at TEXT
 
 # Side d: the midpoint of its edge and the inward direction, in units of the tile.
 EDGE_MID = {0: (0.5, 0.0), 1: (1.0, 0.5), 2: (0.5, 1.0), 3: (0.0, 0.5)}
@@ -78,6 +81,7 @@ def tile_art(
     action_part: int,
     cross: bool,
     done: tuple[bool, ...],
+    letter: bool = True,
 ) -> Image.Image:
     """A placed tile as an RGB picture of TILE px (done: per part, whether its oasis was scored)."""
     s = TILE * SS
@@ -117,14 +121,17 @@ def tile_art(
     im = big.resize((TILE, TILE), Image.Resampling.LANCZOS)
     if action and action_part < len(parts):
         ax, ay = part_anchor(parts[action_part], 0)
-        icon = action_icon(action)
+        icon = action_icon(action, ICON, letter)
         im.paste(icon, (round(ax * TILE - icon.width / 2), round(ay * TILE - icon.height / 2)), icon)
+        add_texts(im, texts(icon))
     return im
 
 
-@lru_cache(maxsize=32)
-def action_icon(action: str, size: int = 22) -> Image.Image:
-    color, letter = ACTIONS.get(action, ((128, 128, 128), "?"))
+@lru_cache(maxsize=64)
+def action_icon(action: str, size: int = ICON, letter: bool = True) -> Image.Image:
+    """An action space or a good: its colour and its letter at TEXT (`letter=False`: a picture too small for one,
+    the display's thumbnails)."""
+    color, mark = ACTIONS.get(action, ((128, 128, 128), "?"))
     big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     if action == "water":
@@ -146,30 +153,61 @@ def action_icon(action: str, size: int = 22) -> Image.Image:
             outline=(20, 20, 20, 255),
             width=SS * 2,
         )
+    if not letter:
+        return finish(big)
     ink = style.ink_on(color)
-    d.text((size * SS / 2, size * SS / 2 + SS), letter, font=style.font(13 * SS), fill=(*ink, 255), anchor="mm")
-    return finish(big)
+    d.text((size * SS / 2, size * SS / 2 + SS), mark, font=style.font(TEXT * SS), fill=(*ink, 255), anchor="mm")
+    return add_texts(finish(big), ((mark, TEXT, False),))
+
+
+def seat_shape(d: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float, fill: tuple[int, ...]) -> None:
+    """The seat's own shape (1 circle, 2 square, 3 triangle, 4 diamond, 5 hexagon): the explorers' seat mark,
+    readable without their colour (their number is their height)."""
+    ol = (15, 15, 15, 255)
+    k = seat % 5
+    if k == 0:
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=ol, width=2 * SS)
+        return
+    if k == 1:
+        pts = [
+            (cx - r * 0.9, cy - r * 0.9),
+            (cx + r * 0.9, cy - r * 0.9),
+            (cx + r * 0.9, cy + r * 0.9),
+            (cx - r * 0.9, cy + r * 0.9),
+        ]
+    elif k == 2:
+        pts = [(cx, cy - r * 1.1), (cx + r * 1.1, cy + r * 0.8), (cx - r * 1.1, cy + r * 0.8)]
+    elif k == 3:
+        pts = [(cx, cy - r * 1.15), (cx + r * 1.15, cy), (cx, cy + r * 1.15), (cx - r * 1.15, cy)]
+    else:
+        pts = [(cx + r * math.cos(math.pi / 3 * i), cy + r * math.sin(math.pi / 3 * i)) for i in range(6)]
+    d.polygon(pts, fill=fill, outline=ol, width=2 * SS)
 
 
 @lru_cache(maxsize=128)
 def explorer(seat: int, height: int, turban: bool) -> Image.Image:
-    """An explorer: a pawn in the player's colour carrying its height; the turban as a gold crown ring."""
-    w, h = 26, 30
+    """An explorer: a pawn in the player's colour carrying its height, its head the seat's shape (seat_shape);
+    the turban a gold ring around the head."""
+    w, h = 30, 38
     big = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     color = style.player_color(seat)
-    d.ellipse((2 * SS, 6 * SS, (w - 2) * SS, (h - 1) * SS), fill=(*color, 255), outline=(15, 15, 15, 255), width=2 * SS)
+    ol = (15, 15, 15, 255)
     if turban:
-        d.ellipse((6 * SS, 0, (w - 6) * SS, 10 * SS), fill=(*style.GOLD, 255), outline=(90, 60, 0, 255), width=2 * SS)
+        d.ellipse((3 * SS, 0, (w - 3) * SS, 17 * SS), fill=(*style.GOLD, 255), outline=(90, 60, 0, 255), width=2 * SS)
+    seat_shape(d, seat, w * SS / 2, 8.5 * SS, 6 * SS, (*color, 255))
+    d.rounded_rectangle(
+        (SS, 15 * SS, (w - 1) * SS, (h - 1) * SS), radius=9 * SS, fill=(*color, 255), outline=ol, width=2 * SS
+    )
     ink = style.ink_on(color)
-    d.text((w * SS / 2, 18 * SS), str(height), font=style.font(14 * SS), fill=(*ink, 255), anchor="mm")
-    return finish(big)
+    d.text((w * SS / 2, 27 * SS), str(height), font=style.font(TEXT * SS), fill=(*ink, 255), anchor="mm")
+    return add_texts(finish(big), ((str(height), TEXT, False),))
 
 
 @lru_cache(maxsize=16)
 def caravan(seat: int) -> Image.Image:
     """A caravan: a camel-hump badge in the player's colour with the seat number."""
-    w, h = 34, 26
+    w, h = 38, 30
     big = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     color = style.player_color(seat)
@@ -183,15 +221,18 @@ def caravan(seat: int) -> Image.Image:
     d.ellipse((8 * SS, SS, 20 * SS, 14 * SS), fill=(*color, 255), outline=(10, 10, 10, 255), width=2 * SS)
     d.rectangle((9 * SS, 9 * SS, 19 * SS, 12 * SS), fill=(*color, 255))
     ink = style.ink_on(color)
-    d.text((w * SS / 2, 17 * SS), str(seat + 1), font=style.font(14 * SS), fill=(*ink, 255), anchor="mm")
-    return finish(big)
+    d.text((w * SS / 2, 19 * SS), str(seat + 1), font=style.font(TEXT * SS), fill=(*ink, 255), anchor="mm")
+    return add_texts(finish(big), ((str(seat + 1), TEXT, False),))
 
 
 @lru_cache(maxsize=32)
 def thumbnail(
     sides: str, parts: tuple[tuple[int, ...], ...], action: str | None, action_part: int, size: int
 ) -> Image.Image:
-    return tile_art(sides, parts, action, action_part, False, ()).resize((size, size), Image.Resampling.LANCZOS)
+    """A small picture of a tile (the displays, the tile in hand), its action icon without the letter a thumbnail
+    is too small to show legibly (the key says what the colours mean)."""
+    big = tile_art(sides, parts, action, action_part, False, (), letter=False)
+    return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def tile_preview(tile: dict[str, Any], size: int) -> Image.Image:

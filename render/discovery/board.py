@@ -18,11 +18,17 @@ from .colors import EMPTY, EMPTY_LINE
 from .sprites import follower_sprite
 from .tiles import anchor, look_of, tile_image
 
-MAX_SIDE = 1100  # the map's longest side in px, so an 84-tile map stays readable on a phone and small to upload
+MAX_SIDE = 1100  # the map's width in px at most, so an 84-tile map stays readable on a phone and small to upload
+MIN_WIDTH = 960  # the panel needs this much
 MAX_TILE = 96
-MIN_TILE = 40
-MARGIN = 40
-PANEL_HEIGHT = 340
+MIN_TILE = 24
+MARGIN = 56  # room for the coordinates ("-10") at a size players can read on a phone
+KEY_HEIGHT = 44  # the line along the panel's bottom that says what the map's symbols mean
+PANEL_HEIGHT = 320 + KEY_HEIGHT
+# The map is drawn in a window around the start tile reaching to each side (west, east, north, south) the first of
+# these that holds the tiles in use plus a ring of free spaces: the frame (and the tile size) changes only when the map
+# outgrows a step, a handful of times a game, so a place stays in the same spot from one turn to the next.
+HALF_SPANS = (4, 7, 10, 14, 19, 26, 36, 50)  # 4-5 changes in a five-player game (tests)
 
 
 @dataclass(frozen=True)
@@ -37,7 +43,7 @@ class MapLayout(Picture):
 
     @property
     def width(self) -> int:
-        return max(2 * self.margin + self.cols * self.tile, 960)
+        return max(2 * self.margin + self.cols * self.tile, MIN_WIDTH)
 
     @property
     def left(self) -> int:
@@ -53,13 +59,36 @@ class MapLayout(Picture):
         return (px, py, px + self.tile, py + self.tile)
 
 
+def half_span(extent: int) -> int:
+    """The first step of HALF_SPANS that holds `extent` columns (or rows) on one side of the start tile."""
+    extent = max(extent, 1)
+    return next((h for h in HALF_SPANS if h >= extent), extent)
+
+
 def layout_for(view: dict[str, Any]) -> MapLayout:
     b = view.get("bounds") or {}
-    min_x, max_x = int(b.get("min_x", 0)) - 1, int(b.get("max_x", 0)) + 1
-    min_y, max_y = int(b.get("min_y", 0)) - 1, int(b.get("max_y", 0)) + 1
-    cols, rows = max_x - min_x + 1, max_y - min_y + 1
-    tile = max(MIN_TILE, min(MAX_TILE, (MAX_SIDE - 2 * MARGIN) // max(cols, rows)))
-    return MapLayout(min_x, max_y, cols, rows, tile)
+    west, east = half_span(1 - int(b.get("min_x", 0))), half_span(int(b.get("max_x", 0)) + 1)
+    north, south = half_span(int(b.get("max_y", 0)) + 1), half_span(1 - int(b.get("min_y", 0)))
+    # at least two more columns than rows: with the panel below, a window as tall as wide would make the picture
+    # taller than 5:4 (the columns are added on the side that has fewer)
+    short = north + south + 2 - (west + east)
+    if short > 0:
+        west, east = (west + short, east) if west <= east else (west, east + short)
+    return _window(west, east, north, south)
+
+
+@lru_cache(maxsize=64)
+def _window(west: int, east: int, north: int, south: int) -> MapLayout:
+    """The layout of the window from x = -west to east and y = -south to north: the largest tile that keeps the
+    picture at most MAX_SIDE wide and its shape between 4:5 and 5:4 (with the panel below)."""
+    cols, rows = west + east + 1, north + south + 1
+    tile = MAX_TILE
+    while tile > MIN_TILE:
+        lay = MapLayout(-west, north, cols, rows, tile)
+        if lay.width <= MAX_SIDE and lay.height <= lay.width / style.SHAPE[0]:
+            break
+        tile -= 1
+    return MapLayout(-west, north, cols, rows, tile)
 
 
 @lru_cache(maxsize=16)
@@ -73,18 +102,20 @@ def background(lay: MapLayout) -> Image.Image:
         d.line((x0 + c * lay.tile, y0, x0 + c * lay.tile, y0 + lay.rows * lay.tile), fill=EMPTY_LINE)
     for r in range(lay.rows + 1):
         d.line((x0, y0 + r * lay.tile, x0 + lay.cols * lay.tile, y0 + r * lay.tile), fill=EMPTY_LINE)
-    size = 22 if lay.tile >= 56 else 17
+    size = style.min_size(lay.width, typed=True)  # the coordinates players type
     for c in range(lay.cols):
         x = lay.min_x + c
         cx = x0 + c * lay.tile + lay.tile // 2
         for cy in (lay.margin // 2, lay.frame_height - lay.margin // 2):
-            put_text(im, (cx, cy), str(x), size, style.TEXT, "mm")
+            put_text(im, (cx, cy), str(x), size, style.TEXT, "mm", typed=True)
     for r in range(lay.rows):
         y = lay.max_y - r
         cy = y0 + r * lay.tile + lay.tile // 2
         for cx in (lay.left - lay.margin // 2 + 2, lay.left + lay.cols * lay.tile + lay.margin // 2 - 2):
-            put_text(im, (cx, cy), str(y), size, style.TEXT, "mm")
-    put_text(im, (lay.left - lay.margin // 2 + 2, lay.margin // 2), "y\\x", size, style.TEXT_DIM, "mm")
+            put_text(im, (cx, cy), str(y), size, style.TEXT, "mm", typed=True)
+    put_text(
+        im, (lay.left - lay.margin // 2 + 2, lay.margin // 2), "y\\x", style.min_size(lay.width), style.TEXT_DIM, "mm"
+    )
     panel_background(im, lay)
     return im
 
@@ -109,4 +140,5 @@ def draw_board(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
             continue
         ax, ay = anchor(under, int(f["region"]), lay.tile)
         x0, y0, _, _ = lay.cell_rect(f["x"], f["y"])
-        paste(im, follower_sprite(int(f["player"]), str(f["role"]), lay.tile), (x0 + ax, y0 + ay))
+        sprite = follower_sprite(int(f["player"]), str(f["role"]), lay.tile, style.min_size(lay.width))
+        paste(im, sprite, (x0 + ax, y0 + ay))

@@ -11,12 +11,15 @@ from engine.core.words import plural
 from engine.discovery.labels import SCORE_WORDS
 from render import panel, style
 from render.panel import as_int
-from render.sprites import put_text
+from render.sprites import paste, put_text
 
-from .board import PANEL_HEIGHT, MapLayout
+from .board import KEY_HEIGHT, PANEL_HEIGHT, MapLayout
 from .overlay import draw_turns
-from .sprites import draw_key, follower_sprite
-from .tiles import look_of, tile_image
+from .sprites import follower_sprite, key_items
+from .tiles import city_icon, look_of, tile_image
+
+SMALL = panel.SMALL
+BADGE = 36  # sprites.badge_size of a picture up to 1100 px wide
 
 
 def _status_parts(view: dict[str, Any], doing: str) -> list[str]:
@@ -36,27 +39,30 @@ def _columns(lay: MapLayout) -> panel.Columns:
     right = x + col_w + 30
     return panel.Columns(
         left=(x, top + 60, col_w),
-        divider=(right - 15, top + 60, lay.height - 15),
+        divider=(right - 15, top + 60, lay.height - KEY_HEIGHT - 10),
         right=(right, top + 80, lay.width - right - panel.PAD),
     )
 
 
 def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box) -> None:
     x, y, col_w = area
-    for row in panel.player_rows(view, y, PANEL_HEIGHT - 80, max_height=44):
+    for row in panel.player_rows(view, y, PANEL_HEIGHT - KEY_HEIGHT - 70, max_height=44):
         if not panel.is_over(view) and row.seat == view.get("current_player"):
             panel.current_row(d, x, row, col_w)
         p = row.player
-        disc = follower_sprite(row.seat, "", 60)
-        im.paste(disc, (x + 10, row.cy - disc.height // 2), disc)
-        name, size = panel.fit_name(str(p.get("name", "")), col_w - 48 - 230)
+        disc = follower_sprite(row.seat, "", SMALL, SMALL)
+        paste(im, disc, (x + 10 + disc.width / 2, row.cy))
         res = panel.as_dict(view.get("result"))
         won = panel.is_over(view) and row.seat in (res.get("winners") or [])
-        put_text(im, (x + 48, row.base), name, size, style.GOLD if won else style.TEXT)
+        tag_w = panel.tag_width("WINNER") if won else 0
+        name, size = panel.fit_name(str(p.get("name", "")), col_w - 48 - 290 - tag_w)
+        nx = x + 48 + put_text(im, (x + 48, row.base), name, size, style.GOLD if won else style.TEXT) + 8
+        if won:  # the winner's badge, as the other games' legends have it
+            panel.tag(im, d, nx, row.cy, "WINNER", style.GOLD)
         score = plural(as_int(p.get("score")), *SCORE_WORDS)
-        size = row.size if style.text_width(score, row.size) <= 118 else row.size * 3 // 4  # "111 points" fits too
-        put_text(im, (x + col_w - 226, row.base), score, size, style.GOLD)
-        put_text(im, (x + col_w - 102, row.base), f"{p.get('supply', 0)} of 4 followers", 15, style.TEXT_DIM)
+        put_text(im, (x + col_w - 280, row.base), score, row.size, style.GOLD)
+        followers = plural(as_int(p.get("supply")), "follower")
+        put_text(im, (x + col_w - 124, row.base), followers, SMALL, style.TEXT_DIM)
 
 
 def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box, overlay: bool) -> None:
@@ -66,23 +72,28 @@ def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: p
     if below != y:
         y = below
     elif drawn and not panel.is_over(view):
-        put_text(im, (right, y), "Tile to place:", 20, style.TEXT)
+        put_text(im, (right, y), "Tile to place:", SMALL, style.TEXT)
         im.paste(tile_image(look_of(drawn), 72), (right + 140, y - 20))
-        words = style.fit(str(drawn.get("words", "")), 15, w)
-        put_text(im, (right, y + 72), words, 15, style.TEXT_DIM)
-        y += 104
-    put_text(im, (right, y), f"Tiles left: {view.get('pile', 0)}", 20, style.TEXT)
+        words = style.fit(str(drawn.get("words", "")), SMALL, w)
+        put_text(im, (right, y + 76), words, SMALL, style.TEXT_DIM)
+        y += 108
+    put_text(im, (right, y), f"Tiles left: {view.get('pile', 0)}", SMALL, style.TEXT)
     extra = []
     if view.get("removed"):
         extra.append(f"set aside: {len(view['removed'])}")
     if view.get("discarded"):
         extra.append(f"discarded: {len(view['discarded'])}")
     if extra:
-        put_text(im, (right, y + 24), ", ".join(extra), 16, style.TEXT_DIM)
-    draw_key(im, right, y + 50)
+        put_text(im, (right, y + 28), style.fit(", ".join(extra), SMALL, w), SMALL, style.TEXT_DIM)
     choices = [c for c in panel.legal_choices(view) if c.get("kind") != "place"]
     if choices:
-        panel.choice_list(im, d, choices, right, y + 70, w, rows=6)
+        panel.choice_list(im, d, choices, right, y + 40, w, rows=4, badge=BADGE)
 
 
-draw_legend = panel.Legend(status_line, _columns, _players, _side)
+def _key(im: Image.Image, d: ImageDraw.ImageDraw, lay: MapLayout) -> None:
+    """What the map's symbols mean: the followers' shapes and numbers, and the port cities."""
+    items = [*key_items(SMALL), (city_icon(), "port city")]
+    panel.symbol_key(im, d, (panel.PAD, lay.height - KEY_HEIGHT, lay.width - 2 * panel.PAD), items)
+
+
+draw_legend = panel.Legend(status_line, _columns, _players, _side, footer=_key)

@@ -4,6 +4,7 @@ The legend's key draws the same shapes with their names."""
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -23,14 +24,21 @@ def _outline(role: str, r: float) -> list[tuple[float, float]] | None:
     return None
 
 
-def _radius(role: str, size: int) -> int:
-    return max(9, size // 5) + (2 if role in ("brigand", "navigator") else 0)  # corners need room for the number
+NUMBER = 0.95  # the seat number's font size, in radii of its shape, on a shape sized by its square
+ROOM = 0.62  # the least radius, in font sizes, that holds a one-digit seat number
+
+
+def _radius(role: str, size: int, text: int) -> int:
+    """A fifth of the map square, or more so that the seat number can be `text` px (legible at chat size)."""
+    r = max(9, size // 5, math.ceil(text * ROOM))
+    return r + (2 if role in ("brigand", "navigator") else 0)  # corners need room for the number
 
 
 @lru_cache(maxsize=64)
-def shape(role: str, size: int, color: style.Color) -> Image.Image:
-    """The bare shape of a role (a disc for a role this module does not name) for a map square of `size` px."""
-    r = _radius(role, size)
+def shape(role: str, size: int, color: style.Color, text: int = 0) -> Image.Image:
+    """The bare shape of a role (a disc for a role this module does not name) for a map square of `size` px, large
+    enough for a seat number of `text` px."""
+    r = _radius(role, size, text)
     box = 2 * r + 4
     big = Image.new("RGBA", (box * SS, box * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
@@ -44,28 +52,22 @@ def shape(role: str, size: int, color: style.Color) -> Image.Image:
 
 
 @lru_cache(maxsize=256)
-def follower_sprite(seat: int, role: str, size: int) -> Image.Image:
+def follower_sprite(seat: int, role: str, size: int, text: int = 0) -> Image.Image:
     """A follower of `seat` in `role` for a map square of `size` px: its shape in the seat's colour, the seat
-    number on it where the shape is widest (low in the triangle, in the hull's upper part)."""
+    number on it (at least `text` px) where the shape is widest (low in the triangle, in the hull's upper part)."""
     color = style.player_color(seat)
-    im = shape(role, size, color).copy()
-    r = _radius(role, size)
+    im = shape(role, size, color, text).copy()
+    r = _radius(role, size, text)
     cy = {"brigand": r * 1.25, "navigator": r * 1.1}.get(role, r) + 2
-    put_text(im, (r + 2, cy), str(seat + 1), max(10, int(r * 0.95)), style.ink_on(color), "mm")
+    put_text(im, (r + 2, cy), str(seat + 1), max(10, text, int(r * NUMBER)), style.ink_on(color), "mm")
     return im
 
 
 KEY_SIZE = 56  # the legend's shapes are drawn as for a map square of this size
 
 
-def draw_key(im: Image.Image, x: int, y: int, size: int = 15) -> int:
-    """'● explorer ▲ brigand ⬓ navigator (number: seat)' with the map's shapes, at (x, baseline y);
-    returns its width."""
-    start = x
-    for role in ROLES:
-        sprite = shape(role, KEY_SIZE, style.TEXT_DIM)
-        im.paste(sprite, (x, y - sprite.height + 4), sprite)
-        x += sprite.width + 4
-        x += put_text(im, (x, y), role, size, style.TEXT_DIM) + 12
-    x += put_text(im, (x, y), "(number: seat)", size, style.TEXT_DIM)
-    return x - start
+def key_items(text: int) -> list[tuple[Image.Image, str]]:
+    """The key's entries for the followers: each role's shape with its name, and what the number on it (drawn at
+    `text` px) is."""
+    items = [(shape(role, KEY_SIZE, style.TEXT_DIM), role) for role in ROLES]
+    return [*items, (follower_sprite(0, "explorer", KEY_SIZE, text), "number: the seat")]

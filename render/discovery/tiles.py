@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.sprites import SS, finish
+from render.sprites import SS, canvas, finish
 
 from .colors import CITY, CITY_ROOF, TERRAIN, TERRAIN_EDGE
 
@@ -126,6 +126,17 @@ def tile_image(look: Look, size: int) -> Image.Image:
         s = 0.09 * t
         d.rectangle((cx - s, cy - s * 0.3, cx + s, cy + s), fill=CITY, outline=CITY_ROOF, width=SS)
         d.polygon([(cx - s * 1.3, cy - s * 0.2), (cx, cy - s * 1.3), (cx + s * 1.3, cy - s * 0.2)], fill=CITY_ROOF)
+    return finish(big)
+
+
+@lru_cache(maxsize=1)
+def city_icon() -> Image.Image:
+    """A port city as the tiles draw it (a red house), for the legend's key."""
+    n = 24
+    big, d = canvas(n)
+    c, s = n * SS / 2, 0.3 * n * SS
+    d.rectangle((c - s, c - s * 0.3, c + s, c + s), fill=CITY, outline=CITY_ROOF, width=SS)
+    d.polygon([(c - s * 1.3, c - s * 0.2), (c, c - s * 1.3), (c + s * 1.3, c - s * 0.2)], fill=CITY_ROOF)
     return finish(big)
 
 

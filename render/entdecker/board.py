@@ -8,9 +8,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core.grid import DIR_NAMES, N, S
 from render import frame, style
-from render.layout import PANEL_HEIGHT, TILE, Layout, layout
+from render.layout import TILE, Layout, layout
 from render.sprites import paste
 
 from . import colors, sprites, tiles
@@ -18,7 +17,8 @@ from . import colors, sprites, tiles
 DEFAULT_SIZE = (10, 7)  # cols x rows when the view gives none that makes sense
 
 
-EVENTS_HEIGHT = 40  # the line along the bottom of the panel that says what the event icons mean
+PANEL_HEIGHT = 400  # status line, players and piles (the picture stays between 4:5 and 5:4: 1092 x 1280)
+EVENTS_HEIGHT = 76  # the key along the bottom of the panel: what the event badges, flags and edge circles mean
 
 
 def layout_for(view: dict[str, Any]) -> Layout:
@@ -51,25 +51,22 @@ def background(lay: Layout) -> Image.Image:
             px, py = cx + (ex - cx) * i / (steps + 1), cy + (ey - cy) * i / (steps + 1)
             d.ellipse((px - 2, py - 2, px + 2, py + 2), fill=colors.LINE)
     for name in names:
-        paste(im, _edge_pill(name, DIR_NAMES.index(name[-1]) in (N, S)), lay.edge_center(name))
+        paste(im, edge_circle(), lay.edge_center(name))
     return im
 
 
-@lru_cache(maxsize=128)
-def _edge_pill(name: str, horizontal: bool) -> Image.Image:
-    ss = 4
-    w, h = (44, 26) if horizontal else (34, 34)
-    big = Image.new("RGBA", (w * ss, h * ss), (0, 0, 0, 0))
+@lru_cache(maxsize=1)
+def edge_circle() -> Image.Image:
+    """An edge circle. Its name ("A1N": the space and the side) is not written on it: at chat size 13 px letters
+    are unreadable, and the overlay numbers every circle the ship may go to; the key under the panel says how they
+    are named."""
+    ss, n = 4, 26
+    big = Image.new("RGBA", (n * ss, n * ss), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
-    d.rounded_rectangle(
-        (ss, ss, (w - 1) * ss, (h - 1) * ss),
-        radius=(h // 2 - 1) * ss,
-        fill=(*colors.EDGE_PILL, 255),
-        outline=(*colors.CIRCLE, 255),
-        width=2 * ss,
+    d.ellipse(
+        (ss, ss, (n - 1) * ss, (n - 1) * ss), fill=(*colors.EDGE_PILL, 255), outline=(*colors.CIRCLE, 255), width=3 * ss
     )
-    d.text((w * ss / 2, h * ss / 2), style.clean(name), font=style.font(13 * ss), fill=(*style.TEXT, 255), anchor="mm")
-    return big.resize((w, h), Image.Resampling.LANCZOS)
+    return big.resize((n, n), Image.Resampling.LANCZOS)
 
 
 # --- the board -----------------------------------------------------------------------------------------------

@@ -13,22 +13,26 @@ from render.layout import Layout
 from render.panel import as_int
 from render.sprites import number_badge, paste, put_text
 
-from . import sprites, tiles
+from . import board, sprites, tiles
 from .board import EVENTS_HEIGHT
 from .overlay import legal_choices
 
 PAD = panel.PAD
-PANEL_ROWS_HEIGHT = 280  # header + player rows
+SMALL = panel.SMALL
+BADGE = 36  # sprites.badge_size of the 1092 px picture
+TYPED = 26  # style.min_size(1092, typed=True): the pile numbers players type
+PANEL_ROWS_HEIGHT = 320  # header + player rows
 SPLIT = 660  # x of the line between the players and the piles
 # What each event badge on the board means, in the order of the rules.
 EVENT_LEGEND = (
     ("storm", "storm: turn ends"),
-    ("hostile_natives", "hostile natives: building ×2"),
+    ("hostile_natives", "hostile natives: build ×2"),
     ("welcoming_natives", "welcoming natives: a plant"),
     ("pirates", "pirates: lose half gold"),
     ("ruins", f"ruins: +3 {SCORE_WORDS[1]}"),
     ("gold", "gold: +3 gold"),
 )
+KEY_ICON = 26  # the symbols in the key
 # A fill-in pile's tile, drawn small beside its count: the sides that are land, per edge class.
 FILL_SIDES = {"1": "SSSS", "2": "LSSS", "3": "LSLS", "4": "LLSS", "5": "LLLS", "6": "LLLL"}
 PHASE_WORDS = {
@@ -71,18 +75,16 @@ def _columns(lay: Layout) -> panel.Columns:
     )
 
 
+def _key_items() -> list[tuple[Image.Image, str]]:
+    events = [
+        (sprites.event_badge(e).resize((KEY_ICON, KEY_ICON), Image.Resampling.LANCZOS), w) for e, w in EVENT_LEGEND
+    ]
+    return [*events, (sprites.flag(), "island complete"), (board.edge_circle(), "A1N: edge circle N of A1")]
+
+
 def _event_legend(im: Image.Image, d: ImageDraw.ImageDraw, lay: Layout) -> None:
-    """The event badges with what they mean, in one line along the bottom of the panel."""
-    x, cy, w = PAD, lay.height - EVENTS_HEIGHT // 2, lay.width - 2 * PAD
-    d.line((x, cy - EVENTS_HEIGHT // 2 + 2, x + w, cy - EVENTS_HEIGHT // 2 + 2), fill=style.PANEL_LINE, width=1)
-    size = 15
-    room = w - sum(int(style.text_width(t, size)) + 28 for _, t in EVENT_LEGEND)
-    gap = max(room // (len(EVENT_LEGEND) - 1), 4)
-    for event, words in EVENT_LEGEND:
-        badge = sprites.event_badge(event)
-        small = badge.resize((22, 22), Image.Resampling.LANCZOS)
-        paste(im, small, (x + 11, cy))
-        x += 28 + put_text(im, (x + 28, cy + 5), words, size, style.TEXT_DIM) + gap
+    """What the board's symbols mean (event badges, the island flag, edge circles), along the panel's bottom."""
+    panel.symbol_key(im, d, (PAD, lay.height - EVENTS_HEIGHT, lay.width - 2 * PAD), _key_items())
 
 
 def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box) -> None:
@@ -95,16 +97,16 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
     cols = {"name": x + 50, "gold": x + 50 + panel.NAME_WIDTH + 12, "pieces": x + w - 214, "plants": x + w - 58}
     cols["vp"] = cols["gold"] + 66
     for key, label in (("name", "player"), ("gold", "gold"), ("vp", "final" if over else SCORE_WORDS[1])):
-        put_text(im, (cols[key], y + 16), label, 18, style.TEXT_DIM)
-    put_text(im, (cols["pieces"], y + 16), "pieces left", 18, style.TEXT_DIM)
-    put_text(im, (cols["plants"], y + 16), "plants", 18, style.TEXT_DIM)
+        put_text(im, (cols[key], y + 16), label, SMALL, style.TEXT_DIM)
+    put_text(im, (cols["pieces"], y + 16), "pieces left", SMALL, style.TEXT_DIM)
+    put_text(im, (cols["plants"], y + 16), "plants", SMALL, style.TEXT_DIM)
     cur = view.get("current_player")
     first = view.get("first_player")
-    for row in panel.player_rows(view, y + 26, PANEL_ROWS_HEIGHT - 26):
+    for row in panel.player_rows(view, y + 30, PANEL_ROWS_HEIGHT - 30, max_height=62):
         p, seat, cy, base, big = row.player, row.seat, row.cy, row.base, row.size
         if seat == cur and not over:
             panel.current_row(d, x, row, w)
-        paste(im, sprites.piece("colony", seat, 0.8), (x + 27, cy))
+        paste(im, sprites.piece("colony", seat), (x + 22, cy))
         name = str(p.get("name", f"Player {seat + 1}"))
         tag = ""
         if over and seat in winners:
@@ -122,8 +124,8 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
         # the tag and the count of personal tiles come after the name when they fit; the name comes first
         if tag and nx + panel.tag_width(tag) <= cols["gold"] - 4:
             nx += panel.tag(im, d, nx, cy, tag, style.GOLD if tag == "WINNER" else style.TEXT)
-        if extra and nx + style.text_width(extra, 16) <= cols["gold"] - 4:
-            put_text(im, (nx, base - 2), extra, 16, style.TEXT_DIM)
+        if extra and nx + style.text_width(extra, SMALL) <= cols["gold"] - 4:
+            put_text(im, (nx, base - 2), extra, SMALL, style.TEXT_DIM)
         panel.coin(d, cols["gold"] + 2, cy)
         put_text(im, (cols["gold"] + 16, base), str(as_int(p.get("gold"))), big, style.TEXT)
         panel.star(d, cols["vp"] + 2, cy)
@@ -134,7 +136,7 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
         pieces = panel.as_dict(p.get("pieces"))
         px = cols["pieces"]
         for kind in PIECES:
-            paste(im, sprites.piece(kind, seat, 0.62), (px + 12, cy))
+            paste(im, sprites.piece(kind, seat, 0.62, numbered=False), (px + 12, cy))
             px += 26 + put_text(im, (px + 26, base), str(as_int(pieces.get(kind))), big - 2, style.TEXT) + 10
         plants = [v for v in p.get("plants") or [] if isinstance(v, int)]
         _leaf(d, cols["plants"] + 8, cy)
@@ -155,8 +157,9 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: 
                 pile = int(key[5:]) if key.startswith("draw:") and key[5:].isdigit() else None
             if isinstance(pile, int):
                 drawable.add(pile)
-    put_text(im, (x, y + 16), "discovery piles", 17, style.TEXT_DIM)
+    put_text(im, (x, y + 16), "discovery piles", SMALL, style.TEXT_DIM)
     cw, ch, gap = 50, 66, 10
+    typed = TYPED
     for i, p in enumerate(disc[:5]):
         cx = x + i * (cw + gap)
         box = (cx, y + 24, cx + cw, y + 24 + ch)
@@ -165,10 +168,10 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: 
         panel.card(d, box, count == 0)
         if ev:  # an event tile's back shows a big "?"
             put_text(im, (cx + cw / 2, y + 24 + ch / 2 - 6), "?", 34, (255, 236, 170), "mm", stroke=1)
-            put_text(im, (cx + cw / 2, y + 24 + ch - 11), str(count), 17, style.TEXT, "mm")
+            put_text(im, (cx + cw / 2, y + 24 + ch - 12), str(count), SMALL, style.TEXT, "mm")
         else:
             put_text(im, (cx + cw / 2, y + 24 + ch / 2), str(count), 26, style.TEXT, "mm")
-        put_text(im, (cx + cw / 2, y + 24 + ch + 14), str(i + 1), 18, style.TEXT_DIM, "mm")
+        put_text(im, (cx + cw / 2, y + 24 + ch + 20), str(i + 1), typed, style.TEXT, "mm", typed=True)
         if (i + 1) in drawable:  # a pile the player may draw from: framed in white
             d.rounded_rectangle((cx - 4, y + 20, cx + cw + 4, y + 28 + ch), radius=9, outline=style.OVERLAY, width=3)
     # the tile in hand (face up: everyone saw it drawn)
@@ -176,35 +179,35 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: 
     drawn = voy.get("drawn")
     hx = x + 5 * (cw + gap) + 8
     if isinstance(drawn, dict):
-        put_text(im, (hx, y + 16), "in hand", 17, style.TEXT_DIM)
+        put_text(im, (hx, y + 16), "in hand", SMALL, style.TEXT_DIM)
         thumb = tiles.tile_thumb(tiles.art_key(drawn), 62)
         im.paste(thumb, (hx, y + 24))
         d.rectangle((hx - 1, y + 23, hx + 62, y + 24 + 62), outline=style.TEXT, width=2)
         if drawn.get("event"):
             paste(im, sprites.event_badge(str(drawn["event"])), (hx + 62, y + 26))
     # fill-in and plant piles
-    fy = y + 136
+    fy = y + 148
     fill = panel.as_dict(piles.get("fill"))
-    put_text(im, (x, fy), "fill-in tiles", 17, style.TEXT_DIM)
-    fx = x + 104
+    put_text(im, (x, fy), "fill-ins", SMALL, style.TEXT_DIM)
+    fx = x + 80
     for k in sorted(fill, key=str):
         thumb = tiles.tile_thumb(tiles.art_key({"sides": FILL_SIDES.get(str(k), "SSSS")}), 24)
         im.paste(thumb, (fx, fy - 19))
-        fx += 27 + put_text(im, (fx + 27, fy), str(as_int(fill[k])), 19, style.TEXT) + 9
+        fx += 27 + put_text(im, (fx + 27, fy), str(as_int(fill[k])), SMALL, style.TEXT) + 6
     plants = piles.get("plants")
     if isinstance(plants, int):
         plants = [plants]
     if isinstance(plants, list):
-        py = fy + 30
+        py = fy + 32
         counts = [as_int(v) for v in plants]
         where = "in the bag" if len(counts) == 1 else "in two piles"
         left = f"{sum(counts)} {where}" + (f" ({' + '.join(map(str, counts))})" if len(counts) > 1 else "")
-        put_text(im, (x, py), "plant tokens", 17, style.TEXT_DIM)
-        pw = put_text(im, (x + 104, py), left, 19, style.TEXT)
+        put_text(im, (x, py), "plants", SMALL, style.TEXT_DIM)
+        pw = put_text(im, (x + 80, py), left, SMALL, style.TEXT)
         kept = panel.as_dict(piles.get("kept"))
         kept_n = sum(as_int(v) for v in kept.values())
         if kept_n:
-            put_text(im, (x + 116 + pw, py), f"kept aside: {kept_n}", 17, style.TEXT_DIM)
+            put_text(im, (x + 92 + pw, py), f"kept: {kept_n}", SMALL, style.TEXT_DIM)
     if overlay:
         _choices(im, d, view, x, fy + 44, w)
 
@@ -216,22 +219,22 @@ def _choices(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], x: i
     places = [m for m in choices if m.get("kind") == "place"]
     if places and isinstance(drawn, dict):
         art = tiles.art_key(drawn)
-        size, step = 46, 58
+        size, step, badge = 52, 78, BADGE
         per_row = max(w // step, 1)
         for k, m in enumerate(places[: per_row * 2]):
             r, c = divmod(k, per_row)
-            tx, ty = x + c * step, y + 6 + r * (size + 10)
+            tx, ty = x + c * step + badge // 2, y + 14 + r * (size + 26)
             rot = m.get("rotation")
             rot = rot if isinstance(rot, int) else 0
             im.paste(tiles.tile_thumb(art.rotated(rot), size), (tx, ty))
-            paste(im, number_badge(m["number"], 22), (tx + size - 2, ty + 4))
+            paste(im, number_badge(m["number"], badge), (tx, ty + 6))
             if isinstance(m.get("space"), str):
-                put_text(im, (tx + 2, ty + size - 3), m["space"], 15, style.TEXT, stroke=0, shadow=True)
+                put_text(im, (tx + size / 2, ty + size + 14), m["space"], SMALL, style.TEXT, "mm")
         return
     rest = [
         m for m in choices if m.get("kind") == "recall" or (m.get("kind") not in ("place", "draw") and not _on_board(m))
     ]
-    panel.choice_list(im, d, rest, x, y, w)
+    panel.choice_list(im, d, rest, x, y, w, rows=3, badge=BADGE)
 
 
 def _on_board(m: dict[str, Any]) -> bool:

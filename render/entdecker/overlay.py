@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from engine.entdecker.labels import NUMBERED
 from render import frame, panel, style
 from render.layout import Layout
-from render.sprites import number_badge, paste
+from render.sprites import badge_size, number_badge, paste
 
 from . import colors, sprites, tiles
 from .board import layout_for, piece_center, placed_tiles
@@ -25,6 +25,7 @@ def overlay_positions(view: dict[str, Any], lay: Layout | None = None) -> dict[i
     """Centre of the number badge of each numbered legal choice that has a place on the board (a ship position
     or a placement), by its number."""
     lay = lay or layout_for(view)
+    step = badge_size(lay.width) + 2
     groups: dict[tuple[int, int], list[int]] = {}
     ship = view.get("ship")
     for m in legal_choices(view):
@@ -35,16 +36,16 @@ def overlay_positions(view: dict[str, Any], lay: Layout | None = None) -> dict[i
         if center is None:
             continue
         if m.get("kind") == "ship" and isinstance(ship, str) and ship.upper() == space.upper():
-            center = (center[0] + 22, center[1] + 22)  # beside the ship, which stays visible
+            center = (center[0] + step // 2 + 4, center[1] + step // 2 + 4)  # beside the ship, which stays visible
         groups.setdefault(center, []).append(m["number"])
     out = {}
     for (cx, cy), nums in groups.items():
-        per_row = 3
+        per_row = 2  # badges legible at chat size are big: two by two fill a space
         rows = (len(nums) + per_row - 1) // per_row
         for k, n in enumerate(nums):
             row, col = divmod(k, per_row)
             count = min(len(nums) - row * per_row, per_row)
-            out[n] = (cx + round((col - (count - 1) / 2) * 30), cy + round((row - (rows - 1) / 2) * 30))
+            out[n] = (cx + round((col - (count - 1) / 2) * step), cy + round((row - (rows - 1) / 2) * step))
     return out
 
 
@@ -79,8 +80,9 @@ def draw_overlay(im: Image.Image, view: dict[str, Any], lay: Layout) -> None:
     d = ImageDraw.Draw(im)
     for space in place_by_space:
         frame.mark(d, lay.space_rect(space), style.OVERLAY, 3)
+    badge = badge_size(lay.width)
     for number, center in overlay_positions(view, lay).items():
-        paste(im, number_badge(number, 28), center)
+        paste(im, number_badge(number, badge), center)
     for center in recall_positions(view, lay).values():
         paste(im, sprites.recall_badge(), center)
 

@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import style
-from render.sprites import SS, finish, pts
+from render.sprites import SS, add_texts, canvas, finish, pts
 
 from . import colors, tiles
 
@@ -54,29 +54,39 @@ def piece_kind(piece: str) -> str:
     return "trading_post"
 
 
+SEAT_SIZE = 21  # the seat number on a full-size piece: capitals of 7 px at 550 px
+
+
 @lru_cache(maxsize=256)
-def piece(kind: str, seat: int, scale: float = 1.0) -> Image.Image:
-    """A construction: the shape tells the piece, the colour and the number (seat + 1) tell the player."""
+def piece(kind: str, seat: int, scale: float = 1.0, numbered: bool = True) -> Image.Image:
+    """A construction: the shape tells the piece, the colour and the number (seat + 1) tell the player. Icons too
+    small for a legible number (the legend's counts, in the row of their player) are drawn without it."""
     kind = piece_kind(kind)
     n = round(PIECE_SIZE * scale)
-    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    big, d = canvas(n)
     k = scale
     shape = [(x * k, y * k) for x, y in _SHAPES[kind]]
     color = style.player_color(seat)
     d.polygon(pts(shape, 0.8 * k, 1.6 * k), fill=(0, 0, 0, 110))  # shadow
     d.polygon(pts(shape), fill=(*color, 255), outline=(*style.OUTLINE, 255), width=max(int(2.4 * k * SS), 1))
-    f = style.font(max(int(19 * k), 8) * SS)
+    if not numbered:
+        return finish(big)
+    size = round(SEAT_SIZE * k)
     tx, ty = _TEXT_CENTER[kind]
-    d.text((tx * k * SS, ty * k * SS), str(seat + 1), font=f, fill=(*style.ink_on(color), 255), anchor="mm")
-    return finish(big)
+    d.text(
+        (tx * k * SS, ty * k * SS),
+        str(seat + 1),
+        font=style.font(size * SS),
+        fill=(*style.ink_on(color), 255),
+        anchor="mm",
+    )
+    return add_texts(finish(big), ((str(seat + 1), size, False),))
 
 
 @lru_cache(maxsize=8)
 def ship(scale: float = 1.0) -> Image.Image:
     n = round(46 * scale)
-    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    big, d = canvas(n)
     k = scale
     w = max(int(2.2 * k * SS), 1)
     ol = (*style.OUTLINE, 255)
@@ -125,19 +135,18 @@ def _event_icon(d: ImageDraw.ImageDraw, event: str, c: float, r: float) -> None:
         for x in (-0.45, 0.0, 0.45):
             d.rectangle((*P(x - 0.12, -0.4), *P(x + 0.12, 0.45 if x < 0.3 else 0.05)), fill=ink)
         d.rectangle((*P(-0.7, 0.45), *P(0.7, 0.62)), fill=ink)
-    elif "gold" in e:
+    elif "gold" in e:  # a coin with a shine, no digit: a "3" this small cannot be read (the key says +3 gold)
         d.ellipse((*P(-0.6, -0.6), *P(0.6, 0.6)), fill=(236, 180, 30, 255), outline=ink, width=int(r * 0.1))
-        d.text(P(0, 0), "3", font=style.font(int(r * 0.9)), fill=ink, anchor="mm")
-    else:
-        d.text(P(0, 0.05), "?", font=style.font(int(r * 1.3)), fill=ink, anchor="mm")
+        d.arc((*P(-0.35, -0.35), *P(0.35, 0.35)), 190, 280, fill=(255, 240, 170, 255), width=int(r * 0.14))
+    else:  # an event this renderer does not know: a plain dot
+        d.ellipse((*P(-0.25, -0.25), *P(0.25, 0.25)), fill=ink)
 
 
 @lru_cache(maxsize=32)
 def event_badge(event: str) -> Image.Image:
     """A round badge telling which event a tile carried."""
     n = 30
-    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    big, d = canvas(n)
     d.ellipse(
         (SS, SS, (n - 1) * SS, (n - 1) * SS),
         fill=(*colors.EVENT, 255),
@@ -163,8 +172,7 @@ def flag() -> Image.Image:
 def recall_badge() -> Image.Image:
     """Marks a trading post its owner may take back: a white disc with a U-turn arrow."""
     n = 26
-    big = Image.new("RGBA", (n * SS, n * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    big, d = canvas(n)
     ring = (*style.OVERLAY_RING, 255)
     d.ellipse((0, 0, n * SS - 1, n * SS - 1), fill=(*style.OVERLAY, 255), outline=ring, width=int(2.4 * SS))
     d.arc(pts([(7, 7), (19, 19)]), 200, 90, fill=ring, width=int(2.6 * SS))

@@ -31,6 +31,45 @@ MAX_OPTION_TEXT = 100
 MAX_PLACEHOLDER = 150
 MAX_AUTOCOMPLETE_CHOICES = 25
 MAX_CHOICE_NAME = 100
+MAX_COMMAND_DESCRIPTION = 100  # a command's or option's description, in every language
+MAX_COMMAND_NAME = 32
+# The locales Discord accepts in *_localizations (discord.Locale's values).
+DISCORD_LOCALES = frozenset(
+    {
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    }
+)
 MAX_V2_COMPONENTS = 40  # every component of a components-v2 message, nested ones and accessories included
 MAX_V2_TEXT = 4000  # the characters of all its Text Displays together
 MAX_GALLERY_ITEMS = 10
@@ -432,4 +471,40 @@ def check_choices(choices: Any) -> list[Problem]:
         value = choice.get("value")
         if isinstance(value, str) and len(value) > MAX_CHOICE_NAME:
             problems.append(_too_long(f"data.choices.{i}.value", MAX_CHOICE_NAME))
+    return problems
+
+
+def check_commands(commands: Any) -> list[Problem]:
+    """A bulk overwrite of application commands: names 1..32, descriptions 1..100 and choice names 1..100, in
+    English and in each of their localisations (`name_localizations`, `description_localizations`), whose keys
+    must be locales Discord knows."""
+    if not isinstance(commands, list):
+        return [_form("", "Must be an array.")]
+    problems: list[Problem] = []
+    for i, command in enumerate(commands):
+        problems += _check_command(command, str(i), top=True)
+    return problems
+
+
+def _check_texts(thing: Mapping[str, Any], key: str, limit: int, path: str, *, required: bool) -> list[Problem]:
+    problems: list[Problem] = []
+    value = thing.get(key)
+    if (required or value is not None) and not (isinstance(value, str) and 1 <= len(value) <= limit):
+        problems.append(_form(f"{path}.{key}", f"Must be between 1 and {limit} in length."))
+    for locale, text in (thing.get(f"{key}_localizations") or {}).items():
+        if locale not in DISCORD_LOCALES:
+            problems.append(_form(f"{path}.{key}_localizations.{locale}", "Invalid locale."))
+        elif not (isinstance(text, str) and 1 <= len(text) <= limit):
+            problems.append(_form(f"{path}.{key}_localizations.{locale}", f"Must be between 1 and {limit} in length."))
+    return problems
+
+
+def _check_command(command: Mapping[str, Any], path: str, *, top: bool = False) -> list[Problem]:
+    problems = _check_texts(command, "name", MAX_COMMAND_NAME, path, required=True)
+    chat_input = command.get("type", 1) in (1, None) or not top
+    problems += _check_texts(command, "description", MAX_COMMAND_DESCRIPTION, path, required=chat_input)
+    for j, choice in enumerate(command.get("choices") or []):
+        problems += _check_texts(choice, "name", MAX_CHOICE_NAME, f"{path}.choices.{j}", required=True)
+    for j, option in enumerate(command.get("options") or []):
+        problems += _check_command(option, f"{path}.options.{j}")
     return problems

@@ -64,6 +64,7 @@ class FakeUser:
     bot: bool = False
     roles: list[int] = field(default_factory=list)
     joined_at: str = field(default_factory=iso_now)
+    locale: str = "en-US"  # the Discord client's language, sent with each of this user's interactions
 
     @property
     def mention(self) -> str:

@@ -31,6 +31,7 @@ from .limits import (
     FLAG_LOADING,
     Problem,
     check_choices,
+    check_commands,
     check_files,
     check_message,
     error_body,
@@ -208,6 +209,7 @@ class FakeDiscord:
         self.application_id = snowflake()
         self.guild_id = snowflake()
         self.guild_name = guild_name
+        self.guild_locale = "en-US"  # the servers' preferred locale (Community settings), for every guild
         # Every guild the bot is in: the main one above, and those of add_guild (same members, same roles).
         self.guilds: dict[int, str] = {self.guild_id: guild_name}
         self.bot_token: str | None = None
@@ -625,7 +627,7 @@ class FakeDiscord:
             "mfa_level": 0,
             "premium_tier": 0,
             "nsfw_level": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.guild_locale,
             "system_channel_id": None,
             "afk_timeout": 300,
             "premium_progress_bar_enabled": False,
@@ -682,6 +684,9 @@ class FakeDiscord:
         if p[0] == "applications" and n >= 3 and p[-1] == "commands":
             guild_id = int(p[3]) if n == 5 and p[2] == "guilds" else None
             if method == "PUT":
+                problems = check_commands(payload)
+                if problems:
+                    return self._violate(problems, route)
                 return _json(self._sync_commands(guild_id, payload))
             if method == "GET":
                 store = self.global_commands if guild_id is None else self.guild_commands.get(guild_id, {})
@@ -1234,13 +1239,13 @@ class FakeDiscord:
             "token": f"fake-{iid}-{secrets.token_urlsafe(24)}",
             "version": 1,
             "guild_id": str(guild_id),
-            "guild": {"id": str(guild_id), "locale": "en-US", "features": []},
+            "guild": {"id": str(guild_id), "locale": self.guild_locale, "features": []},
             "channel_id": str(channel.id),
             "channel": {**channel.payload(), "permissions": str(perms)},
             "member": user.member_payload(permissions=perms),
             "app_permissions": str(self.permissions_for(self.bot_user, guild_id)),
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": user.locale,
+            "guild_locale": self.guild_locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild_id)},
             "context": 0,

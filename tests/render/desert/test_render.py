@@ -10,10 +10,14 @@ from PIL import Image
 
 import engine
 import render
+from render import sprites as core_sprites
 from render.desert import PAINTER, layout_for, overlay_positions, status_line, tiles
 from render.selfplay import selfplay_states
 
-SIZE = (2 * 66 + 11 * tiles.TILE, 2 * 66 + 11 * tiles.TILE + 430)  # documented: 1012 x 1442
+SIZE = (
+    2 * 44 + 11 * tiles.TILE,
+    2 * 44 + 11 * tiles.TILE + 240,
+)  # documented: 968 x 1208 (issue 22: no taller than 4:5)
 
 
 @lru_cache(maxsize=4)
@@ -30,7 +34,7 @@ def first(seed: int, pred, viewer: int | None = None) -> dict:  # type: ignore[n
 
 
 def test_size_and_png() -> None:
-    assert SIZE == (1012, 1442)
+    assert SIZE == (968, 1208)
     for v in (engine.view(states(1)[0], None), engine.view(states(1)[-1], None)):
         assert render.render_image(v).size == SIZE
         data = render.render_board(v)
@@ -65,11 +69,25 @@ def test_overlay_badges_at_the_numbered_destinations() -> None:
     v = first(4, lambda v: v["phase"] == "move" and len(v["legal"]) > 1)
     positions = overlay_positions(v)
     numbered = [m for m in v["legal"] if m["label"].startswith(f"#{m['number']} ")]
-    assert set(positions) == {m["number"] for m in numbered}
+    quiet = {m["number"] for m in numbered if m["label"].endswith(", nothing to discover")}
+    if len(numbered) <= 12:  # a few moves: every one is numbered on the board
+        assert set(positions) == {m["number"] for m in numbered}
+    else:  # many (issue 22): only the moves that discover something carry their number
+        assert set(positions) == {m["number"] for m in numbered} - quiet
     plain = PAINTER.draw(v, overlay=False)
     marked = PAINTER.draw(v, overlay=True)
     for x, y in positions.values():
         assert marked.getpixel((x, y)) != plain.getpixel((x, y))
+
+
+def test_a_wide_reach_numbers_only_the_moves_that_discover() -> None:
+    def quiet(m: dict) -> bool:
+        return m["label"].endswith(", nothing to discover")
+
+    v = first(3, lambda v: v["phase"] == "move" and len(v["legal"]) > 30 and sum(map(quiet, v["legal"])) > 10)
+    positions = overlay_positions(v)
+    assert set(positions) == {m["number"] for m in v["legal"] if not quiet(m)}
+    assert len(positions) <= len(v["legal"]) - 10
 
 
 def test_status_line_names_who_chooses_an_action_space() -> None:
@@ -107,3 +125,11 @@ def test_an_explorer_on_an_action_space_is_drawn_on_it() -> None:
     drawn, without = PAINTER.draw(v, overlay=False), PAINTER.draw(home, overlay=False)
     assert drawn.getpixel(spot[0]) != without.getpixel(spot[0])
     assert drawn.getpixel(spot[1]) == without.getpixel(spot[1])
+
+
+def test_explorers_carry_their_seat_in_their_shape() -> None:
+    """Issue 22: an explorer's number is its height, so its seat is the shape of its head, not only its colour."""
+    masks = [tiles.explorer(seat, 5, False).getchannel("A").tobytes() for seat in range(5)]
+    assert len(set(masks)) == 5
+    texts = [t for t, _, _ in core_sprites.texts(tiles.explorer(2, 13, True))]
+    assert texts == ["13"]

@@ -8,7 +8,7 @@ import render
 from engine.discovery.view import tile_view
 from render.discovery.board import layout_for
 from render.discovery.colors import EMPTY
-from render.discovery.overlay import TURN_LINES, number_lines, placements, turned, turns
+from render.discovery.overlay import TURN_LINES, _overlaps, badges, number_lines, placements, turned, turns
 from render.discovery.tiles import look_of
 
 
@@ -68,3 +68,21 @@ def test_numbers_too_many_for_the_lines_are_counted() -> None:
     shown, left_out = _written(lines)
     assert len(lines) == TURN_LINES and left_out > 0
     assert shown == list(range(1, len(shown) + 1)) and len(shown) + left_out == 59
+
+
+def test_badges_stay_on_their_space_and_a_space_s_badges_never_cover_each_other() -> None:
+    crowded = 0
+    for view in _views():
+        lay = layout_for(view)
+        placed = badges(view, lay)
+        assert len(placed) == sum(len(opts) for opts in placements(view).values())
+        for k, (space, badge, box) in enumerate(placed):
+            x0, y0, x1, y1 = lay.cell_rect(*space)
+            assert x0 <= (box[0] + box[2]) / 2 <= x1 and y0 <= (box[1] + box[3]) / 2 <= y1
+            assert box[2] - box[0] == badge.width
+            same = [b for s, _, b in placed[:k] + placed[k + 1 :] if s == space]
+            assert not _overlaps(box, same), (space, box)
+            others = [b for s, _, b in placed if s != space]
+            crowded += _overlaps(box, others)
+    total = sum(len(badges(v, layout_for(v))) for v in _views())
+    assert crowded <= total // 10, (crowded, total)  # nudged apart: few still touch a neighbour's

@@ -4,6 +4,7 @@ numbers on the placements, and a size a phone can show."""
 from __future__ import annotations
 
 import io
+import itertools
 from functools import lru_cache
 
 from PIL import Image
@@ -84,7 +85,7 @@ def test_followers_are_drawn_in_their_players_colour() -> None:
     tile = next(t for t in view["tiles"] if (t["x"], t["y"]) == (f["x"], f["y"]))
     ax, ay = anchor(look_of(tile), f["region"], lay.tile)
     x0, y0, _, _ = lay.cell_rect(f["x"], f["y"])
-    r = max(9, lay.tile // 5)
+    r = max(9, lay.tile // 5)  # the least radius of a follower's shape
     around = im.crop((int(x0 + ax - r), int(y0 + ay - r), int(x0 + ax + r), int(y0 + ay + r)))
     same = sum(1 for px in around.get_flattened_data() if px == style.player_color(f["player"]))
     assert same >= r * r // 2, "the follower's shape is filled with its player's colour"
@@ -109,3 +110,24 @@ def test_double_tile_pictures_are_the_same_for_every_seat() -> None:
         state = engine.apply(state, engine.ai_move(state, "heuristic"))
     pictures = {render.render_board(engine.view(state, v)) for v in (None, 1, 2)}
     assert len(pictures) == 1  # nothing private is drawn
+
+
+def test_the_map_keeps_its_frame_growing_in_a_few_steps() -> None:
+    """Issue 22: over a five-player game the frame (size, tile, where the start tile sits) changes only when the
+    map outgrows a step, and between changes every place stays in the same spot."""
+    from render.discovery.board import layout_for
+    from render.selfplay import selfplay_states
+
+    states = selfplay_states(3, 5, game="discovery")
+    layouts = [layout_for(engine.view(s, None)) for s in states]
+    turns = [engine.view(s, None)["turn"] for s in states]
+    changes = [(turns[i], a, b) for i, (a, b) in enumerate(itertools.pairwise(layouts)) if a != b]
+    assert turns[-1] >= 80
+    assert len(changes) <= 6, [(t, a.size, b.size) for t, a, b in changes]
+    for _, a, b in changes:  # the map only grows: a step never drops a column or row, nor shrinks by much
+        assert b.cols >= a.cols and b.rows >= a.rows
+        assert b.tile >= 0.7 * a.tile
+    assert layouts[-1].tile >= 40
+    for a, b in itertools.pairwise(layouts):
+        if a == b:
+            assert a.cell_rect(0, 0) == b.cell_rect(0, 0)

@@ -12,12 +12,12 @@ from PIL import Image, ImageChops
 import render
 from render import sprites as core_sprites
 from render.entdecker import board, overlay_positions, recall_positions, status_line, tiles
-from render.entdecker.board import EVENTS_HEIGHT
-from render.layout import MARGIN, PANEL_HEIGHT, TILE, layout
+from render.entdecker.board import EVENTS_HEIGHT, PANEL_HEIGHT
+from render.layout import MARGIN, TILE, layout
 
 from .conftest import engine, first_view, game, view_at
 
-SIZE = (2 * MARGIN + 10 * TILE, 2 * MARGIN + 7 * TILE + PANEL_HEIGHT + EVENTS_HEIGHT)  # documented: 1092 x 1194
+SIZE = (2 * MARGIN + 10 * TILE, 2 * MARGIN + 7 * TILE + PANEL_HEIGHT + EVENTS_HEIGHT)  # documented: 1092 x 1280
 
 
 def png_image(data: bytes) -> Image.Image:
@@ -47,7 +47,7 @@ def mean(im: Image.Image, box: tuple[int, int, int, int]) -> tuple[int, int, int
 
 
 def test_size_is_as_documented() -> None:
-    assert SIZE == (1092, 1194)
+    assert SIZE == (1092, 1280)
     for v in (view_at(1, 0), view_at(1, 80), view_at(1, 10_000, players=4)):
         assert render.render_image(v).size == SIZE
         assert png_image(render.render_board(v)).size == SIZE
@@ -173,7 +173,7 @@ def test_overlay_appears_exactly_at_legal_positions(phase: str) -> None:
         else:  # ... or on its edge circle
             ex, ey = lay.edge_center(name)
             assert abs(cx - ex) <= 30 and abs(cy - ey) <= 30
-        half = 24
+        half = 28  # a badge legible at chat size (issue 22): 36 px high, up to ~50 wide
         allowed.paste(255, (cx - half, cy - half, cx + half, cy + half))
         box = diff.crop((cx - 10, cy - 10, cx + 10, cy + 10))
         assert box.getbbox() is not None, f"no mark for {number} at {name}"
