@@ -27,7 +27,7 @@ from storage import GameRecord, StorageError, Store, UserTime
 from . import messages
 from .boards import TOO_LARGE, Boards
 from .catalog import Catalog
-from .components import lobby_view, turn_view
+from .components import end_row, lobby_view, turn_view
 from .editors import Editors
 from .interactions import Replies, clicked_on
 from .lang import N_, _, in_channel_language
@@ -182,6 +182,8 @@ class Announcer:
         """The turn message: its words, the board it shows (`filename`, an attachment) and the controls."""
         controls, left_out = turn_view(table, self.catalog.presenter(table.game))
         rows = rows_of(controls)
+        if table.record.status == "finished" and table.state is not None and table.state.game_over:
+            rows.append(end_row(table.game_id))
         content = messages.turn_content(self.catalog, table, account, header=header)
         if note:
             content = messages.clip(content + "\n" + note, messages.CONTENT_LIMIT)

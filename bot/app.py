@@ -22,6 +22,7 @@ from .boards import Boards
 from .catalog import Catalog
 from .cogs.lobby import GameCog
 from .cogs.players import PlayerCog
+from .cogs.standings import StandingsCog
 from .cogs.turns import TurnCog
 from .command_words import CatalogTranslator
 from .components import DYNAMIC_ITEMS, ComponentRoutes
@@ -33,6 +34,7 @@ from .lang import read_by, reader_language
 from .offers.buttons import OldSeatOfferButton, SeatOfferButton
 from .offers.flow import OfferFlow
 from .offers.offers import SeatOffers
+from .past import Past
 from .reminders import Reminders
 from .service import Services, build_services
 from .service.refusal import Refusal
@@ -161,14 +163,15 @@ class EntdeckerBot(commands.Bot):
         if self.store is None:
             self.store = await open_store(self.settings.db_path)
         self.parts = parts = build_parts(self, self.store, boards)
-        self.routes = ComponentRoutes(parts.flow, parts.flow, parts.undo, parts.offers, parts.errors)
+        self.routes = ComponentRoutes(parts.flow, parts.flow, parts.undo, parts.offers, parts.errors, parts.past)
         if isinstance(self.tree, EntdeckerTree):
             self.tree.errors = parts.errors
         self.reminders = parts.reminders
         services = parts.services
-        await self.add_cog(GameCog(parts.flow, services, parts.offers, boards, self.settings))
+        await self.add_cog(GameCog(parts.flow, services, parts.offers, boards, self.settings, parts.past))
         await self.add_cog(TurnCog(parts.flow, services.tables, services.legal, self.tree))
         await self.add_cog(PlayerCog(parts.undo, services, parts.replies))
+        await self.add_cog(StandingsCog(services.standings, services.catalog))
         # Dynamic items route clicks by custom_id pattern, so buttons on messages sent before a restart work.
         self.add_dynamic_items(*DYNAMIC_ITEMS, UndoButton, SeatOfferButton, OldSeatOfferButton)
         await asyncio.to_thread(lang.warm)
@@ -208,6 +211,7 @@ class Parts:
     undo: UndoFlow
     offers: OfferFlow
     reminders: Reminders
+    past: Past
 
 
 def build_parts(bot: EntdeckerBot, store: AnyStore, boards: Boards) -> Parts:
@@ -247,7 +251,8 @@ def build_parts(bot: EntdeckerBot, store: AnyStore, boards: Boards) -> Parts:
         seats=services.seats,
     )
     offer_flow = OfferFlow(offers, services.tables, replies, announcer, ai)
-    return Parts(services, replies, errors, announcer, ai, flow, undo, offer_flow, reminders)
+    past = Past(services.store, services.rewind, boards)
+    return Parts(services, replies, errors, announcer, ai, flow, undo, offer_flow, reminders, past)
 
 
 class ShardedEntdeckerBot(EntdeckerBot, commands.AutoShardedBot):

@@ -169,6 +169,12 @@ class Boards:
             return None
         return discord.File(io.BytesIO(data), filename="board.png")
 
+    async def replay_file(self, views: list[dict[str, Any]], limit: int) -> discord.File | None:
+        """The animated replay of `views` (one frame each) as an attachment, drawn like the boards (a worker process
+        or a thread), under the upload limit; None if it does not fit."""
+        data = await self._draw(render.gif_for, views, max(limit - UPLOAD_MARGIN, 1))
+        return None if data is None else discord.File(io.BytesIO(data), filename="replay.gif")
+
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)

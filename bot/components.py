@@ -8,6 +8,8 @@
     edu:<game_id>:<version>:<yes|no>      an answer to a request to undo (bot/undo/buttons.py)
     edh:<offer>:<yes|no>                  an answer to the offer of a seat (bot/offers/buttons.py)
     edp:<game_id>:<version>               opens the seat's private choices (a hand) in a message only it sees
+    edr:<game_id>                         the end message's Rematch: a lobby with that game's seats
+    edg:<game_id>                         the end message's Replay: the game as an animated GIF (bot/past.py)
 
 `<state>` is `<version>.<tag>` (bot/service/stamp.py: the version alone comes back after /undo); controls made
 before issue 19 carry the version alone, and are judged by it. Which controls a turn offers and how they group is
@@ -49,6 +51,7 @@ class TurnClicks(Protocol):
 
 class LobbyClicks(Protocol):
     async def lobby_interaction(self, interaction: discord.Interaction, *, game_id: int, action: str) -> None: ...
+    async def rematch_interaction(self, interaction: discord.Interaction, *, game_id: int) -> None: ...
 
     async def switches_interaction(
         self, interaction: discord.Interaction, *, game_id: int, chosen: list[str]
@@ -61,6 +64,10 @@ class LobbyClicks(Protocol):
 
 class UndoAnswers(Protocol):
     async def undo_answer(self, interaction: discord.Interaction, game_id: int, version: int, yes: bool) -> None: ...
+
+
+class PastClicks(Protocol):
+    async def replay_interaction(self, interaction: discord.Interaction, *, game_id: int) -> None: ...
 
 
 class OfferAnswers(Protocol):
@@ -76,6 +83,7 @@ class ComponentRoutes:
     undo: UndoAnswers
     offers: OfferAnswers
     errors: ErrorAnswers
+    past: PastClicks
 
 
 def routes_of(interaction: discord.Interaction) -> ComponentRoutes:
@@ -300,7 +308,32 @@ class OptionSelect(
         await routes.lobby.option_interaction(interaction, game_id=self.game_id, option=self.option, value=value)
 
 
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, PrivateButton, LobbyButton, SwitchesSelect, OptionSelect)
+END_ACTIONS = {"r": ("Rematch", discord.ButtonStyle.success), "g": ("Replay", discord.ButtonStyle.secondary)}
+
+
+class EndButton(LobbyButton, template=r"ed(?P<action>[rg]):(?P<game>[0-9]+)"):
+    """On a finished game's end message: Rematch (a lobby with the same seats and variants, a new seed) or Replay
+    (the game as an animated GIF, to whoever clicked). Read back from its custom id as a lobby button is."""
+
+    def __init__(self, game_id: int, action: str) -> None:
+        label, style = END_ACTIONS[action]
+        button = discord.ui.Button[Any](label=label, style=style, custom_id=f"ed{action}:{game_id}")
+        discord.ui.DynamicItem.__init__(self, button)
+        self.game_id, self.action = game_id, action
+
+    async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
+        if self.action == "r":
+            await routes.lobby.rematch_interaction(interaction, game_id=self.game_id)
+        else:
+            await routes.past.replay_interaction(interaction, game_id=self.game_id)
+
+
+def end_row(game_id: int) -> list[discord.ui.Item[Any]]:
+    """The controls of a finished game's end message."""
+    return [EndButton(game_id, what) for what in END_ACTIONS]
+
+
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, PrivateButton, LobbyButton, SwitchesSelect, OptionSelect, EndButton)
 MAX_LOBBY_MENUS = MAX_ROWS - 1  # one row holds the lobby buttons
 
 

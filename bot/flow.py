@@ -126,6 +126,24 @@ class Flow:
         await self._lobby_of(interaction, game_id)
         await self.lobby_action(interaction, action)
 
+    async def rematch_interaction(self, interaction: discord.Interaction, *, game_id: int) -> None:
+        """The end message's Rematch: a new lobby with the same seats, posted in the channel."""
+        await self.defer(interaction)
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        table = await self.lobby.rematch(channel_id, game_id, interaction.user.id)
+        try:
+            await self.announcer.post_lobby(table)
+        except discord.HTTPException as exc:
+            # Nobody could see or join this lobby, and it would block the channel: take it back.
+            log.warning("could not post a rematch lobby in channel %s", channel_id, exc_info=True)
+            with contextlib.suppress(Refusal):
+                await self.lobby.abandon(channel_id, interaction.user.id, manage=True)
+            why = CANNOT_POST if isinstance(exc, NO_ACCESS) else "Discord did not take the lobby message; try again."
+            await self.reply(interaction, f"⚠️ No rematch was opened: {why}")
+            return
+        await self.reply(interaction, "✅ The rematch's lobby is open, with the same seats: the host starts it.")
+
     async def lobby_action(self, interaction: discord.Interaction, action: str, **kwargs: Any) -> None:
         """join / leave / addbot / start for commands and lobby buttons alike (already deferred)."""
         channel_id = interaction.channel_id

@@ -277,6 +277,10 @@ def help_content(catalog: Catalog, game: str | None, *, here: str) -> str:
             "`/game mine` (where you play) · `/game rules topic:`"
         ),
         _(
+            "**Looking back:** `/game board turn:` (the board after a turn) · `/game replay` (the game animated) · "
+            "`/stats` · `/leaderboard game:`"
+        ),
+        _(
             "**Mistakes and absences:** `/undo` · `/game skip` · `/game substitute` · `/game handover` · "
             "`/game remind` (how your reminders come)"
         ),

@@ -6,7 +6,9 @@ See docs/engine-contract.md.
 
 from __future__ import annotations
 
+import collections
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from engine.api import Game, GameInfo, Presenter
@@ -44,6 +46,7 @@ __all__ = [
     "new_game",
     "presenter",
     "replay",
+    "replayed",
     "saved_game",
     "state_from_json",
     "state_to_json",
@@ -193,6 +196,13 @@ def saved_game(state: Any) -> dict[str, Any]:
 
 def replay(saved: dict[str, Any]) -> Any:
     """Rebuild a game from its log. A bad log raises IllegalMove naming the move and the reason."""
+    return collections.deque(replayed(saved), maxlen=1)[0]
+
+
+def replayed(saved: dict[str, Any]) -> Iterator[Any]:
+    """Every state of a saved game in order: the start (version 0), then the state after each logged move (what
+    `replay` returns last; the board at any turn and the animated replay read the states on the way). A bad log
+    raises IllegalMove naming the move and the reason, when the replay reaches it."""
     if not isinstance(saved, dict):
         raise IllegalMove("A saved game must be a JSON object.")
     try:
@@ -203,9 +213,10 @@ def replay(saved: dict[str, Any]) -> Any:
         moves = saved["moves"]
     except KeyError as exc:
         raise IllegalMove(f"The saved game lacks {exc.args[0]!r}.") from exc
+    yield state
     for i, data in enumerate(moves, 1):
         try:
             state = apply(state, Move.from_json(data))
         except IllegalMove as exc:
             raise IllegalMove(f"move {i} ({json.dumps(data)}): {exc.reason}") from exc
-    return state
+        yield state

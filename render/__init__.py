@@ -21,11 +21,12 @@ view of the same state gives the same picture (the overlay draws the viewer's `l
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image
 
-from . import games, left, plain
+from . import games, left, plain, replay
 from .layout import TILE, Layout, layout
 from .painter import Painter
 from .png import encode, scaled, shrink
@@ -127,3 +128,12 @@ def tiles_png(game: str, piles: list[dict[str, Any]], max_bytes: int | None = No
     painter with its count (render/left.py); None if even the smallest scale does not fit max_bytes. A plain
     top-level function of plain data, like png_for, for worker processes."""
     return left.png(game, piles, max_bytes)
+
+
+def gif_for(views: Sequence[dict[str, Any]], max_bytes: int | None = None) -> bytes | None:
+    """The animated GIF of a game's views, one frame each, in order (render/replay.py): under max_bytes if given,
+    None if there are no views or even the smallest scale does not fit. A plain top-level function of plain data,
+    like png_for, for worker processes."""
+    if not views:
+        return None
+    return replay.gif(lambda i: render_image(views[i]), len(views), palette_of(views[-1]), max_bytes)

@@ -38,6 +38,7 @@ from .errors import (
 )
 from .records import AiKind, GameRecord, GameStatus, IdleGame, MoveRecord, PlayerRecord, UndoRecord
 from .repository import UNSET, Store
+from .results import ResultRecord, ResultSeat
 from .user_time import UserTime
 
 AnyStore = Store  # one repository for both backends (the name is kept for the callers that still use it)
@@ -96,6 +97,8 @@ __all__ = [
     "OutcomeUnknown",
     "PlayerRecord",
     "RecordCorrupt",
+    "ResultRecord",
+    "ResultSeat",
     "SeatChanged",
     "SeatNotFound",
     "StaleVersion",

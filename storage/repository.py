@@ -12,10 +12,11 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import archive, errors, replay, snapshots, sql, user_time, verify
+from . import archive, errors, rematch, replay, results, snapshots, sql, user_time, verify
 from .driver import Body, Driver, Params, Row, T, Tx
 from .errors import Conflict, LogCorrupt, StorageError
 from .records import GAME_COLUMNS, AiKind, GameRecord, IdleGame, MoveRecord, PlayerRecord, UndoRecord
+from .results import ResultRecord
 from .sqlite_driver import SqliteDriver
 from .user_time import UserTime
 
@@ -159,6 +160,15 @@ class Store:
             if host_name is not None:
                 await _take_seat(tx, game_id, host_user_id, host_name, None, 1, now)
             return await _game(tx, game_id)
+
+        return await self.driver.write(body)
+
+    async def open_rematch(self, game_id: int, seed: int, host_user_id: int, now: float) -> GameRecord:
+        """A new lobby in the finished game's channel with its seats, options and a new (secret) seed
+        (storage/rematch.py); ChannelBusy if the channel has an open game, WrongStatus unless the game finished."""
+
+        async def body(tx: Tx) -> GameRecord:
+            return await _game(tx, await rematch.open_rematch(tx, game_id, seed, host_user_id, now))
 
         return await self.driver.write(body)
 
@@ -366,6 +376,11 @@ class Store:
         )
         return [UndoRecord.from_row(row) for row in rows]
 
+    async def results(self, guild_id: int, game: str | None = None, user_id: int | None = None) -> list[ResultRecord]:
+        """The server's finished games' results, oldest first: of one game if named, of the games `user_id` sat in
+        if given (storage/results.py)."""
+        return await results.listed(self.driver, guild_id, game, user_id)
+
     # ------------------------------------------------------------------ per-user settings
 
     async def set_dm_reminders(self, user_id: int, on: bool, now: float) -> None:
@@ -528,6 +543,7 @@ class Store:
                 await _put_snapshot(tx, game_id, seq, state_json, now, log_digest, packed)
             if over:  # the game ends: its log goes into its archive row in this transaction (once per game)
                 await _archive(tx, game_id)
+                await results.write(tx, game_id, new_state.result, now)
             return _record(rows[0])  # the game after the move, as its last UPDATE left it (no read of its own)
 
         game = await self.driver.write(body, game_id)
@@ -612,6 +628,7 @@ class Store:
         async def body(tx: Tx) -> State:
             head, moves, archived = await _log(tx, game_id, "active", "finished")
             await _unarchive(tx, game_id, archived)  # a finished game's log back in moves (archived again below)
+            await results.drop(tx, game_id)  # its end is taken back (written again below if it still ends there)
             version, setup, moves = len(moves), head["setup"], moves[:to_version]
             if expected_version is not None and version != expected_version:
                 raise errors.StaleVersion(game_id, expected_version, version)
@@ -645,6 +662,8 @@ class Store:
             )  # fmt: skip
             if over:  # still ended (rolled back to where it ended): its log goes back into the archive
                 await _archive(tx, game_id)
+                ended = (await tx.fetch("SELECT ended_at FROM games WHERE id = :id", at))[0][0]
+                await results.write(tx, game_id, state.result, ended if ended is not None else now)
             return state
 
         return await self.driver.write(body, game_id)

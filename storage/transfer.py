@@ -29,6 +29,9 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("snapshots", "game_id"),
     ("undos", "game_id, created_at, seq"),
     ("user_settings", "user_id"),
+    # Finished games' results (migration 0009), which the ratings are computed from.
+    ("results", "game_id"),
+    ("result_seats", "game_id, seat"),
     ("user_time", "user_id"),  # migration 0010
 )
 BATCH = 2000

@@ -19,6 +19,7 @@ from ..flow import Flow
 from ..interactions import ANYWHERE, in_server, is_manager
 from ..lang import LANGUAGE_OPTION, _, server_language, speaking, table_language
 from ..offers.flow import OfferFlow
+from ..past import Past
 from ..service import Refusal, Services, hours
 from ..settings import HOUR, Settings
 from ..text import NO_MENTIONS, safe_name, seed_words
@@ -33,8 +34,11 @@ Choices = list[app_commands.Choice[str]]
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 @app_commands.allowed_installs(guilds=True, users=True)
 class GameCog(commands.GroupCog, group_name="game", group_description="Set up and follow a game in this channel"):
-    def __init__(self, flow: Flow, services: Services, offers: OfferFlow, boards: Boards, settings: Settings) -> None:
+    def __init__(
+        self, flow: Flow, services: Services, offers: OfferFlow, boards: Boards, settings: Settings, past: Past
+    ) -> None:
         self.flow = flow
+        self.past = past
         self.offers = offers
         self.services = services
         self.catalog = services.catalog
@@ -165,8 +169,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
     # ------------------------------------------------------------------ looking
 
     @app_commands.command(name="board", description="Show the board (privately unless public is true)")
-    @app_commands.describe(overlay="Mark the choices of the player to move", public="Post it for everyone")
-    async def board(self, interaction: discord.Interaction, overlay: bool = False, public: bool = False) -> None:
+    @app_commands.describe(
+        overlay="Mark the choices of the player to move",
+        public="Post it for everyone",
+        turn="The board as it was after this turn (0: the start), as you could see it then",
+    )
+    async def board(
+        self,
+        interaction: discord.Interaction,
+        overlay: bool = False,
+        public: bool = False,
+        turn: app_commands.Range[int, 0, 100_000] | None = None,
+    ) -> None:
+        if turn is not None:
+            await self.past.board_at(interaction, turn, public)
+            return
         await interaction.response.defer(ephemeral=not public, thinking=True)
         assert interaction.channel_id is not None
         table = await self.services.tables.table(interaction.channel_id, fresh=True)
@@ -197,6 +214,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             await interaction.followup.send(view=layout, file=file, allowed_mentions=NO_MENTIONS)
             return
         await interaction.followup.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="replay", description="The game as an animated picture, one frame per turn")
+    @app_commands.describe(from_turn="Start after this turn (left out: from the start)", public="Post it for everyone")
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        from_turn: app_commands.Range[int, 0, 100_000] = 0,
+        public: bool = False,
+    ) -> None:
+        await self.past.replay(interaction, from_turn, public)
 
     @app_commands.command(name="tiles", description="What remains to be drawn, by kind and pile (never the order)")
     @app_commands.describe(public="Post it for everyone")

@@ -8,6 +8,8 @@
 * lobby.py: `Lobby`, opening a lobby, seats, variant options, start, abandon;
 * seats.py: `Seats`, absent players (skip, substitute, handover);
 * players.py: `Players`, a player's own view (private information, the games they sit in, their settings);
+* standings.py: `Standings`, a server's results as figures and ratings (`/stats`, `/leaderboard`);
+* rewind.py: `Rewind`, a game's states after each turn, replayed from its log (`/game board turn:`, `/game replay`);
 * hours.py: `Hours`, each person's time zone, quiet hours and reminder rhythm (when a ping may reach them);
 * table.py, refusal.py: Table and MoveOutcome, and the refusals users read.
 
@@ -32,21 +34,26 @@ from .lobby import Lobby
 from .players import Players
 from .recorder import Recorder
 from .refusal import Refusal, StaleClick
+from .rewind import Rewind
 from .seats import Seats
+from .standings import Leaderboard, Standings
 from .table import MoveOutcome, Table
 from .turns import Turns
 
 __all__ = [
     "Accounts",
+    "Leaderboard",
     "Hours",
     "Legal",
     "Lobby",
     "MoveOutcome",
     "Players",
     "Refusal",
+    "Rewind",
     "Seats",
     "Services",
     "StaleClick",
+    "Standings",
     "Table",
     "TableCache",
     "Turns",
@@ -69,6 +76,8 @@ class Services:
     lobby: Lobby
     seats: Seats
     players: Players
+    standings: Standings
+    rewind: Rewind
     hours: Hours
 
 
@@ -86,4 +95,8 @@ def build_services(
     hours = Hours(store, clock)
     seats = Seats(store, tables, turns, catalog, settings, clock, hours)
     players = Players(store, tables, legal, catalog, clock)
-    return Services(store, catalog, settings, clock, tables, legal, accounts, turns, lobby, seats, players, hours)
+    standings = Standings(store)
+    rewind = Rewind(store)
+    return Services(
+        store, catalog, settings, clock, tables, legal, accounts, turns, lobby, seats, players, standings, rewind, hours
+    )

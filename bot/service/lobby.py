@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
-from storage import AlreadyJoined, ChannelBusy, GameFull, GameRecord, NotJoined, Store, WrongStatus
+from storage import AlreadyJoined, ChannelBusy, GameFull, GameNotFound, GameRecord, NotJoined, Store, WrongStatus
 
 from ..catalog import Catalog, game_options
 from ..lang import _
@@ -79,6 +79,28 @@ class Lobby:
                 raise Refusal(
                     _("This channel already has a game. Finish or `/game abandon` it first, or use a thread.")
                 ) from None
+            return await self.tables.reload(channel_id)
+
+    async def rematch(self, channel_id: int, game_id: int, user_id: int) -> Table:
+        """A lobby in the channel with the finished game's seats (the same people and AI kinds, in the same seats) and
+        variants, and a new secret seed; the one who asked is its host and must have sat in the game."""
+        try:
+            record = await self.store.game(game_id)
+        except GameNotFound:
+            raise Refusal("That game is not on record any more.") from None
+        if record.channel_id != channel_id or record.status != "finished":
+            raise Refusal("A rematch can follow only a game that finished in this channel.")
+        if not any(p.user_id == user_id for p in await self.store.players(game_id)):
+            raise Refusal("Only someone who played that game can ask for its rematch.")
+        async with self.tables.lock(channel_id):
+            try:
+                await self.store.open_rematch(game_id, secrets.randbelow(MAX_SEED), user_id, self.clock())
+            except ChannelBusy:
+                raise Refusal(
+                    "This channel already has a lobby or a game: finish or `/game abandon` it first, or use a thread."
+                ) from None
+            except WrongStatus:
+                raise Refusal("A rematch can follow only a game that finished in this channel.") from None
             return await self.tables.reload(channel_id)
 
     async def _lobby(self, channel_id: int) -> Table:

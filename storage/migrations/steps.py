@@ -8,7 +8,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
-from .. import archive, sql
+from .. import archive, results, sql
 
 if TYPE_CHECKING:
     from ..driver import Tx
@@ -49,4 +49,7 @@ async def archive_ended_games(tx: Tx) -> int:
     return done
 
 
-STEPS: dict[str, Callable[[Any], Coroutine[Any, Any, int]]] = {"archive_ended_games": archive_ended_games}
+STEPS: dict[str, Callable[[Any], Coroutine[Any, Any, int]]] = {
+    "archive_ended_games": archive_ended_games,
+    "write_results": results.backfill,  # migration 0009: the results of games that finished before it
+}

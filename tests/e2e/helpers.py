@@ -231,3 +231,12 @@ async def wait_for_human(bot: EntdeckerBot, fake: FakeDiscord, channel: str, tim
             return table
         await asyncio.sleep(0.01)
     raise AssertionError("AI seats did not finish their turns")
+
+
+END_CONTROLS = ("edr:", "edg:")  # a finished game's end message: Rematch, Replay (bot/components.py end_row)
+
+
+def only_end_controls(message: FakeMessage) -> bool:
+    """Whether a message carries a finished game's controls and nothing else to click (no move is left)."""
+    ids = message.custom_ids()
+    return bool(ids) and all(i.startswith(END_CONTROLS) for i in ids) and len(ids) == len(END_CONTROLS)

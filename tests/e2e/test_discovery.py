@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from . import helpers
 from .helpers import (
     click_move,
     ok,
@@ -34,7 +35,7 @@ async def test_whole_three_player_game_by_slash_commands(tmp_path: Path) -> None
             assert moves < 400
         assert {"place", "deploy", "score"} <= verbs
         last = fake.channel_messages("game-1")[-1]
-        assert "Game over" in last.text and last.attachments and not last.custom_ids()
+        assert "Game over" in last.text and last.attachments and helpers.only_end_controls(last)
         status = await ok(await fake.slash("carol", "game-1", "game", "status"))
         assert "finished" in status.text
 

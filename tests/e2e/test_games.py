@@ -7,6 +7,7 @@ from pathlib import Path
 import engine
 from tests.fakediscord import FakeDiscord
 
+from . import helpers
 from .helpers import (
     click_move,
     ok,
@@ -36,7 +37,7 @@ async def test_whole_game_by_slash_commands(tmp_path: Path) -> None:
             assert moves < 600
         last = fake.channel_messages("game-1")[-1]
         assert "Game over" in last.text and last.attachments
-        assert not last.custom_ids()  # nothing left to click
+        assert helpers.only_end_controls(last)  # nothing left to click but the end message's own
         status = await ok(await fake.slash("carol", "game-1", "game", "status"))
         assert "finished" in status.text and "points" in status.text
         record = (await bot.services.store.history(fake.channel("game-1").id))[0]

@@ -35,7 +35,7 @@ import engine
 from storage import GameRecord, Store
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 
-from .helpers import click_move, kill_all, ok, open_game, refused, slash_move
+from .helpers import click_move, kill_all, ok, only_end_controls, open_game, refused, slash_move
 
 ROOT = Path(__file__).resolve().parents[2]
 CHANNEL = "game-1"
@@ -202,7 +202,11 @@ class Observer:
             message = self.fake.messages.get(record.turn_message_id or 0)
             if record.announced_version == record.version and message is not None and message.attachments:
                 ids = message.custom_ids()
-                if all(f":{record.version}." in c for c in ids) and (bool(ids) == (record.status == "active")):
+                if record.status == "active":
+                    fine = bool(ids) and all(f":{record.version}." in c for c in ids)
+                else:  # a finished game's end message offers only Rematch and Replay
+                    fine = only_end_controls(message) if record.status == "finished" else not ids
+                if fine:
                     return turn
             if loop.time() > deadline:
                 raise AssertionError(f"the channel does not show version {record.version}: {record}")

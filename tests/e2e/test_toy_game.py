@@ -68,7 +68,7 @@ async def test_the_toy_game_plays_to_the_end_by_play_and_by_buttons(config: Sett
                 assert moves <= 10
             assert moves >= 4
             last = fake.channel_messages("game-1")[-1]
-            assert "Game over" in last.text and last.attachments and not last.custom_ids()
+            assert "Game over" in last.text and last.attachments and helpers.only_end_controls(last)
             assert "takes the last stone and wins" in "\n".join(m.text for m in fake.channel_messages("game-1"))
             status = await ok(await fake.slash("carol", "game-1", "game", "status"))
             assert "finished" in status.text
@@ -91,6 +91,6 @@ async def test_the_toy_games_ais_are_seated_and_play_it_out(config: Settings, ki
                 assert moves <= 10
             # the end message may follow the AI's last move a moment after the table closes
             end = await fake.wait_for_message("game-1", lambda m: "Game over" in m.text, timeout=10)
-            assert end.attachments and not end.custom_ids()
+            assert end.attachments and helpers.only_end_controls(end)
             assert "takes the last stone and wins" in "\n".join(m.text for m in fake.channel_messages("game-1"))
         fake.assert_no_violations()

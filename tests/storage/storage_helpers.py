@@ -112,6 +112,8 @@ async def raw_sql(store: AnyStore, sql: str, params: tuple[Any, ...] = ()) -> li
     return list(await store.driver.write_one(named, {f"p{i}": value for i, value in enumerate(params)}))
 
 
+# Migration 0009 undone: the results.
+_NO_RESULTS = ("DROP TABLE result_seats", "DROP TABLE results")
 # Migration 0008 undone: the moves' idempotency keys.
 _NO_MOVE_KEYS = ("DROP INDEX moves_by_key", "ALTER TABLE moves DROP COLUMN idem_key")
 
@@ -121,6 +123,9 @@ def downgrade(raw: sqlite3.Connection, to: int) -> None:
     current = raw.execute("PRAGMA user_version").fetchone()[0]
     if current >= 10 > to:  # migration 0010: each person's time
         raw.execute("DROP TABLE user_time")
+    if current >= 9 > to:
+        for statement in _NO_RESULTS:
+            raw.execute(statement)
     if current >= 8 > to:
         for statement in _NO_MOVE_KEYS:
             raw.execute(statement)
@@ -194,7 +199,7 @@ async def downgrade_to_5(store: AnyStore) -> None:
         statements: tuple[str, ...] = (*_OLD_VERSION_TRIGGER, "DROP TABLE move_archives", "PRAGMA user_version = 5")
     else:
         statements = (_OLD_VERSION_FUNCTION, "DROP TABLE move_archives", "UPDATE schema_version SET version = 5")
-    statements = ("DROP TABLE user_time", *_NO_MOVE_KEYS, *statements)
+    statements = ("DROP TABLE user_time", *_NO_RESULTS, *_NO_MOVE_KEYS, *statements)
     for statement in statements:
         await store.driver.write_one(statement)
 

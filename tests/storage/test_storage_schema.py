@@ -38,6 +38,7 @@ RELEASED = {
     "m0006_archived_logs": "beb49addbfec0de6",
     "m0007_any_ai_kind": "79dd811849aaf00e",
     "m0008_move_keys": "ae04bde709e8a867",
+    "m0009_results": "533763eab8876070",
     "m0010_user_time": "a0230ffbcf625833",
 }
 

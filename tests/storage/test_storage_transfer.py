@@ -48,6 +48,7 @@ async def assert_same_content(a: AnyStore, b: AnyStore) -> None:
         if (await a.game(game_id)).status != "lobby":
             assert same(await a.load_state(game_id), await b.load_state(game_id))
     assert await a.dm_reminders(77) and await b.dm_reminders(77)
+    assert await a.results(1) == await b.results(1) and len(await a.results(1)) == 1
 
 
 @pytest.mark.parametrize("direction", ["sqlite_to_postgres", "postgres_to_sqlite"])
@@ -67,6 +68,8 @@ async def test_copy_keeps_every_game_and_replays_alike(db_path: Path, pg_url: st
         "snapshots": 4,
         "undos": 1,
         "user_settings": 1,
+        "results": 1,  # the finished game's
+        "result_seats": 2,
         "user_time": 1,
     }
     assert report.games_checked == 4
@@ -134,7 +137,10 @@ def test_the_command_copies_and_says_so(db_path: Path, pg_server: PgServer, caps
     target = asyncio.run(prepare())
     assert main(["migrate", "--from", str(db_path), "--to", target]) == 0
     out = capsys.readouterr().out
-    copied = "copied 5 games, 11 players, 9 moves, 2 move_archives, 4 snapshots, 1 undos, 1 user_settings, 1 user_time"
+    copied = (
+        "copied 5 games, 11 players, 9 moves, 2 move_archives, 4 snapshots, 1 undos, 1 user_settings, 1 results,"
+        " 2 result_seats, 1 user_time"
+    )
     assert f"{copied}; 4 started games replay" in out
     # A second run finds the target full and says why, without a traceback.
     assert main(["migrate", "--from", str(db_path), "--to", target]) == 2
