@@ -308,7 +308,7 @@ class OptionSelect(
         await routes.lobby.option_interaction(interaction, game_id=self.game_id, option=self.option, value=value)
 
 
-END_ACTIONS = {"r": ("Rematch", discord.ButtonStyle.success), "g": ("Replay", discord.ButtonStyle.secondary)}
+END_ACTIONS = {"r": (N_("Rematch"), discord.ButtonStyle.success), "g": (N_("Replay"), discord.ButtonStyle.secondary)}
 
 
 class EndButton(LobbyButton, template=r"ed(?P<action>[rg]):(?P<game>[0-9]+)"):
@@ -317,7 +317,7 @@ class EndButton(LobbyButton, template=r"ed(?P<action>[rg]):(?P<game>[0-9]+)"):
 
     def __init__(self, game_id: int, action: str) -> None:
         label, style = END_ACTIONS[action]
-        button = discord.ui.Button[Any](label=label, style=style, custom_id=f"ed{action}:{game_id}")
+        button = discord.ui.Button[Any](label=_(label), style=style, custom_id=f"ed{action}:{game_id}")
         discord.ui.DynamicItem.__init__(self, button)
         self.game_id, self.action = game_id, action
 

@@ -139,10 +139,14 @@ class Flow:
             log.warning("could not post a rematch lobby in channel %s", channel_id, exc_info=True)
             with contextlib.suppress(Refusal):
                 await self.lobby.abandon(channel_id, interaction.user.id, manage=True)
-            why = CANNOT_POST if isinstance(exc, NO_ACCESS) else "Discord did not take the lobby message; try again."
-            await self.reply(interaction, f"⚠️ No rematch was opened: {why}")
+            why = (
+                _(CANNOT_POST)
+                if isinstance(exc, NO_ACCESS)
+                else _("Discord did not take the lobby message; try again.")
+            )
+            await self.reply(interaction, _("⚠️ No rematch was opened: {why}").format(why=why))
             return
-        await self.reply(interaction, "✅ The rematch's lobby is open, with the same seats: the host starts it.")
+        await self.reply(interaction, _("✅ The rematch's lobby is open, with the same seats: the host starts it."))
 
     async def lobby_action(self, interaction: discord.Interaction, action: str, **kwargs: Any) -> None:
         """join / leave / addbot / start for commands and lobby buttons alike (already deferred)."""

@@ -38,10 +38,11 @@ def command_words() -> Iterator[str]:
     """Every description the bot's own commands carry (the turn groups' come from GROUP_DESCRIPTION*)."""
     from .cogs.lobby import GameCog
     from .cogs.players import PlayerCog
+    from .cogs.standings import StandingsCog
     from .cogs.turns import TurnCog
 
     yield from (GROUP_DESCRIPTION, GROUP_DESCRIPTION_SHORT, YOUR_CHOICE, str(GameCog.__cog_group_description__))
-    for cog in (GameCog, PlayerCog, TurnCog):
+    for cog in (GameCog, PlayerCog, StandingsCog, TurnCog):
         for command in cog.__cog_app_commands__:
             yield from described(command)
 

@@ -14,6 +14,7 @@ import engine
 from storage import GameRecord, Store
 
 from .boards import Boards
+from .lang import _
 from .service import Refusal, Rewind
 from .text import NO_MENTIONS
 
@@ -30,14 +31,14 @@ class Past:
         if game_id is not None:
             record = await self.store.game(game_id)
             if record.channel_id != channel_id:
-                raise Refusal("That game was played in another channel.")
+                raise Refusal(_("That game was played in another channel."))
         else:
             history = await self.store.history(channel_id, limit=1)
             if not history:
-                raise Refusal("No game was played in this channel yet: `/game new` starts one.")
+                raise Refusal(_("No game was played in this channel yet: `/game new` starts one."))
             record = history[0]
         if record.started_at is None:
-            raise Refusal("The game has not started yet: there is no board to look back on.")
+            raise Refusal(_("The game has not started yet: there is no board to look back on."))
         return record
 
     async def _seat(self, record: GameRecord, user_id: int) -> int | None:
@@ -52,15 +53,27 @@ class Past:
         ends = await self.rewind.turn_ends(record.id)
         last = max(ends)
         if turn not in ends:
-            raise Refusal(f"Game {record.id} has had {last} turns so far: choose a turn from 0 (the start) to {last}.")
+            raise Refusal(
+                _("Game {game} has had {last} turns so far: choose a turn from 0 (the start) to {last}.").format(
+                    game=record.id, last=last
+                )
+            )
         # Public: nobody's hidden things; private: the asker's own, as they were then.
         viewer = None if public else await self._seat(record, interaction.user.id)
         view = await asyncio.to_thread(engine.view, ends[turn], viewer)
         file = await self.boards.file(view, False, interaction.filesize_limit)
-        when = "at the start" if turn == 0 else f"after turn {turn} of {last}"
-        words = f"Game {record.id}, {when}" + (" (the end)." if ends[turn].game_over else ".")
+        if turn == 0:
+            words = _("Game {game}, at the start.").format(game=record.id)
+        elif ends[turn].game_over:
+            words = _("Game {game}, after turn {turn} of {last} (the end).").format(
+                game=record.id, turn=turn, last=last
+            )
+        else:
+            words = _("Game {game}, after turn {turn} of {last}.").format(game=record.id, turn=turn, last=last)
         if file is None:
-            await interaction.followup.send(words + "\n(The board is too large for this server's upload limit.)")
+            await interaction.followup.send(
+                words + "\n" + _("(The board is too large for this server's upload limit.)")
+            )
             return
         await interaction.followup.send(words, file=file, allowed_mentions=NO_MENTIONS)
 
@@ -78,13 +91,22 @@ class Past:
         ends = await self.rewind.turn_ends(record.id)
         last = max(ends)
         if from_turn > last:
-            raise Refusal(f"Game {record.id} has had {last} turns so far: start the replay at 0 to {last}.")
+            raise Refusal(
+                _("Game {game} has had {last} turns so far: start the replay at 0 to {last}.").format(
+                    game=record.id, last=last
+                )
+            )
         turns = [turn for turn in sorted(ends) if turn >= from_turn][-MAX_FRAMES:]
         views = await asyncio.to_thread(lambda: [engine.view(ends[turn], None) for turn in turns])
         file = await self.boards.replay_file(views, interaction.filesize_limit)
-        start = "at the start" if turns[0] == 0 else f"after turn {turns[0]}"
-        words = f"Game {record.id}: the board {start} and after each turn to turn {turns[-1]} ({len(turns)} frames)."
+        if turns[0] == 0:
+            words = _("Game {game}: the board at the start and after each turn to turn {last} ({count} frames).")
+        else:
+            words = _("Game {game}: the board after turn {first} and each turn to turn {last} ({count} frames).")
+        words = words.format(game=record.id, first=turns[0], last=turns[-1], count=len(turns))
         if file is None:
-            await interaction.followup.send(words + "\n(The replay is too large for this server's upload limit.)")
+            await interaction.followup.send(
+                words + "\n" + _("(The replay is too large for this server's upload limit.)")
+            )
             return
         await interaction.followup.send(words, file=file, allowed_mentions=NO_MENTIONS)

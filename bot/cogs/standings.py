@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from ..catalog import Catalog
+from ..lang import _
 from ..service import Standings
 from ..standings import leaderboard_content, stats_content
 from ..text import NO_MENTIONS, safe_name
@@ -31,8 +32,8 @@ class StandingsCog(commands.Cog):
         assert interaction.guild_id is not None
         who = player or interaction.user
         rows = await self.standings.figures(interaction.guild_id, who.id)
-        whose = "Your" if who.id == interaction.user.id else f"{safe_name(who.display_name)}'s"
-        await interaction.followup.send(stats_content(self.catalog, whose, rows), allowed_mentions=NO_MENTIONS)
+        name = None if who.id == interaction.user.id else safe_name(who.display_name)
+        await interaction.followup.send(stats_content(self.catalog, name, rows), allowed_mentions=NO_MENTIONS)
 
     @app_commands.command(name="leaderboard", description="A game's players in this server by rating (AIs apart)")
     @app_commands.describe(game="Which game", public="Post it for everyone")
@@ -43,7 +44,11 @@ class StandingsCog(commands.Cog):
         name = self._game(game)
         if name is None:
             titles = ", ".join(f"{info.title} (`{info.name}`)" for info in self.catalog.infos.values())
-            await interaction.followup.send(f"There is no game called {safe_name(game)!r} here. The games: {titles}.")
+            await interaction.followup.send(
+                _("There is no game called {name} here. The games: {titles}.").format(
+                    name=repr(safe_name(game)), titles=titles
+                )
+            )
             return
         board = await self.standings.leaderboard(interaction.guild_id, name)
         await interaction.followup.send(leaderboard_content(self.catalog, board), allowed_mentions=NO_MENTIONS)

@@ -87,20 +87,23 @@ class Lobby:
         try:
             record = await self.store.game(game_id)
         except GameNotFound:
-            raise Refusal("That game is not on record any more.") from None
+            raise Refusal(_("That game is not on record any more.")) from None
         if record.channel_id != channel_id or record.status != "finished":
-            raise Refusal("A rematch can follow only a game that finished in this channel.")
+            raise Refusal(_("A rematch can follow only a game that finished in this channel."))
         if not any(p.user_id == user_id for p in await self.store.players(game_id)):
-            raise Refusal("Only someone who played that game can ask for its rematch.")
+            raise Refusal(_("Only someone who played that game can ask for its rematch."))
         async with self.tables.lock(channel_id):
             try:
                 await self.store.open_rematch(game_id, secrets.randbelow(MAX_SEED), user_id, self.clock())
             except ChannelBusy:
                 raise Refusal(
-                    "This channel already has a lobby or a game: finish or `/game abandon` it first, or use a thread."
+                    _(
+                        "This channel already has a lobby or a game: finish or `/game abandon` it first,"
+                        " or use a thread."
+                    )
                 ) from None
             except WrongStatus:
-                raise Refusal("A rematch can follow only a game that finished in this channel.") from None
+                raise Refusal(_("A rematch can follow only a game that finished in this channel.")) from None
             return await self.tables.reload(channel_id)
 
     async def _lobby(self, channel_id: int) -> Table:
