@@ -154,7 +154,7 @@ class Announcer:
         now = self.clock()
         names = {p.user_id: p.display_name for p in table.to_act if p.user_id is not None}
         return "\n".join(
-            f"🏖️ {safe_name(names[u])} is away until {timestamp(p.away_until, 'D')}."
+            _("🏖️ {name} is away until {day}.").format(name=safe_name(names[u]), day=timestamp(p.away_until, "D"))
             for u, p in (await self._people_to_act(table)).items()
             if p.away_until is not None and away_now(p, now)
         )

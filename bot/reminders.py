@@ -29,7 +29,7 @@ from storage import IdleGame, StorageError, Store, UserTime
 from .ai_seats import AISeats
 from .announcer import Announcer
 from .fatal import Fatal
-from .lang import _, speaking, table_language
+from .lang import ENGLISH, _, speaking, table_language
 from .service import time_bank
 from .service.cache import TableCache
 from .service.hours import (
@@ -277,7 +277,10 @@ class Reminders:
             seats = [s for s in await self.players.seats_of(person.user_id, None) if s.yours]
             if not seats:
                 continue
-            lines = [f"📬 Your games waiting for you ({len(seats)}):"]
+            # A person has no language of their own here (no interaction): their games' one if they share one.
+            languages = {self.tables.language(s.channel_id) for s in seats}
+            with speaking(languages.pop() if len(languages) == 1 else ENGLISH):
+                lines = [_("📬 Your games waiting for you ({count}):").format(count=len(seats))]
             lines += [f"▶ <#{s.channel_id}>: {s.title}" + (f": {s.link}" if s.link else "") for s in seats]
             try:
                 user = self.client.get_user(person.user_id) or await self.client.fetch_user(person.user_id)

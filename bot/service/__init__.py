@@ -42,8 +42,8 @@ from .turns import Turns
 
 __all__ = [
     "Accounts",
-    "Leaderboard",
     "Hours",
+    "Leaderboard",
     "Legal",
     "Lobby",
     "MoveOutcome",

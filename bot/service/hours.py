@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from storage import Store, UserTime
 
+from ..lang import _
 from ..settings import HOUR
 from .refusal import Refusal
 
@@ -54,8 +55,9 @@ def read_zone(text: str) -> str:
     if wanted.lower() in exact:
         return exact[wanted.lower()]
     near = zone_choices(wanted, 5)
-    hint = f" Did you mean {', '.join(f'`{z}`' for z in near)}?" if near else ""
-    raise Refusal(f"`{text[:40]}` is not a time zone I know (a name like `Europe/Berlin`).{hint}")
+    hint = _(" Did you mean {zones}?").format(zones=", ".join(f"`{z}`" for z in near)) if near else ""
+    refusal = _("`{text}` is not a time zone I know (a name like `Europe/Berlin`).").format(text=text[:40])
+    raise Refusal(refusal + hint)
 
 
 def read_clock(text: str) -> int:
@@ -66,7 +68,7 @@ def read_clock(text: str) -> int:
     if match and match.group(3):
         hour = hour % 12 + (12 if match.group(3).lower() == "pm" else 0) if 1 <= hour <= 12 else 99
     if not (0 <= hour <= 23 and 0 <= minute <= 59):
-        raise Refusal(f"`{text[:20]}` is not a time of day: write it like `22:00` or `7:30`.")
+        raise Refusal(_("`{text}` is not a time of day: write it like `22:00` or `7:30`.").format(text=text[:20]))
     return hour * 60 + minute
 
 
@@ -123,9 +125,15 @@ def read_date(text: str, person: UserTime, now: float) -> float:
         if day is not None and date.group(1) is None and day <= today:
             day = day.replace(year=year + 1)
     if day is None:
-        raise Refusal(f"`{text[:20]}` is not a date: write it like `2026-12-24`, or a number of days like `7`.")
+        raise Refusal(
+            _("`{text}` is not a date: write it like `2026-12-24`, or a number of days like `7`.").format(
+                text=text[:20]
+            )
+        )
     if not today < day <= today + dt.timedelta(days=MAX_AWAY_DAYS):
-        raise Refusal(f"Away until a day after today and at most {MAX_AWAY_DAYS} days ahead, please.")
+        raise Refusal(
+            _("Away until a day after today and at most {days} days ahead, please.").format(days=MAX_AWAY_DAYS)
+        )
     return dt.datetime.combine(day, dt.time(0, 0), tzinfo=tz).timestamp()
 
 
@@ -206,23 +214,36 @@ def describe(person: UserTime, now: float, every: float, most: int) -> list[str]
     """What is set now, in the person's local time."""
     tz = zone(person.timezone)
     local = dt.datetime.fromtimestamp(now, tz)
-    lines = [f"Time zone: **{person.timezone or UTC}** (it is {local:%H:%M} there now)."]
+    lines = [
+        _("Time zone: **{zone}** (it is {clock} there now).").format(
+            zone=person.timezone or UTC, clock=f"{local:%H:%M}"
+        )
+    ]
     if person.quiet_from is None or person.quiet_to is None or person.quiet_from == person.quiet_to:
-        lines.append("Quiet hours: none (pings may come at any hour).")
+        lines.append(_("Quiet hours: none (pings may come at any hour)."))
     else:
-        span = f"{clock_words(person.quiet_from)} to {clock_words(person.quiet_to)}"
+        span = _("{start} to {end}").format(start=clock_words(person.quiet_from), end=clock_words(person.quiet_to))
         ends = quiet_until(person, now)
-        state = f" You are in them now; pings wait until {timestamp(ends, 't')}." if ends is not None else ""
-        lines.append(f"Quiet hours: **{span}** your time: no ping, reminder or direct message then.{state}")
+        state = (
+            _(" You are in them now; pings wait until {when}.").format(when=timestamp(ends, "t"))
+            if ends is not None
+            else ""
+        )
+        quiet = _("Quiet hours: **{span}** your time: no ping, reminder or direct message then.").format(span=span)
+        lines.append(quiet + state)
     if away_now(person, now):
         assert person.away_until is not None
-        lines.append(f"Away until **{timestamp(person.away_until, 'D')}**: no reminders; `/game back` ends it.")
+        away = _("Away until **{day}**: no reminders; `/game back` ends it.")
+        lines.append(away.format(day=timestamp(person.away_until, "D")))
     mine = rhythm(person, every, most)
     if mine.digest:
-        lines.append("Reminders: **one direct message a day** listing every game waiting for you (no channel pings).")
+        lines.append(
+            _("Reminders: **one direct message a day** listing every game waiting for you (no channel pings).")
+        )
     elif mine.most == 0:
-        lines.append("Reminders: **none** (the turn message still mentions you).")
+        lines.append(_("Reminders: **none** (the turn message still mentions you)."))
     else:
-        own = "" if person.remind_every is None and person.remind_max is None else " (your own)"
-        lines.append(f"Reminders: every **{mine.every / HOUR:g} h** of silence, at most **{mine.most}** a turn{own}.")
+        own = "" if person.remind_every is None and person.remind_max is None else _(" (your own)")
+        reminders = _("Reminders: every **{hours} h** of silence, at most **{count}** a turn{own}.")
+        lines.append(reminders.format(hours=f"{mine.every / HOUR:g}", count=mine.most, own=own))
     return lines

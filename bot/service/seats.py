@@ -11,7 +11,7 @@ from typing import Any
 from storage import PlayerRecord, StorageError, Store, UserTime
 
 from ..catalog import AWAY_AI, AWAY_DAYS, Catalog
-from ..lang import _
+from ..lang import _, ngettext
 from ..settings import Settings
 from ..text import format_duration, safe_name
 from . import time_bank
@@ -72,12 +72,22 @@ class Seats:
         now, since = self.clock(), self.since(table)
         if away_now(person, now) and not self.covers(table, person):
             assert person.away_until is not None and table.current is not None
-            days, _ = self.away_rule(table)
+            days, _at_once = self.away_rule(table)
             started = table.record.started_at or table.record.created_at
             cover_at = max(started, person.away_from or started) + days * 24 * 3600
             raise Refusal(
-                f"{safe_name(table.current.display_name)} is away until {timestamp(person.away_until, 'D')}; this "
-                f"table waits {days:g} days for them (the AI plays their turns after {timestamp(cover_at)})."
+                ngettext(
+                    "{name} is away until {day}; this table waits {days} day for them (the AI plays their turns "
+                    "after {when}).",
+                    "{name} is away until {day}; this table waits {days} days for them (the AI plays their turns "
+                    "after {when}).",
+                    int(days),
+                ).format(
+                    name=safe_name(table.current.display_name),
+                    day=timestamp(person.away_until, "D"),
+                    days=f"{days:g}",
+                    when=timestamp(cover_at),
+                )
             )
         return max(0.0, idle - time_away(person, since, now))
 
@@ -97,8 +107,10 @@ class Seats:
         if left > 0:
             assert table.current is not None
             raise Refusal(
-                f"{safe_name(table.current.display_name)} still has time on their clock (this table has a time "
-                f"bank): that is possible when it runs out, {timestamp(self.clock() + left)}."
+                _(
+                    "{name} still has time on their clock (this table has a time bank): that is possible when it "
+                    "runs out, {when}."
+                ).format(name=safe_name(table.current.display_name), when=timestamp(self.clock() + left))
             )
 
     def _check_absent(

@@ -214,7 +214,7 @@ def test_nothing_in_the_bot_binds_the_name_of_the_translation() -> None:
         for node in ast.walk(ast.parse(path.read_text()))
         if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store)
     ]
-    assert bound == ["reminders.py:50"], bound  # a dataclass's `_: KW_ONLY`, a class attribute, not a local
+    assert bound == ["reminders.py:69"], bound  # a dataclass's `_: KW_ONLY`, a class attribute, not a local
 
 
 def test_rules_are_read_and_asked_for_in_the_readers_language() -> None:
@@ -227,3 +227,28 @@ def test_rules_are_read_and_asked_for_in_the_readers_language() -> None:
         assert part.startswith("📖 **Entdecker: Wertung**\nEine Insel ist fertig"), part
         assert "**So läuft ein Zug:**\n1. Setz dein Schiff" in help_content(catalog, "entdecker", here="open")
     assert rules_topic(catalog, "entdecker", "Scoring").startswith("📖 **Entdecker: Scoring**\nAn island")
+
+
+def test_a_persons_time_is_told_in_the_readers_language() -> None:
+    """Issue 25's words (quiet hours, reminders, away) through the catalog: /game me's lines and its refusals."""
+    import datetime as dt
+
+    from bot.service import hours
+    from bot.service.refusal import Refusal
+    from storage import UserTime
+
+    now = dt.datetime(2026, 12, 2, 23, 0, tzinfo=dt.UTC).timestamp()  # midnight in Berlin: inside 22:00 to 07:00
+    person = UserTime(1, timezone="Europe/Berlin", quiet_from=22 * 60, quiet_to=7 * 60, away_until=now + 86400)
+    with speaking("de"):
+        lines = hours.describe(person, now, 24 * 3600, 3)
+        assert lines[0] == "Zeitzone: **Europe/Berlin** (dort ist es jetzt 00:00)."
+        assert (
+            lines[1].startswith("Ruhezeiten: **22:00 bis 07:00** deiner Zeit:") and "Du bist gerade darin" in lines[1]
+        )
+        assert (
+            lines[2].startswith("Weg bis **<t:")
+            and lines[3] == "Erinnerungen: alle **24 h** Stille, höchstens **3** pro Zug."
+        )
+    with speaking("fr"), pytest.raises(Refusal, match="n'est pas un fuseau horaire que je connais"):
+        hours.read_zone("Mars/Olympus")
+    assert hours.describe(person, now, 24 * 3600, 3)[0].startswith("Time zone:")  # English outside `speaking`
