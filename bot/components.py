@@ -5,6 +5,7 @@
     edl:<game_id>:<action>                a lobby button (join, leave, addbot, start)
     edv:<game_id>                         the lobby's switches (variant options that are on or off)
     edo:<game_id>:<option>                the lobby's menu for a variant option with several values
+    edm:<game_id>                         the lobby's last menu when options outnumber its rows: "option=value"
     edu:<game_id>:<version>:<yes|no>      an answer to a request to undo (bot/undo/buttons.py)
     edh:<offer>:<yes|no>                  an answer to the offer of a seat (bot/offers/buttons.py)
     edp:<game_id>:<version>               opens the seat's private choices (a hand) in a message only it sees
@@ -30,7 +31,7 @@ from typing import Any, Protocol, Self
 import discord
 
 import engine
-from engine.api import GameInfo, Presenter
+from engine.api import GameInfo, OptionSpec, Presenter
 
 from .controls import MAX_OPTIONS, MAX_ROWS, Button, Controls, Menu, turn_controls
 from .errors import GUILD_ONLY, ErrorAnswers
@@ -308,6 +309,22 @@ class OptionSelect(
         await routes.lobby.option_interaction(interaction, game_id=self.game_id, option=self.option, value=value)
 
 
+class MoreSelect(Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"edm:(?P<game>[0-9]+)"):
+    """The lobby's last menu when its options outnumber Discord's rows: one pick sets one option's value."""
+
+    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None, placeholder: str = "") -> None:
+        super().__init__(one_value_menu(f"edm:{game_id}", options, placeholder))
+        self.game_id = game_id
+
+    @classmethod
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> MoreSelect:
+        return cls(int(match["game"]), options_of(item))
+
+    async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
+        option, _sep, value = first_selected(interaction).partition("=")
+        await routes.lobby.option_interaction(interaction, game_id=self.game_id, option=option, value=value)
+
+
 END_ACTIONS = {"r": (N_("Rematch"), discord.ButtonStyle.success), "g": (N_("Replay"), discord.ButtonStyle.secondary)}
 
 
@@ -333,7 +350,16 @@ def end_row(game_id: int) -> list[discord.ui.Item[Any]]:
     return [EndButton(game_id, what) for what in END_ACTIONS]
 
 
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, PrivateButton, LobbyButton, SwitchesSelect, OptionSelect, EndButton)
+DYNAMIC_ITEMS = (
+    MoveButton,
+    MoveSelect,
+    PrivateButton,
+    LobbyButton,
+    SwitchesSelect,
+    OptionSelect,
+    MoreSelect,
+    EndButton,
+)
 MAX_LOBBY_MENUS = MAX_ROWS - 1  # one row holds the lobby buttons
 
 
@@ -366,7 +392,12 @@ def lobby_view(game_id: int, info: GameInfo | None = None, options: dict[str, ob
         item.row = row
         view.add_item(item)
         row += 1
-    for spec in [o for o in info.options if not o.is_switch][: MAX_LOBBY_MENUS - (row - 1)]:
+    menus = [o for o in info.options if not o.is_switch]
+    room = MAX_LOBBY_MENUS - (row - 1)
+    # More options with several values than menus fit (Discord's five rows): the last menu holds the rest, one pick
+    # setting one option's value, so that every option stays reachable.
+    overflow = menus[room - 1 :] if len(menus) > room else []
+    for spec in menus[: room - 1] if overflow else menus:
         current = options.get(spec.name, spec.default)
         items = [
             discord.SelectOption(
@@ -380,7 +411,30 @@ def lobby_view(game_id: int, info: GameInfo | None = None, options: dict[str, ob
         menu.row = row
         view.add_item(menu)
         row += 1
+    if overflow:
+        more = MoreSelect(game_id, more_items(overflow, options), more_placeholder(overflow, options))
+        more.row = row
+        view.add_item(more)
     return view
+
+
+def more_items(specs: list[OptionSpec], options: dict[str, object]) -> list[discord.SelectOption]:
+    """Every value of the options the lobby's own menus had no room for, as "Time bank: 1 day a turn"."""
+    return [
+        discord.SelectOption(
+            label=fit(f"{_(spec.label)}: {_(spec.words(choice))}", 100),
+            value=f"{spec.name}={option_value_key(choice)}"[:100],
+            description=fit(_(spec.description), 100) if choice == spec.choices[0] else None,
+        )
+        for spec in specs
+        for choice in spec.choices
+    ][:MAX_OPTIONS]
+
+
+def more_placeholder(specs: list[OptionSpec], options: dict[str, object]) -> str:
+    """What the overflow menu's options are set to now ("More: Time bank: off · ...")."""
+    now = " · ".join(f"{_(s.label)}: {_(s.words(options.get(s.name, s.default)))}" for s in specs)
+    return _("More options (host): {now}").format(now=now)
 
 
 STYLES = {

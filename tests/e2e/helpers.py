@@ -114,12 +114,13 @@ async def set_options(fake: FakeDiscord, channel: str, user: str, game: str, **o
     for name, value in options.items():
         if name in switches:
             continue
-        menu = next(s for s in fake.message(lobby.id).selects() if s["custom_id"].endswith(f":{name}"))
-        await ok(
-            await fake.select(
-                user, lobby, menu["custom_id"], [str(value).lower() if isinstance(value, bool) else str(value)]
-            )
-        )
+        key = str(value).lower() if isinstance(value, bool) else str(value)
+        selects = fake.message(lobby.id).selects()
+        menu = next((s for s in selects if s["custom_id"].endswith(f":{name}")), None)
+        if menu is None:  # no room for its own menu: the lobby's last menu holds it ("name=value")
+            menu = next(s for s in selects if s["custom_id"].startswith("edm:"))
+            key = f"{name}={key}"
+        await ok(await fake.select(user, lobby, menu["custom_id"], [key]))
 
 
 async def table_of(bot: EntdeckerBot, fake: FakeDiscord, channel: str) -> Table | None:
