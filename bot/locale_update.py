@@ -41,7 +41,8 @@ def command_words() -> Iterator[str]:
     from .cogs.standings import StandingsCog
     from .cogs.turns import TurnCog
 
-    yield from (GROUP_DESCRIPTION, GROUP_DESCRIPTION_SHORT, YOUR_CHOICE, str(GameCog.__cog_group_description__))
+    yield from (GROUP_DESCRIPTION, GROUP_DESCRIPTION_SHORT, YOUR_CHOICE)
+    yield from (str(GameCog.__cog_group_description__), str(StandingsCog.__cog_group_description__))
     for cog in (GameCog, PlayerCog, StandingsCog, TurnCog):
         for command in cog.__cog_app_commands__:
             yield from described(command)

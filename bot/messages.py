@@ -278,7 +278,7 @@ def help_content(catalog: Catalog, game: str | None, *, here: str) -> str:
         ),
         _(
             "**Looking back:** `/game board turn:` (the board after a turn) · `/game replay` (the game animated) · "
-            "`/stats` · `/leaderboard game:`"
+            "`/stats player` · `/stats leaderboard game:`"
         ),
         _(
             "**Mistakes and absences:** `/undo` · `/game skip` · `/game substitute` · `/game handover` · "

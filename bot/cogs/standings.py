@@ -1,4 +1,5 @@
-"""`/stats [player]` and `/leaderboard game:`: what the server's finished games say (private unless public:true)."""
+"""`/stats player [player]` and `/stats leaderboard game:`: what the server's finished games say (private unless
+public:true). One group, so that the server's command list stays at eight entries (issue 21)."""
 
 from __future__ import annotations
 
@@ -15,17 +16,20 @@ from ..text import NO_MENTIONS, safe_name
 Choices = list[app_commands.Choice[str]]
 
 
-class StandingsCog(commands.Cog):
+@app_commands.guild_only()
+class StandingsCog(
+    commands.GroupCog, group_name="stats", group_description="Results and ratings of this server's finished games"
+):
     def __init__(self, standings: Standings, catalog: Catalog) -> None:
+        super().__init__()
         self.standings = standings
         self.catalog = catalog
 
     @app_commands.command(
-        name="stats", description="Games played and won, scores and streaks, per game, in this server"
+        name="player", description="Games played and won, scores and streaks, per game, in this server"
     )
     @app_commands.describe(player="Whose (left out: yours)", public="Post it for everyone")
-    @app_commands.guild_only()
-    async def stats(
+    async def player(
         self, interaction: discord.Interaction, player: discord.User | None = None, public: bool = False
     ) -> None:
         await interaction.response.defer(ephemeral=not public, thinking=True)
@@ -37,7 +41,6 @@ class StandingsCog(commands.Cog):
 
     @app_commands.command(name="leaderboard", description="A game's players in this server by rating (AIs apart)")
     @app_commands.describe(game="Which game", public="Post it for everyone")
-    @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
         await interaction.response.defer(ephemeral=not public, thinking=True)
         assert interaction.guild_id is not None

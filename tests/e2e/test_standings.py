@@ -1,4 +1,4 @@
-"""`/stats` and `/leaderboard` through the real discord.py client and the fake Discord: Nim games played to the end
+"""`/stats player` and `/stats leaderboard` through the real discord.py client and the fake Discord: Nim games played to the end
 (tests/toygame), a person's figures, the server's ratings with the AI apart, private unless public:true."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ async def play_out(bot: object, fake: FakeDiscord, channel: str, winner: str) ->
 async def test_stats_and_leaderboard_after_finished_games(config: Settings) -> None:
     async with FakeDiscord() as fake:
         async with running(fake, config) as (bot, _):
-            nothing = await ok(await fake.slash("alice", "game-1", "stats"))
+            nothing = await ok(await fake.slash("alice", "game-1", "stats", "player"))
             assert nothing.ephemeral and "finished no game" in nothing.text
             for seed in (1, 2):  # alice plays perfectly, bob takes one stone: from 7 stones alice wins, whoever begins
                 await helpers.open_game(fake, "game-1", ["alice", "bob"], seed=seed, game=NIM.name, stones=7)
@@ -38,23 +38,23 @@ async def test_stats_and_leaderboard_after_finished_games(config: Settings) -> N
             await ok(await fake.slash("alice", "game-1", "game", "start"))
             await play_out(bot, fake, "game-1", "nobody")  # alice takes one stone a turn: the perfect AI wins
 
-            mine = await ok(await fake.slash("alice", "game-1", "stats"))
+            mine = await ok(await fake.slash("alice", "game-1", "stats", "player"))
             assert mine.ephemeral and "Your results" in mine.text and "**Nim**: 3 played" in mine.text, mine.text
-            bobs = await ok(await fake.slash("carol", "game-1", "stats", player="bob", public=True))
+            bobs = await ok(await fake.slash("carol", "game-1", "stats", "player", player="bob", public=True))
             assert not bobs.ephemeral and "bob's results" in bobs.text and "2 played, 0 won" in bobs.text, bobs.text
             assert "longest winning streak 0" in bobs.text
 
-            board = await ok(await fake.slash("carol", "game-1", "leaderboard", game="nim"))
+            board = await ok(await fake.slash("carol", "game-1", "stats", "leaderboard", game="nim"))
             assert board.ephemeral and "3 finished games" in board.text, board.text
             lines = board.text.splitlines()
             assert lines[1].startswith("1. alice") and lines[2].startswith("2. bob"), board.text
             assert "(2 rated games)" in lines[1]  # the game against the AI is not rated
             assert "AI seats, not rated with people: perfect:" in board.text
-            other = await ok(await fake.slash("carol", "game-1", "leaderboard", game="Entdecker"))
+            other = await ok(await fake.slash("carol", "game-1", "stats", "leaderboard", game="Entdecker"))
             assert "No game of Entdecker has finished" in other.text
-            unknown = await ok(await fake.slash("carol", "game-1", "leaderboard", game="chess"))
+            unknown = await ok(await fake.slash("carol", "game-1", "stats", "leaderboard", game="chess"))
             assert unknown.ephemeral and "no game called" in unknown.text
-            choices = await fake.autocomplete("carol", "game-1", "leaderboard", focused="game", value="ni")
+            choices = await fake.autocomplete("carol", "game-1", "stats", "leaderboard", focused="game", value="ni")
             assert [c["value"] for c in choices] == ["nim"]
         fake.assert_no_violations()
 
