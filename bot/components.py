@@ -418,7 +418,7 @@ def lobby_view(game_id: int, info: GameInfo | None = None, options: dict[str, ob
     return view
 
 
-def more_items(specs: list[OptionSpec], options: dict[str, object]) -> list[discord.SelectOption]:
+def more_items(specs: list[OptionSpec], options: dict[str, Any]) -> list[discord.SelectOption]:
     """Every value of the options the lobby's own menus had no room for, as "Time bank: 1 day a turn"."""
     return [
         discord.SelectOption(
@@ -431,7 +431,7 @@ def more_items(specs: list[OptionSpec], options: dict[str, object]) -> list[disc
     ][:MAX_OPTIONS]
 
 
-def more_placeholder(specs: list[OptionSpec], options: dict[str, object]) -> str:
+def more_placeholder(specs: list[OptionSpec], options: dict[str, Any]) -> str:
     """What the overflow menu's options are set to now ("More: Time bank: off · ...")."""
     now = " · ".join(f"{_(s.label)}: {_(s.words(options.get(s.name, s.default)))}" for s in specs)
     return _("More options (host): {now}").format(now=now)

@@ -1,5 +1,6 @@
-"""`/stats player` and `/stats leaderboard` through the real discord.py client and the fake Discord: Nim games played to the end
-(tests/toygame), a person's figures, the server's ratings with the AI apart, private unless public:true."""
+"""`/stats player` and `/stats leaderboard` through the real discord.py client and the fake Discord: Nim games
+played to the end (tests/toygame), a person's figures, the server's ratings with the AI apart, private unless
+public:true."""
 
 from __future__ import annotations
 
