@@ -30,7 +30,7 @@ from .catalog import Catalog
 from .components import end_row, lobby_view, turn_view
 from .editors import Editors
 from .interactions import Replies, clicked_on
-from .lang import N_, _, in_channel_language
+from .lang import N_, _, in_channel_language, ngettext
 from .service.accounts import Accounts
 from .service.cache import TableCache
 from .service.hours import away_now, quiet_until, timestamp
@@ -48,6 +48,7 @@ CANNOT_POST = N_(
 
 
 HISTORY_LOOKBACK = 25  # recent messages searched for a turn message a crash left unrecorded
+SINCE_LINES = 3  # "since your last turn": the first scorings; the rest are in /game log
 PASSED = N_("⏭️ This turn is over: what happened next, and the board now, are in the next message")
 
 
@@ -148,6 +149,30 @@ class Announcer:
         """Allow pinging these people, but not those in their quiet hours (their mention is still shown)."""
         quiet = await self.quiet(user_ids)
         return mentions(*(u for u in user_ids if u not in quiet))
+
+    async def since_note(self, table: Table, account: list[str]) -> str:
+        """For a person whose turn it is again: what scored while they waited, in at most SINCE_LINES lines (the
+        rest is in /game log); "" when nothing did, for an AI, or when the database cannot tell."""
+        current = table.current
+        if current is None or current.is_ai or table.state is None:
+            return ""
+        try:
+            lines = await self.accounts.since_last_turn(
+                table.game_id, table.record.game, table.shown_names, current.seat, account
+            )
+        except StorageError:
+            return ""
+        if not lines:
+            return ""
+        more = len(lines) - SINCE_LINES
+        shown = [f"• {line}" for line in lines[:SINCE_LINES]]
+        if more > 0:
+            shown.append(
+                ngettext(
+                    "… and {n} more scoring in `/game log`.", "… and {n} more scorings in `/game log`.", more
+                ).format(n=more)
+            )
+        return "\n".join([_("🕰️ Since your last turn:"), *shown])
 
     async def away_note(self, table: Table) -> str:
         """ "bob is away until …" for each player to act who said so (the turn waits, then the AI covers)."""
@@ -437,7 +462,7 @@ class Announcer:
             limit = self.boards.upload_limit(channel_id, interaction)
             file = await self.boards.file(table.view(None), overlay=table.active, limit=limit)
             name = board_filename(table) if file is not None else None
-            notes = [await self.away_note(table), "" if file else _(TOO_LARGE)]
+            notes = [await self.since_note(table, account), await self.away_note(table), "" if file else _(TOO_LARGE)]
             view = self.turn_parts(table, account, header, filename=name, note="\n".join(n for n in notes if n))
             kwargs: dict[str, Any] = {"view": view, "allowed_mentions": await self.turn_mentions(table)}
             if file is not None:

@@ -182,6 +182,9 @@ class Presenter:
     # None: no groups (the choices are shared out evenly over menus).
     group: Callable[[dict[str, Any]], str] | None = None
     score_words: tuple[str, str] = ("point", "points")  # what a score counts (one, several): the same everywhere
+    # Event types worth telling a player when their turn comes round again ("since your last turn"): what scored
+    # or changed the standings while they waited.
+    notable: frozenset[str] = frozenset()
     # A line for a move whose events tell nothing (a quiet "end the turn"), from the move's JSON form, so that every
     # move has its line in the log; None: such a move goes untold.
     move_words: Callable[[Mapping[str, Any], Sequence[str]], str | None] | None = None

@@ -121,6 +121,23 @@ class Accounts:
             lines.extend(self.describe_move(game, logged.move, logged.events, credit))
         return lines
 
+    async def since_last_turn(
+        self, game_id: int, game: str, names: list[str], seat: int, shown: list[str]
+    ) -> list[str]:
+        """What scored since `seat` last moved (its game's notable events), beyond the lines already `shown` (the
+        last turn's account): what the player to move most wants to know on coming back (issue 24)."""
+        notable = self.catalog.presenter(game).notable
+        if not notable:
+            return []
+        moves = await self.store.recent_moves(game_id, ACCOUNT_MOVES)
+        last = max((i for i, m in enumerate(moves) if m.move.get("player") == seat), default=-1)
+        lines: list[str] = []
+        for logged in moves[last + 1 :]:
+            events = [e for e in logged.events if e.get("type") in notable]
+            credit = credited(names, logged.move.get("player"), logged.actor)
+            lines.extend(line for line in self.describe_events(game, events, credit) if line not in shown)
+        return lines
+
     async def log_lines(self, channel_id: int, limit: int = 40) -> tuple[GameRecord | None, list[str]]:
         """The latest events of the channel's open game, or of its most recent game when none is open."""
         record, lines = await self.full_log(channel_id)

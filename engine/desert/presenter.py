@@ -161,6 +161,7 @@ PRESENTER = Presenter(
     redraw=_redraw,
     move_words=move_words,
     score_words=SCORE_WORDS,
+    notable=frozenset({"oasis"}),  # what scored while the player waited
     rules_sections=SECTIONS,
     value=_value,
     extra={"secrets": secrets},

@@ -114,6 +114,7 @@ PRESENTER = Presenter(
     status_lines=_status_lines,
     redraw=_redraw,
     score_words=SCORE_WORDS,
+    notable=frozenset({"score"}),  # what scored while the player waited
     rules_sections=SECTIONS,
     hand=_hand,
     group=lambda entry: _row_of(entry.get("at")),  # by the map row, y as on its edge

@@ -121,6 +121,7 @@ PRESENTER = Presenter(
     status_lines=_status_lines,
     redraw=_redraw,
     score_words=SCORE_WORDS,
+    notable=frozenset({"island"}),  # what scored while the player waited
     hand=hand,
     rules_sections=SECTIONS,
     group=lambda entry: row_group(entry.get("position"), entry.get("space")),  # by the picture's row numbers

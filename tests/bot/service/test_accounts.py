@@ -109,3 +109,24 @@ async def test_a_move_made_as_the_only_choice_says_so_once(svc: Services) -> Non
     plain = svc.accounts.describe_move("entdecker", move.to_json(), events, table.shown_names)
     assert lines[0] == plain[0].removesuffix(".") + " (the only choice)." and lines[1:] == plain[1:]
     assert all("Ann (the only choice)" not in line for line in lines)
+
+
+async def test_since_your_last_turn_tells_what_scored_while_you_waited(svc: Services) -> None:
+    """The seat to act hears of the islands scored since it last moved, except what the turn account already says."""
+    await started(svc)
+    found: list[str] = []
+    for _ in range(1500):
+        table = await svc.tables.table(CH)
+        if table is None or table.current is None:
+            break
+        seat = table.current.seat
+        found = await svc.accounts.since_last_turn(table.game_id, "entdecker", table.shown_names, seat, [])
+        if found:
+            break
+        await svc.turns.ai_step(CH, force=True)
+    assert found and all(line.startswith(("Island complete", "Incomplete island")) for line in found)
+    moves = await svc.store.recent_moves(table.game_id, 60)
+    last = max(i for i, m in enumerate(moves) if m.move.get("player") == seat)
+    later = [e for m in moves[last + 1 :] for e in m.events if e.get("type") == "island"]
+    assert len(found) == len(later)  # every island scored since, and nothing from before
+    assert await svc.accounts.since_last_turn(table.game_id, "entdecker", table.shown_names, seat, found) == []
