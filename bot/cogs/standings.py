@@ -42,9 +42,10 @@ class StandingsCog(
     @app_commands.command(name="leaderboard", description="A game's players in this server by rating (AIs apart)")
     @app_commands.describe(game="Which game", public="Post it for everyone")
     async def leaderboard(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
-        await interaction.response.defer(ephemeral=not public, thinking=True)
-        assert interaction.guild_id is not None
         name = self._game(game)
+        # An unknown game is answered privately even with public:true: a refusal is nobody else's business.
+        await interaction.response.defer(ephemeral=not public or name is None, thinking=True)
+        assert interaction.guild_id is not None
         if name is None:
             titles = ", ".join(f"{info.title} (`{info.name}`)" for info in self.catalog.infos.values())
             await interaction.followup.send(

@@ -55,6 +55,8 @@ async def test_stats_and_leaderboard_after_finished_games(config: Settings) -> N
             assert "No game of Entdecker has finished" in other.text
             unknown = await ok(await fake.slash("carol", "game-1", "stats", "leaderboard", game="chess"))
             assert unknown.ephemeral and "no game called" in unknown.text
+            told = await ok(await fake.slash("carol", "game-1", "stats", "leaderboard", game="chess", public=True))
+            assert told.ephemeral and "no game called" in told.text  # a refusal stays private
             choices = await fake.autocomplete("carol", "game-1", "stats", "leaderboard", focused="game", value="ni")
             assert [c["value"] for c in choices] == ["nim"]
         fake.assert_no_violations()
