@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic
 
+from engine.core.lang import N_, _
 from engine.core.moves import Move
 from engine.core.state import S
 from engine.errors import IllegalMove
@@ -163,11 +164,11 @@ class Presenter:
     describe: Callable[[Event, list[str]], str | None]  # one line for an event, None for bookkeeping
     # move kinds that become a menu first when six to ten of their choices would not fit as buttons
     select_kinds: frozenset[str] = frozenset()
-    # A button's words by move key or kind, a template of the legal entry's fields ("Explore {count}"); default:
-    # the entry's label.
+    # A button's words by move key or kind, a template of the legal entry's fields ("Explore {count}"), marked
+    # with N_() and translated as it is shown; default: the entry's label.
     button_words: Mapping[str, str] = field(default_factory=dict)
     button_styles: Mapping[str, str] = field(default_factory=dict)  # kind -> one of BUTTON_STYLES; else "secondary"
-    placeholders: Mapping[str, str] = field(default_factory=dict)  # kind -> a select menu's placeholder
+    placeholders: Mapping[str, str] = field(default_factory=dict)  # kind -> a menu's placeholder (marked N_())
     progress: Callable[[View], str] | None = None  # the state of the current turn in a few words, or ""
     status_lines: Callable[[View, Sequence[str]], list[str]] | None = None  # /game status: players and piles
     redraw: Callable[[Iterable[Event]], bool] | None = None  # mid-turn: did these events change the picture?
@@ -181,7 +182,8 @@ class Presenter:
     # few words a menu's placeholder can name ("row 3"); groups come in the order their first entry does.
     # None: no groups (the choices are shared out evenly over menus).
     group: Callable[[dict[str, Any]], str] | None = None
-    score_words: tuple[str, str] = ("point", "points")  # what a score counts (one, several): the same everywhere
+    # what a score counts (one, several), marked N_() where a game defines them: the same everywhere
+    score_words: tuple[str, str] = (N_("point"), N_("points"))
     # Event types worth telling a player when their turn comes round again ("since your last turn"): what scored
     # or changed the standings while they waited.
     notable: frozenset[str] = frozenset()
@@ -201,7 +203,7 @@ class Presenter:
 
     def label_of(self, entry: dict[str, Any]) -> str:
         words = self.button_words.get(str(entry["key"])) or self.button_words.get(str(entry["kind"]))
-        return words.format_map(entry) if words is not None else str(entry["label"])
+        return _(words).format_map(entry) if words is not None else str(entry["label"])
 
     def group_of(self, entry: dict[str, Any]) -> str:
         return self.group(entry) if self.group is not None else ""
@@ -211,7 +213,7 @@ class Presenter:
         return style if style in BUTTON_STYLES else "secondary"
 
     def placeholder_of(self, kind: str) -> str:
-        return self.placeholders.get(kind, "Choose…")
+        return _(self.placeholders.get(kind, N_("Choose…")))
 
     def progress_of(self, view: View) -> str:
         return self.progress(view) if self.progress is not None else ""
@@ -226,7 +228,7 @@ class Presenter:
 
     def score_of(self, score: int) -> str:
         """ "1 point", "30 gold": a score in the game's own word."""
-        return f"{score} {self.score_words[0] if score == 1 else self.score_words[1]}"
+        return f"{score} {_(self.score_words[0] if score == 1 else self.score_words[1])}"
 
     def quiet_move(self, move: Mapping[str, Any], names: Sequence[str]) -> str | None:
         return self.move_words(move, names) if self.move_words is not None else None

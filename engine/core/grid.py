@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.core.lang import _
+
 N, E, S, W = 0, 1, 2, 3
 DIRECTIONS = (N, E, S, W)
 DIR_NAMES = "NESW"
@@ -99,4 +101,4 @@ def row_group(*names: object) -> str:
     groups many choices on a board of lettered columns and numbered rows; "" if none is named."""
     where = str(next((n for n in names if n), ""))
     row = "".join(ch for ch in where[1:] if ch.isdigit())
-    return f"row {row}" if row else ""
+    return _("row {row}").format(row=row) if row else ""

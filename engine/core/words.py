@@ -34,6 +34,14 @@ def listed(words: Sequence[str]) -> str:
     return _("{some} and {last}").format(some=_(", ").join(items[:-1]), last=items[-1])
 
 
+def either(words: Sequence[str]) -> str:
+    """Choices joined as a sentence offers them: "a", "a or b", "a, b or c"."""
+    items = list(words)
+    if len(items) < 2:
+        return "".join(items)
+    return _("{some} or {last}").format(some=_(", ").join(items[:-1]), last=items[-1])
+
+
 def directions(sides: Sequence[int]) -> str:
     """Sides (0 north .. 3 west) in words: "north", "north and east", "every side" (never the letters NESW)."""
     if len(set(sides)) == 4:

@@ -6,7 +6,8 @@ as the bot registers them, `/entdecker <verb>`."""
 from __future__ import annotations
 
 from engine.api import View
-from engine.entdecker.labels import tile_words
+from engine.core.lang import _
+from engine.entdecker.words import tile_words
 
 SECTIONS: tuple[tuple[str, str], ...] = (
     (
@@ -82,16 +83,21 @@ def hand(view: View) -> list[str]:
     if me is None:
         return []
     tiles = me.get("personal_tiles")
+    plants = ", ".join(map(str, me["plants"])) or _("none")
     lines = [
-        f"Gold: {me.get('gold')}, points: {me.get('vp')}, plant tokens: {', '.join(map(str, me['plants'])) or 'none'}."
+        _("Gold: {gold}, points: {points}, plant tokens: {plants}.").format(
+            gold=me.get("gold"), points=me.get("vp"), plants=plants
+        )
     ]
     if tiles is None:
         return lines
     if not tiles:
-        return [*lines, "Personal tiles: none left."]
+        return [*lines, _("Personal tiles: none left.")]
     words = [f"{i}. {tile_words(t['id'])}" for i, t in enumerate(tiles, 1)]
     return [
         *lines,
-        f"Personal tiles ({len(tiles)}; play one with `/entdecker draw pile:` for 2 gold, once per turn):",
+        _("Personal tiles ({n}; play one with `/entdecker draw pile:` for 2 gold, once per turn):").format(
+            n=len(tiles)
+        ),
         *words,
     ]

@@ -3,14 +3,15 @@ deck, so which pile holds what is not known) and each fill-in pile, counted by h
 
 from __future__ import annotations
 
+from engine.core.lang import _
 from engine.core.left import Pile, pile
-from engine.entdecker.labels import tile_words
 from engine.entdecker.state import State
 from engine.entdecker.view import tile_view
+from engine.entdecker.words import tile_words
 
 
 def tiles_left(state: State) -> list[Pile]:
     discovery = [t for p in state.piles for t in p]
-    out = [pile("Discovery piles 1-5 (shuffled together)", discovery, tile_view, tile_words)]
-    out += [pile(f"Fill-in pile {k}", state.fills[k], tile_view, tile_words) for k in sorted(state.fills)]
+    out = [pile(_("Discovery piles 1-5 (shuffled together)"), discovery, tile_view, tile_words)]
+    out += [pile(_("Fill-in pile {k}").format(k=k), state.fills[k], tile_view, tile_words) for k in sorted(state.fills)]
     return out

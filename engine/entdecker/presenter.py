@@ -7,9 +7,10 @@ from typing import Any
 
 from engine.api import Event, Presenter, Verb, View, player_lines
 from engine.core.grid import row_group
-from engine.core.words import plural
+from engine.core.lang import N_, _, ngettext
 from engine.entdecker.guide import SECTIONS, hand
-from engine.entdecker.labels import PIECE_WORDS, SCORE_WORDS, SHAPE_WORDS, describe
+from engine.entdecker.lines import describe
+from engine.entdecker.words import PIECE_COUNTS, SCORE_WORDS, points, shape
 
 VERBS = (
     Verb(
@@ -68,8 +69,12 @@ RULES_TEXT = (
     "board is full or the discovery piles run out."
 )
 
-_PLACEHOLDERS = {"ship": "Put the ship on…", "place": "Place the tile at…", "explore": "Explore how many tiles…"}
-_BUTTONS = {"explore": "Explore {count}", "stop": "Stop"}  # the natives' choices: their labels
+_PLACEHOLDERS = {
+    "ship": N_("Put the ship on…"),
+    "place": N_("Place the tile at…"),
+    "explore": N_("Explore how many tiles…"),
+}
+_BUTTONS = {"explore": N_("Explore {count}"), "stop": N_("Stop")}  # the natives' choices: their labels
 _STYLES = {"stop": "danger", "build": "success", "draw": "primary", "explore": "primary", "natives": "success"}
 _REDRAW_EVENTS = frozenset({"place", "discard", "fill", "choose_placement"})
 
@@ -80,28 +85,33 @@ def _progress(view: View) -> str:
     voyage = view.get("voyage") or {}
     parts = []
     if view.get("ship"):
-        parts.append(f"ship on {view['ship']}")
+        parts.append(_("ship on {space}").format(space=view["ship"]))
     if voyage:
-        parts.append(f"{plural(voyage.get('remaining', 0), 'exploration')} left of {voyage.get('declared', 0)}")
+        n = voyage.get("remaining", 0)
+        left = ngettext("{n} exploration left of {declared}", "{n} explorations left of {declared}", n)
+        parts.append(left.format(n=n, declared=voyage.get("declared", 0)))
     return ", ".join(parts)
 
 
 def _player(p: dict[str, Any], who: str, view: View) -> str:
-    pieces = ", ".join(plural(n, PIECE_WORDS.get(k, k)) for k, n in p["pieces"].items())
-    plants = "+".join(map(str, p["plants"])) or "none"
-    return f"{who}: {plural(p['vp'], *SCORE_WORDS)}, {p['gold']} gold, plants {plants}; still to build: {pieces}"
+    pieces = ", ".join(PIECE_COUNTS[k](n) for k, n in p["pieces"].items())
+    plants = "+".join(map(str, p["plants"])) or _("none")
+    line = _("{who}: {points}, {gold} gold, plants {plants}; still to build: {pieces}")
+    return line.format(who=who, points=points(p["vp"]), gold=p["gold"], plants=plants, pieces=pieces)
 
 
 def _status_lines(view: View, names: Sequence[str]) -> list[str]:
     rows = player_lines(view, names, _player)
     piles = view["piles"]
     discovery = " / ".join(str(p["count"]) for p in piles["discovery"])
-    fill = ", ".join(f"{v} {SHAPE_WORDS[int(k)]}" for k, v in sorted(piles["fill"].items()))
+    fill = ", ".join(
+        _("{count} {shape}").format(count=v, shape=shape(int(k))) for k, v in sorted(piles["fill"].items())
+    )
     plants = piles["plants"]
     plants_left = sum(plants) if isinstance(plants, list) else int(plants)
-    rows.append(f"Season {view['season']}, turn {view['turn']}.")
-    rows.append(f"Discovery tiles left in the five piles: {discovery}.")
-    rows.append(f"Fill-in tiles left: {fill}. Plant tokens left: {plants_left}.")
+    rows.append(_("Season {season}, turn {turn}.").format(season=view["season"], turn=view["turn"]))
+    rows.append(_("Discovery tiles left in the five piles: {piles}.").format(piles=discovery))
+    rows.append(_("Fill-in tiles left: {fill}. Plant tokens left: {plants}.").format(fill=fill, plants=plants_left))
     return rows
 
 

@@ -5,22 +5,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.core.lang import N_, _
 from engine.core.moves import Move
+from engine.core.words import either
 from engine.entdecker import board as B
 from engine.entdecker.state import GRID, State
 from engine.entdecker.tiles import tile
 
 PROMPTS = {
-    "ship": "put the ship on a circle",
-    "explore": "declare how many tiles to explore",
-    "place": "choose where the drawn tile goes (numbers as on the board)",
-    "natives": "take a plant token from the welcoming natives, or leave it",
+    "ship": N_("put the ship on a circle"),
+    "explore": N_("declare how many tiles to explore"),
+    "place": N_("choose where the drawn tile goes (numbers as on the board)"),
+    "natives": N_("take a plant token from the welcoming natives, or leave it"),
 }
 VOYAGE_STEPS = (
-    ("draw", "draw a tile"),
-    ("build", "build on the land you reached"),
-    ("stop", "stop"),
+    ("draw", N_("draw a tile")),
+    ("build", N_("build on the land you reached")),
+    ("stop", N_("stop")),
 )
+ANY_MOVE = N_("make a move")
 
 
 def tile_view(tid: str, rotation: int = 0) -> dict[str, Any]:
@@ -51,7 +54,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         islands.append(
             {
                 "id": key,
-                "spaces": sorted({GRID.name(s) for s, _ in nodes}),
+                "spaces": sorted({GRID.name(s) for s, _seg in nodes}),
                 "complete": complete,
                 "scored": key in state.scored,
             }
@@ -133,12 +136,10 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
 def prompt(state: State, legal: Sequence[Move]) -> str:
     """What the player to move does now, in words; mid-voyage only what is possible (no "build" at sea)."""
     if state.phase != "voyage":
-        return PROMPTS.get(state.phase, "make a move")
+        return _(PROMPTS.get(state.phase, ANY_MOVE))
     kinds = {m.kind for m in legal}
-    steps = [words for kind, words in VOYAGE_STEPS if kind in kinds]
-    if not steps:
-        return "make a move"
-    return steps[0] if len(steps) == 1 else ", ".join(steps[:-1]) + " or " + steps[-1]
+    steps = [_(words) for kind, words in VOYAGE_STEPS if kind in kinds]
+    return either(steps) if steps else _(ANY_MOVE)
 
 
 def _kept_counts(state: State) -> dict[str, int]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.entdecker.labels import SCORE_WORDS
+from engine.core.lang import N_, _, ngettext
 from engine.entdecker.state import PIECES
 from render import panel, style
 from render.layout import Layout
@@ -25,39 +25,64 @@ PANEL_ROWS_HEIGHT = 320  # header + player rows
 SPLIT = 660  # x of the line between the players and the piles
 # What each event badge on the board means, in the order of the rules.
 EVENT_LEGEND = (
-    ("storm", "storm: turn ends"),
-    ("hostile_natives", "hostile natives: build ×2"),
-    ("welcoming_natives", "welcoming natives: a plant"),
-    ("pirates", "pirates: lose half gold"),
-    ("ruins", f"ruins: +3 {SCORE_WORDS[1]}"),
-    ("gold", "gold: +3 gold"),
+    ("storm", N_("storm: turn ends")),
+    ("hostile_natives", N_("hostile natives: build ×2")),
+    ("welcoming_natives", N_("welcoming natives: a plant")),
+    ("pirates", N_("pirates: lose half gold")),
+    ("ruins", N_("ruins: +3 points")),
+    ("gold", N_("gold: +3 gold")),
 )
+KEY_LINES = 2  # the key's lines that fit in EVENTS_HEIGHT
 KEY_ICON = 26  # the symbols in the key
+HEAD_SHIFT = 6  # the points' and plants' headings start this far left of their column
+HEAD_GAP = 6  # at least this between a heading and the next
 # A fill-in pile's tile, drawn small beside its count: the sides that are land, per edge class.
 FILL_SIDES = {"1": "SSSS", "2": "LSSS", "3": "LSLS", "4": "LLSS", "5": "LLLS", "6": "LLLL"}
-PHASE_WORDS = {
-    "ship": "places the ship",
-    "explore": "declares explorations",
-    "voyage": "explores",
-    "place": "places a tile",
-    "natives": "may take a plant",
+PHASE_WORDS = {  # who does what, by the phase
+    "ship": N_("{who} places the ship"),
+    "explore": N_("{who} declares explorations"),
+    "voyage": N_("{who} explores"),
+    "place": N_("{who} places a tile"),
+    "natives": N_("{who} may take a plant"),
 }
+OTHERWISE = N_("{who} to play")
 
 
-def _status_parts(view: dict[str, Any], s: str) -> list[str]:
-    """Season, turn, who does what and (exploring) how many tiles are left."""
-    phase = view.get("phase")
-    parts = [f"Season {as_int(view.get('season'), 1)}", f"Turn {as_int(view.get('turn'))}"]
+def status_line(view: dict[str, Any]) -> str:
+    """The panel's first line: season, turn, who does what and (exploring) how many tiles are left; then the
+    result. Whole templates rather than render.panel.Status's name-then-verb, whose order is English."""
+    if panel.is_over(view):
+        return _game_over(view)
+    who = panel.player_name(view, view.get("current_player"))
+    doing = _(PHASE_WORDS.get(str(view.get("phase")), OTHERWISE)).format(who=who)
     voy = view.get("voyage")
-    if isinstance(voy, dict) and phase in ("voyage", "place", "natives"):
+    if isinstance(voy, dict) and view.get("phase") in ("voyage", "place", "natives"):
         rem, dec = voy.get("remaining"), voy.get("declared")
         if isinstance(rem, int) and isinstance(dec, int):
-            s += f" ({rem} of {dec} tiles left)"
-    parts.append(s)
-    return parts
+            doing = _("{doing} ({left} of {declared} tiles left)").format(doing=doing, left=rem, declared=dec)
+    season = _("Season {n}").format(n=as_int(view.get("season"), 1))
+    return panel.SEPARATOR.join([season, _("Turn {n}").format(n=as_int(view.get("turn"))), doing])
 
 
-status_line = panel.Status(SCORE_WORDS[1], PHASE_WORDS, _status_parts)
+def _game_over(view: dict[str, Any]) -> str:
+    """`Game over - Ann wins with 30 points!` (render.panel.game_over_line's, in the reader's language)."""
+    res = panel.as_dict(view.get("result"))
+    winners = [w for w in res.get("winners") or [] if isinstance(w, int)]
+    if not winners:
+        return _("Game over")
+    names = " & ".join(panel.player_name(view, w) for w in winners)
+    scores = panel.as_list(res.get("scores"))
+    best = scores[winners[0]] if winners[0] < len(scores) and isinstance(scores[winners[0]], int) else None
+    if best is None:
+        return ngettext("Game over - {names} wins!", "Game over - {names} win!", len(winners)).format(names=names)
+    line = ngettext("Game over - {names} wins with {points}!", "Game over - {names} win with {points}!", len(winners))
+    return line.format(names=names, points=ngettext("{n} point", "{n} points", best).format(n=best))
+
+
+def _label(im: Image.Image, xy: tuple[float, float], text: str, room: float) -> int:
+    """A dim word of the legend in the room its place gives it (cut with "…" should a translation be longer:
+    tests/render/entdecker/test_languages.py checks none is)."""
+    return put_text(im, xy, style.fit(text, SMALL, int(room)), SMALL, style.TEXT_DIM)
 
 
 def _leaf(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -79,7 +104,11 @@ def _key_items() -> list[tuple[Image.Image, str]]:
     events = [
         (sprites.event_badge(e).resize((KEY_ICON, KEY_ICON), Image.Resampling.LANCZOS), w) for e, w in EVENT_LEGEND
     ]
-    return [*events, (sprites.flag(), "island complete"), (board.edge_circle(), "A1N: edge circle N of A1")]
+    return [
+        *((icon, _(words)) for icon, words in events),
+        (sprites.flag(), _("island complete")),
+        (board.edge_circle(), _("A1N: edge circle N of A1")),
+    ]
 
 
 def _event_legend(im: Image.Image, d: ImageDraw.ImageDraw, lay: Layout) -> None:
@@ -96,10 +125,18 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
     personal = bool((view.get("options") or {}).get("personal_tiles"))
     cols = {"name": x + 50, "gold": x + 50 + panel.NAME_WIDTH + 12, "pieces": x + w - 214, "plants": x + w - 58}
     cols["vp"] = cols["gold"] + 66
-    for key, label in (("name", "player"), ("gold", "gold"), ("vp", "final" if over else SCORE_WORDS[1])):
-        put_text(im, (cols[key], y + 16), label, SMALL, style.TEXT_DIM)
-    put_text(im, (cols["pieces"], y + 16), "pieces left", SMALL, style.TEXT_DIM)
-    put_text(im, (cols["plants"], y + 16), "plants", SMALL, style.TEXT_DIM)
+    # Each heading from its column to the next one's (the points' and the plants' start a little left of their
+    # icons, for the room longer words need), the last to the divider.
+    heads = [
+        (cols["name"], _("player")),
+        (cols["gold"], _("gold")),
+        (cols["vp"] - HEAD_SHIFT, _("final") if over else _("points")),
+        (cols["pieces"], _("pieces left")),
+        (cols["plants"] - HEAD_SHIFT, _("plants")),
+    ]
+    ends = [left for left, _words in heads[1:]] + [SPLIT]
+    for (left, words), end in zip(heads, ends, strict=True):
+        _label(im, (left, y + 16), words, end - left - HEAD_GAP)
     cur = view.get("current_player")
     first = view.get("first_player")
     for row in panel.player_rows(view, y + 30, PANEL_ROWS_HEIGHT - 30, max_height=62):
@@ -107,16 +144,16 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
         if seat == cur and not over:
             panel.current_row(d, x, row, w)
         paste(im, sprites.piece("colony", seat), (x + 22, cy))
-        name = str(p.get("name", f"Player {seat + 1}"))
+        name = str(p.get("name", _("Player {n}").format(n=seat + 1)))
         tag = ""
         if over and seat in winners:
-            tag = "WINNER"
+            tag = _("WINNER")
         elif seat == first and not over:
-            tag = "1st"
+            tag = _("1st")
         extra = ""
         pc = p.get("personal_count")
         if personal and isinstance(pc, int) and not over:
-            extra = f"+{pc} own"
+            extra = _("+{n} own").format(n=pc)
         text, size = panel.fit_name(name, cols["gold"] - cols["name"] - 10)
         winner = over and seat in winners
         nx = cols["name"]
@@ -157,8 +194,9 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: 
                 pile = int(key[5:]) if key.startswith("draw:") and key[5:].isdigit() else None
             if isinstance(pile, int):
                 drawable.add(pile)
-    put_text(im, (x, y + 16), "discovery piles", SMALL, style.TEXT_DIM)
     cw, ch, gap = 50, 66, 10
+    hx = x + 5 * (cw + gap) + 8  # the tile in hand, right of the piles
+    _label(im, (x, y + 16), _("discovery piles"), hx - x - HEAD_GAP)
     typed = TYPED
     for i, p in enumerate(disc[:5]):
         cx = x + i * (cw + gap)
@@ -177,9 +215,8 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: 
     # the tile in hand (face up: everyone saw it drawn)
     voy = panel.as_dict(view.get("voyage"))
     drawn = voy.get("drawn")
-    hx = x + 5 * (cw + gap) + 8
     if isinstance(drawn, dict):
-        put_text(im, (hx, y + 16), "in hand", SMALL, style.TEXT_DIM)
+        _label(im, (hx, y + 16), _("in hand"), x + w - hx)
         thumb = tiles.tile_thumb(tiles.art_key(drawn), 62)
         im.paste(thumb, (hx, y + 24))
         d.rectangle((hx - 1, y + 23, hx + 62, y + 24 + 62), outline=style.TEXT, width=2)
@@ -188,8 +225,8 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: 
     # fill-in and plant piles
     fy = y + 148
     fill = panel.as_dict(piles.get("fill"))
-    put_text(im, (x, fy), "fill-ins", SMALL, style.TEXT_DIM)
     fx = x + 80
+    _label(im, (x, fy), _("fill-ins"), fx - x - HEAD_GAP)
     for k in sorted(fill, key=str):
         thumb = tiles.tile_thumb(tiles.art_key({"sides": FILL_SIDES.get(str(k), "SSSS")}), 24)
         im.paste(thumb, (fx, fy - 19))
@@ -200,14 +237,16 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: 
     if isinstance(plants, list):
         py = fy + 32
         counts = [as_int(v) for v in plants]
-        where = "in the bag" if len(counts) == 1 else "in two piles"
-        left = f"{sum(counts)} {where}" + (f" ({' + '.join(map(str, counts))})" if len(counts) > 1 else "")
-        put_text(im, (x, py), "plants", SMALL, style.TEXT_DIM)
+        if len(counts) == 1:
+            left = _("{n} in the bag").format(n=sum(counts))
+        else:
+            left = _("{n} in two piles ({piles})").format(n=sum(counts), piles=" + ".join(map(str, counts)))
+        _label(im, (x, py), _("plants"), fx - x - HEAD_GAP)
         pw = put_text(im, (x + 80, py), left, SMALL, style.TEXT)
         kept = panel.as_dict(piles.get("kept"))
         kept_n = sum(as_int(v) for v in kept.values())
         if kept_n:
-            put_text(im, (x + 92 + pw, py), f"kept: {kept_n}", SMALL, style.TEXT_DIM)
+            _label(im, (x + 92 + pw, py), _("kept: {n}").format(n=kept_n), x + w - (x + 92 + pw))
     if overlay:
         _choices(im, d, view, x, fy + 44, w)
 
