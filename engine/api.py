@@ -151,6 +151,7 @@ class Verb:
 
 
 BUTTON_STYLES = ("primary", "secondary", "success", "danger")
+CHOOSE = N_("Choose…")  # a menu's placeholder where its game names none
 
 
 @dataclass(frozen=True)
@@ -213,7 +214,7 @@ class Presenter:
         return style if style in BUTTON_STYLES else "secondary"
 
     def placeholder_of(self, kind: str) -> str:
-        return _(self.placeholders.get(kind, N_("Choose…")))
+        return _(self.placeholders.get(kind, CHOOSE))
 
     def progress_of(self, view: View) -> str:
         return self.progress(view) if self.progress is not None else ""

@@ -34,7 +34,7 @@ EVENT_LEGEND = (
 )
 KEY_LINES = 2  # the key's lines that fit in EVENTS_HEIGHT
 KEY_ICON = 26  # the symbols in the key
-HEAD_SHIFT = 6  # the points' and plants' headings start this far left of their column
+HEAD_SHIFT = 8  # the points' and plants' headings start this far left of their column
 HEAD_GAP = 6  # at least this between a heading and the next
 # A fill-in pile's tile, drawn small beside its count: the sides that are land, per edge class.
 FILL_SIDES = {"1": "SSSS", "2": "LSSS", "3": "LSLS", "4": "LLSS", "5": "LLLS", "6": "LLLL"}

@@ -21,18 +21,20 @@ FIELD = re.compile(r"\{[^{}]*\}")
 
 
 def english_left(language: str) -> list[str]:
-    """The English pieces (between placeholders, a few words long) of every bot word translated for `language`:
-    none of them may stand in a text written in that language."""
-    with (FOLDERS[0] / f"{language}.po").open("rb") as po:
-        catalog = read_po(po, locale=language)
+    """The English pieces (between placeholders, a few words long) of every word translated for `language`, the
+    bot's and the engine's (bot.lang.FOLDERS: bot/locale, engine/locale, each game's engine/<game>/locale): none
+    of them may stand in a text written in that language. A word the catalog keeps as in English is allowed."""
     pieces = set()
-    for message in catalog:
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        for english in ids if message.id else ():
-            if english in strings:
-                continue
-            pieces |= {p.strip(" .,:;()*`\n") for p in FIELD.split(english)}
+    for folder in FOLDERS:
+        with (folder / f"{language}.po").open("rb") as po:
+            catalog = read_po(po, locale=language)
+        for message in catalog:
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            for english in ids if message.id else ():
+                if english in strings:
+                    continue
+                pieces |= {p.strip(" .,:;()*`\n") for p in FIELD.split(english)}
     return sorted(p for p in pieces if len(p) >= 14 and len(p.split()) >= 3)
 
 
