@@ -15,7 +15,7 @@ import engine
 from bot.lang import FOLDERS
 from tests.fakediscord import FakeDiscord, FakeMessage
 
-from .helpers import lobby_message, ok, open_game, play_move, refused, running, settings, table_of
+from .helpers import lobby_message, ok, open_game, play_move, refused, running, settings, table_of, turn_message
 
 FIELD = re.compile(r"\{[^{}]*\}")
 
@@ -79,10 +79,16 @@ async def test_a_french_game_with_a_german_speaking_player(tmp_path: Path) -> No
             assert "Das Spiel hat schon begonnen." in already
             assert "à toi" in fake.channel_messages("game-1")[-1].text  # the first turn message
             moves = 0
+            controls: list[str] = []  # the turn messages' buttons and menus, as the channel saw them
+            offered: list[str] = []  # what bob's autocomplete offered him
             while (table := await table_of(bot, fake, "game-1")) is not None:
                 current = table.current
                 assert current is not None and current.user_id is not None
                 player = fake.users[current.user_id].name
+                controls += control_words(turn_message(fake, table))
+                if player == "bob" and moves % 3 == 0:
+                    choices = await fake.autocomplete("bob", "game-1", "play", focused="move", value="")
+                    offered += [str(c["name"]) for c in choices]
                 key = engine.ai_move(table.state, "heuristic").key
                 answer = await ok(await play_move(fake, "game-1", player, key))
                 if player == "bob":
@@ -92,8 +98,23 @@ async def test_a_french_game_with_a_german_speaking_player(tmp_path: Path) -> No
             channel = [m.text for m in fake.channel_messages("game-1")]
             assert "Partie terminée" in channel[-1]
             assert not found(channel, english_left("fr"))
+            assert not found(controls, english_left("fr")) and not [c for c in controls if "{" in c]
             assert not found([m.text for m in bob], english_left("de"))
+            assert not found(offered, english_left("de"))
+            # Entdecker's own words, not only the bot's: its events, labels and status in each reader's language
+            assert any(" place le navire en " in text for text in channel), channel[:3]
+            assert any("cercle du bord" in c for c in controls) and any("Randkreis" in c for c in offered)
+            assert "noch zu bauen" in bob[1].text and "Saison" in bob[1].text, bob[1].text
         fake.assert_no_violations()
+
+
+def control_words(message: FakeMessage) -> list[str]:
+    """Every word a message's controls show: buttons' labels, menus' placeholders and options."""
+    words = [str(b.get("label") or "") for b in message.buttons()]
+    for menu in message.selects():
+        words.append(str(menu.get("placeholder") or ""))
+        words += [str(o.get(k) or "") for o in menu.get("options") or [] for k in ("label", "description")]
+    return [w for w in words if w]
 
 
 async def test_the_host_sets_the_language_in_the_lobby(tmp_path: Path) -> None:
