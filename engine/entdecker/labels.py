@@ -18,22 +18,24 @@ EDGE_LABELS = (
     N_("{pos}: edge circle south of {space}"),
     N_("{pos}: edge circle west of {space}"),
 )
-# Starting on another player's construction: what it costs and whose it is, by the construction.
-COSTLY_STARTS = {
-    "trading_post": N_("{pos} (costs {cost} gold: {owner}'s trading post)"),
-    "fort": N_("{pos} (costs {cost} gold: {owner}'s fort)"),
-    "colony": N_("{pos} (costs {cost} gold: {owner}'s colony)"),
-}
-# Building, by the construction: on a tile of one piece of land, and on one of two (which land, by its sides).
-BUILDS = {
-    "trading_post": N_("Build a trading post ({gold} gold, ends the turn)"),
-    "fort": N_("Build a fort ({gold} gold, ends the turn)"),
-    "colony": N_("Build a colony ({gold} gold, ends the turn)"),
-}
-BUILDS_ON = {
-    "trading_post": N_("Build a trading post on the land to the {sides} ({gold} gold, ends the turn)"),
-    "fort": N_("Build a fort on the land to the {sides} ({gold} gold, ends the turn)"),
-    "colony": N_("Build a colony on the land to the {sides} ({gold} gold, ends the turn)"),
+# By the construction (a whole phrase each: its article and gender differ per language): starting on another
+# player's, building it, and building it on one of a tile's two lands (which, by its sides).
+PIECE_LABELS = {
+    "trading_post": (
+        N_("{pos} (costs {cost} gold: {owner}'s trading post)"),
+        N_("Build a trading post ({gold} gold, ends the turn)"),
+        N_("Build a trading post on the land to the {sides} ({gold} gold, ends the turn)"),
+    ),
+    "fort": (
+        N_("{pos} (costs {cost} gold: {owner}'s fort)"),
+        N_("Build a fort ({gold} gold, ends the turn)"),
+        N_("Build a fort on the land to the {sides} ({gold} gold, ends the turn)"),
+    ),
+    "colony": (
+        N_("{pos} (costs {cost} gold: {owner}'s colony)"),
+        N_("Build a colony ({gold} gold, ends the turn)"),
+        N_("Build a colony on the land to the {sides} ({gold} gold, ends the turn)"),
+    ),
 }
 FIXED_LABELS = {"stop": N_("Stop: end the turn without building")}
 NATIVES_LABELS = {"take": N_("Take the plant token"), "leave": N_("Leave the plant token")}
@@ -54,7 +56,8 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         cell = state.board[ship[0]]
         if cost and cell and cell.build:
             owner = state.players[cell.build.player].name
-            return (prefix + _(COSTLY_STARTS[cell.build.piece]).format(pos=pos, cost=cost, owner=owner))[:100]
+            start = _(PIECE_LABELS[cell.build.piece][0])
+            return (prefix + start.format(pos=pos, cost=cost, owner=owner))[:100]
         return prefix + _("{pos}: on the discovered tile").format(pos=pos)
     if k == "explore":
         n = move.get("count")
@@ -82,9 +85,10 @@ def move_label(state: State, move: Move, number: int | None = None) -> str:
         assert cell is not None
         gold = PIECE_VALUE[piece] * (2 if B.tile_event(cell) == "hostile_natives" else 1)
         g = B.cell_geometry(cell)
+        _start, build, build_on = PIECE_LABELS[piece]
         if len(g.segments) > 1:
-            return _(BUILDS_ON[piece]).format(sides=directions(g.segments[seg]), gold=gold)
-        return _(BUILDS[piece]).format(gold=gold)
+            return _(build_on).format(sides=directions(g.segments[seg]), gold=gold)
+        return _(build).format(gold=gold)
     if k == "recall":
         return _("Take back the trading post on {space}").format(space=move.get("space"))
     if k == "natives":
