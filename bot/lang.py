@@ -17,8 +17,8 @@ from collections.abc import Awaitable, Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from engine import ENGINE_FOLDERS, LANGUAGE_NAMES, LANGUAGES, Words, language_of, words
-from engine.core.lang import READER
+from engine import ENGINE_FOLDER, LANGUAGE_NAMES, LANGUAGES, Words, language_of, words
+from engine.core.lang import READER, TRANSLATORS
 
 __all__ = [
     "ENGLISH",
@@ -34,7 +34,10 @@ __all__ = [
     "table_language",
 ]
 
-FOLDERS = (Path(__file__).parent / "locale", *ENGINE_FOLDERS)  # the bot's words, then the games'
+FOLDERS = (
+    Path(__file__).parent / "locale",
+    ENGINE_FOLDER,
+)  # the bot's words, then the engine's (a game's own: its Presenter)
 LANGUAGE_OPTION = "language"  # the table option (bot.catalog.TABLE_OPTIONS) holding a game's language
 
 ENGLISH = LANGUAGES[0]  # the language the code is written in
@@ -62,6 +65,8 @@ def warm() -> None:
     """Compile every catalog now (start-up), so no interaction waits for one within Discord's 3 seconds."""
     for code in LANGUAGES:
         bot_words(code)
+    for translator in TRANSLATORS:  # each game's own words (its Presenter's translator), the engine core's
+        translator.warm()
 
 
 def _(message: str) -> str:

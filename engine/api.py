@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic
 
-from engine.core.lang import N_, _
+from engine.core.lang import CORE, N_, Translator
 from engine.core.moves import Move
 from engine.core.state import S
 from engine.errors import IllegalMove
@@ -185,6 +185,8 @@ class Presenter:
     group: Callable[[dict[str, Any]], str] | None = None
     # what a score counts (one, several), marked N_() where a game defines them: the same everywhere
     score_words: tuple[str, str] = (N_("point"), N_("points"))
+    # the game's words (engine/<game>/lang.py): its own catalog first, so its words are never another game's
+    translator: Translator = CORE
     # Event types worth telling a player when their turn comes round again ("since your last turn"): what scored
     # or changed the standings while they waited.
     notable: frozenset[str] = frozenset()
@@ -204,7 +206,7 @@ class Presenter:
 
     def label_of(self, entry: dict[str, Any]) -> str:
         words = self.button_words.get(str(entry["key"])) or self.button_words.get(str(entry["kind"]))
-        return _(words).format_map(entry) if words is not None else str(entry["label"])
+        return self.translator.gettext(words).format_map(entry) if words is not None else str(entry["label"])
 
     def group_of(self, entry: dict[str, Any]) -> str:
         return self.group(entry) if self.group is not None else ""
@@ -214,7 +216,7 @@ class Presenter:
         return style if style in BUTTON_STYLES else "secondary"
 
     def placeholder_of(self, kind: str) -> str:
-        return _(self.placeholders.get(kind, CHOOSE))
+        return self.translator.gettext(self.placeholders.get(kind, CHOOSE))
 
     def progress_of(self, view: View) -> str:
         return self.progress(view) if self.progress is not None else ""
@@ -229,7 +231,7 @@ class Presenter:
 
     def score_of(self, score: int) -> str:
         """ "1 point", "30 gold": a score in the game's own word."""
-        return f"{score} {_(self.score_words[0] if score == 1 else self.score_words[1])}"
+        return f"{score} {self.translator.gettext(self.score_words[0] if score == 1 else self.score_words[1])}"
 
     def quiet_move(self, move: Mapping[str, Any], names: Sequence[str]) -> str | None:
         return self.move_words(move, names) if self.move_words is not None else None

@@ -82,8 +82,6 @@ def _compiled(path: Path, language: str) -> gettext.GNUTranslations:
 
 
 ENGINE_FOLDER = Path(__file__).parent.parent / "locale"  # the core's words and the games' verbs, options, rules
-GAME_FOLDERS = tuple(sorted(p for p in ENGINE_FOLDER.parent.glob("*/locale") if p.is_dir()))  # each game's own words
-ENGINE_FOLDERS = (ENGINE_FOLDER, *GAME_FOLDERS)
 
 READER: ContextVar[str] = ContextVar("reader_language", default=ENGLISH)  # set by the caller; English by default
 
@@ -103,12 +101,38 @@ def reading(language: str) -> Iterator[None]:
         READER.reset(token)
 
 
-def _(message: str) -> str:
-    """`message` (English, as written in the code) in the reader's language ("" stays "": gettext would give the
-    catalog's header for it). A template is translated before it is filled: `_("{who} ends the turn.").format(...)`."""
-    return words(ENGINE_FOLDERS, READER.get()).gettext(message) if message else message
+class Translator:
+    """Words in the reader's language from some catalogs, then the engine's. A game's translator reads its own
+    catalog first, so two games may put the same English differently ("tile": Entdecker's French "case", The
+    Discovery's "tuile") and neither shadows the other."""
+
+    def __init__(self, *folders: Path) -> None:
+        self.folders = (*folders, ENGINE_FOLDER)
+        TRANSLATORS.append(self)
+
+    def gettext(self, message: str) -> str:
+        """`message` (English, as written in the code) in the reader's language ("" stays "": gettext would give
+        the catalog's header for it). A template is translated before it is filled."""
+        return words(self.folders, READER.get()).gettext(message) if message else message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form for `n` things in the reader's language (its own plural rule), not yet formatted."""
+        return words(self.folders, READER.get()).ngettext(singular, plural, n)
+
+    def warm(self) -> None:
+        """Compile this translator's catalogs in every language now (a bot's start-up)."""
+        for language in LANGUAGES:
+            words(self.folders, language)
 
 
-def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form for `n` things in the reader's language (its own plural rule), not yet formatted."""
-    return words(ENGINE_FOLDERS, READER.get()).ngettext(singular, plural, n)
+TRANSLATORS: list[Translator] = []
+
+
+def game_words(module_file: str) -> Translator:
+    """The translator of the game whose package holds `module_file`: engine/<game>/locale, then the engine's."""
+    return Translator(Path(module_file).parent / "locale")
+
+
+CORE = Translator()  # the engine core's and render core's own words: engine/locale alone
+_ = CORE.gettext
+ngettext = CORE.ngettext

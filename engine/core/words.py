@@ -58,10 +58,11 @@ class Told(dict[str, Any]):
     """An event as the words of a line see it: its fields, and `who` (the name of its `player`) or `who_<field>`
     (the name of the seat in that field), so a line can be a template: "{who} ends the turn."."""
 
-    def __init__(self, event: Mapping[str, Any], names: Sequence[str]) -> None:
+    def __init__(self, event: Mapping[str, Any], names: Sequence[str], gettext: Callable[[str], str] = _) -> None:
         super().__init__(event)
         self.event = event
         self.names = names
+        self.gettext = gettext  # the game's words (its Translator): a template is translated by it, then filled
 
     def __missing__(self, key: str) -> Any:
         field = "player" if key == "who" else key.removeprefix("who_")
@@ -74,13 +75,19 @@ class Told(dict[str, Any]):
 Line = str | Callable[[Told], str | None]  # a template of a line, or a function for a line that needs more
 
 
-def tell(lines: Mapping[str, Line], event: Mapping[str, Any], names: Sequence[str]) -> str | None:
-    """An event's line from a game's table of lines by event type (None: an event that needs no words)."""
+def tell(
+    lines: Mapping[str, Line],
+    event: Mapping[str, Any],
+    names: Sequence[str],
+    gettext: Callable[[str], str] = _,
+) -> str | None:
+    """An event's line from a game's table of lines by event type (None: an event that needs no words), its
+    template translated by `gettext` (the game's own words)."""
     line = lines.get(str(event.get("type")))
-    told = Told(event, names)
+    told = Told(event, names, gettext)
     if line is None:
         return None
-    return _(line).format_map(told) if isinstance(line, str) else line(told)
+    return gettext(line).format_map(told) if isinstance(line, str) else line(told)
 
 
 def by(field: str, lines: Mapping[Any, Line]) -> Line:
@@ -90,6 +97,6 @@ def by(field: str, lines: Mapping[Any, Line]) -> Line:
     def line(e: Told) -> str | None:
         value = e.get(field)
         chosen = lines[value] if value in lines else lines["*"]
-        return _(chosen).format_map(e) if isinstance(chosen, str) else chosen(e)
+        return e.gettext(chosen).format_map(e) if isinstance(chosen, str) else chosen(e)
 
     return line

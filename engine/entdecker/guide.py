@@ -6,7 +6,7 @@ as the bot registers them, `/entdecker <verb>`."""
 from __future__ import annotations
 
 from engine.api import View
-from engine.core.lang import _
+from engine.entdecker.lang import _
 from engine.entdecker.words import tile_words
 
 SECTIONS: tuple[tuple[str, str], ...] = (

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.core.lang import N_, _, ngettext
 from engine.core.moves import Move
 from engine.core.words import directions
 from engine.entdecker import board as B
+from engine.entdecker.lang import N_, _, ngettext
 from engine.entdecker.state import GRID, PIECE_VALUE, State
 from engine.entdecker.tiles import tile
 from engine.entdecker.words import tile_words

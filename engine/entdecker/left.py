@@ -3,8 +3,8 @@ deck, so which pile holds what is not known) and each fill-in pile, counted by h
 
 from __future__ import annotations
 
-from engine.core.lang import _
 from engine.core.left import Pile, pile
+from engine.entdecker.lang import _
 from engine.entdecker.state import State
 from engine.entdecker.view import tile_view
 from engine.entdecker.words import tile_words

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.lang import N_, _, ngettext
 from engine.core.words import Line, Told, tell, winners_win
+from engine.entdecker.lang import N_, _, ngettext
 from engine.entdecker.words import PIECE_COUNTS, points, shape, tile_words, tiles
 
 
@@ -122,7 +122,7 @@ LINES: dict[str, Line] = {
         if e["kept"]
         else _("The tile fits nowhere and leaves the game.")
     ),
-    "event": lambda e: tell(EVENT_LINES, {**e.event, "type": e["event"]}, e.names),
+    "event": lambda e: tell(EVENT_LINES, {**e.event, "type": e["event"]}, e.names, _),
     "natives": lambda e: (
         _("{who} leaves the plant token with the natives.").format(who=e["who"])
         if e.get("plant") is None
@@ -146,4 +146,4 @@ LINES: dict[str, Line] = {
 
 def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """One line for an event in the reader's language; None for bookkeeping events ("turn") that need no words."""
-    return tell(LINES, event, names)
+    return tell(LINES, event, names, _)

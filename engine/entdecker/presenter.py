@@ -7,8 +7,8 @@ from typing import Any
 
 from engine.api import Event, Presenter, Verb, View, player_lines
 from engine.core.grid import row_group
-from engine.core.lang import N_, _, ngettext
 from engine.entdecker.guide import SECTIONS, hand
+from engine.entdecker.lang import N_, WORDS, _, ngettext
 from engine.entdecker.lines import describe
 from engine.entdecker.words import PIECE_COUNTS, SCORE_WORDS, points, shape
 
@@ -120,6 +120,7 @@ def _redraw(events: Iterable[Event]) -> bool:
 
 
 PRESENTER = Presenter(
+    translator=WORDS,
     verbs=VERBS,
     rules_text=RULES_TEXT,
     describe=describe,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.lang import N_, _
 from engine.core.moves import Move
 from engine.core.words import either
 from engine.entdecker import board as B
+from engine.entdecker.lang import N_, _
 from engine.entdecker.state import GRID, State
 from engine.entdecker.tiles import tile
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.lang import N_, _, ngettext
+from engine.entdecker.lang import N_, _, ngettext
 from engine.entdecker.tiles import tile
 
 SCORE_WORDS = (N_("point"), N_("points"))  # what the scores count, on the picture and in every message

@@ -6,7 +6,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core.lang import N_, _, ngettext
+from engine.entdecker.lang import N_, _, ngettext
 from engine.entdecker.state import PIECES
 from render import panel, style
 from render.layout import Layout

@@ -12,7 +12,7 @@ from typing import Any
 from babel.messages.pofile import read_po
 
 import engine
-from bot.lang import FOLDERS
+from bot.locale_update import catalogs
 from tests.fakediscord import FakeDiscord, FakeMessage
 
 from .helpers import lobby_message, ok, open_game, play_move, refused, running, settings, table_of, turn_message
@@ -22,10 +22,10 @@ FIELD = re.compile(r"\{[^{}]*\}")
 
 def english_left(language: str) -> list[str]:
     """The English pieces (between placeholders, a few words long) of every word translated for `language`, the
-    bot's and the engine's (bot.lang.FOLDERS: bot/locale, engine/locale, each game's engine/<game>/locale): none
+    bot's and the engine's (bot/locale, engine/locale, each game's engine/<game>/locale): none
     of them may stand in a text written in that language. A word the catalog keeps as in English is allowed."""
     pieces = set()
-    for folder in FOLDERS:
+    for folder in catalogs():
         with (folder / f"{language}.po").open("rb") as po:
             catalog = read_po(po, locale=language)
         for message in catalog:

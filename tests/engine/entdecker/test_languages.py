@@ -13,7 +13,8 @@ from babel.messages.pofile import read_po
 
 import engine
 import engine.entdecker
-from engine.core.lang import ENGINE_FOLDERS, reading, words
+from engine.core.lang import reading, words
+from engine.entdecker.lang import WORDS
 from engine.entdecker.tiles import tileset
 from engine.entdecker.words import TILE_NAMES
 from tests.e2e.test_languages import english_left, found
@@ -90,17 +91,17 @@ def test_a_whole_game_reads_in_the_language(
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_personal_tiles_button_keeps_its_cost_when_cut(language: str) -> None:
     """A personal tile's label can pass a button's 80 characters (the bot cuts it): the cost comes first."""
-    template = words(ENGINE_FOLDERS, language).gettext("Personal tile: {tile} (2 gold)")
+    template = words(WORDS.folders, language).gettext("Personal tile: {tile} (2 gold)")
     assert template.index("{tile}") < 40 and template.endswith("{tile}"), template
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_entdeckers_words_are_its_own_in_every_catalog_chain(language: str) -> None:
-    """The catalogs are read one after another (engine/locale, then each game's): a word of this game that an
-    earlier catalog translates otherwise would be shown in that catalog's words; none is."""
+    """This game's words are read from its own catalog first, then the engine's: a word of this game that the
+    engine's catalog translates otherwise is still shown in this game's words."""
     with (CATALOG / f"{language}.po").open("rb") as po:
         catalog = read_po(po, locale=language)
-    chain = words(ENGINE_FOLDERS, language)
+    chain = words(WORDS.folders, language)
     other = []
     for message in catalog:
         if not message.id:
