@@ -194,17 +194,22 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             # Personal tiles may only be shown to their owner, so the overlay uses their own view.
             viewer = seat if (current is not None and seat == current.seat) else None
             to_move = table.active and any(p.seat == seat and not p.is_ai for p in table.to_act)
-            view = table.view(viewer)
+            shown = table_language(table.record.options)
+            with speaking(shown):  # the board is the game's picture: in its language, whoever asks
+                view = table.view(viewer)
             content = messages.turn_content(self.catalog, table, [])
         else:
             last = await self.services.accounts.last_game(interaction.channel_id)
             if last is None or last[2] is None:
                 await interaction.followup.send(_("There is no board to show: `/game new` starts a game."))
                 return
-            view = engine.view(last[2], None)
+            shown = table_language(last[0].options)
+            with speaking(shown):
+                view = engine.view(last[2], None)
             content = _("Game {id} ({status}).").format(id=last[0].id, status=messages.status_words(last[0].status))
             overlay = False
-        file = await self.boards.file(view, overlay, interaction.filesize_limit)
+        with speaking(shown):
+            file = await self.boards.file(view, overlay, interaction.filesize_limit)
         if file is None:
             await interaction.followup.send(content + _("\n(The board is too large for this server's upload limit.)"))
             return
@@ -239,7 +244,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             await interaction.followup.send(_("This game has no tiles to draw."))
             return
         content = messages.tiles_content(piles)
-        file = await self.boards.tiles_file(table.state.game, piles, interaction.filesize_limit)
+        with speaking(table_language(table.record.options)):  # the picture in the game's language, like the board
+            file = await self.boards.tiles_file(
+                table.state.game, engine.tiles_left(table.state), interaction.filesize_limit
+            )
         if file is None:
             await interaction.followup.send(content)
             return
