@@ -3,6 +3,7 @@ asking task's context): the reader's language travels with the job (bot/boards.p
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import engine
@@ -15,16 +16,21 @@ from render import panel
 LIMIT = 10_000_000
 
 
-def finished_view(lang: str) -> dict[str, Any]:
-    """The final view of a seeded game of the first registered game, its words in `lang` (the status line is the
-    render core's "Game over - … wins …")."""
+@functools.cache
+def finished() -> Any:
+    """A seeded game of the first registered game, played to its end by the random AI."""
     info = engine.games()[0]
     kind = "random" if info.ai_kind("random") is not None else info.default_ai
     state = engine.new_game(info.name, ["Ann", "Bob"], None, 3)
     while not state.game_over:
         state = engine.apply(state, engine.ai_move(state, kind))
+    return state
+
+
+def finished_view(lang: str) -> dict[str, Any]:
+    """The final view, its words in `lang` (the status line is the render core's "Game over - … wins …")."""
     with reading(lang):
-        return engine.view(state, None)
+        return engine.view(finished(), None)
 
 
 def drawn_here(view: dict[str, Any], lang: str) -> bytes | None:
