@@ -17,7 +17,7 @@ from ..announcer import CANNOT_POST, NO_ACCESS
 from ..boards import Boards
 from ..flow import Flow
 from ..interactions import ANYWHERE, in_server, is_manager
-from ..lang import LANGUAGE_OPTION, _, server_language, speaking, table_language
+from ..lang import LANGUAGE_NAMES, LANGUAGE_OPTION, LANGUAGES, _, server_language, speaking, table_language
 from ..offers.flow import OfferFlow
 from ..past import Past
 from ..service import Refusal, Services, hours
@@ -165,6 +165,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
                     view=None
                 )
         await self.flow.reply(interaction, _("✅ Abandoned; it stays in the channel's history."))
+
+    @app_commands.command(name="language", description="Change the language the channel reads for this game (host)")
+    @app_commands.describe(language="The game's language: turn messages, the board, the log, the end")
+    @app_commands.choices(language=[app_commands.Choice(name=LANGUAGE_NAMES[c], value=c) for c in LANGUAGES])
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        await self.flow.set_language(interaction, language)
 
     # ------------------------------------------------------------------ looking
 

@@ -15,7 +15,19 @@ import engine
 from bot.lang import FOLDERS
 from tests.fakediscord import FakeDiscord, FakeMessage
 
-from .helpers import lobby_message, ok, open_game, play_move, refused, running, settings, table_of
+from .helpers import (
+    lobby_message,
+    ok,
+    open_game,
+    pick,
+    play_move,
+    refused,
+    running,
+    settings,
+    table_of,
+    turn_message,
+    user_of,
+)
 
 FIELD = re.compile(r"\{[^{}]*\}")
 
@@ -112,4 +124,43 @@ async def test_the_host_sets_the_language_in_the_lobby(tmp_path: Path) -> None:
             assert "-lobby (spel" in lobby.text and "Taal: Nederlands" in lobby.text
             table = await table_of(bot, fake, "game-1")
             assert table is not None and table.record.options == {"language": "nl"}
+        fake.assert_no_violations()
+
+
+async def test_the_host_changes_the_language_of_a_game_under_way(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
+            none = await refused(await fake.slash("alice", "game-2", "game", "language", language="fr"))
+            assert "no game in this channel" in none
+            await open_game(fake, "game-1", ["alice", "bob"])
+            assert "Only the host" in await refused(
+                await fake.slash("bob", "game-1", "game", "language", language="fr")
+            )
+            same = await refused(await fake.slash("alice", "game-1", "game", "language", language="en"))
+            assert "in English already" in same
+            answer = await ok(await fake.slash("alice", "game-1", "game", "language", language="fr"))
+            assert answer.ephemeral and answer.text == "✅ The game's language is now Français."  # alice's own: English
+            table = await table_of(bot, fake, "game-1")
+            assert table is not None and table.record.options == {"language": "fr"}
+            told = fake.channel_messages("game-1")[-1].text
+            assert told.startswith("🌐 ") and "a passé la langue de la partie en Français" in told
+            assert "à toi" in turn_message(fake, table).text  # the live turn message, shown again in French
+            first = table.record.turn_message_id
+            while (table := await table_of(bot, fake, "game-1")) is not None and table.record.turn_message_id == first:
+                await ok(await play_move(fake, "game-1", user_of(fake, table), pick(table)))
+            assert table is not None
+            assert "à toi" in turn_message(fake, table).text  # the next turn's message: French too
+            back = await ok(await fake.slash("alice", "game-1", "game", "language", language="de"))
+            assert "Deutsch" in back.text and "hat die Sprache des Spiels auf Deutsch umgestellt" in (
+                fake.channel_messages("game-1")[-1].text
+            )
+        fake.assert_no_violations()
+
+
+async def test_the_language_command_in_the_lobby_shows_the_lobby_again(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        async with running(fake, settings(tmp_path / "g.db")):
+            await ok(await fake.slash("alice", "game-1", "game", "new"))
+            await ok(await fake.slash("alice", "game-1", "game", "language", language="nl"))
+            assert "Taal: Nederlands" in lobby_message(fake, "game-1").text
         fake.assert_no_violations()
