@@ -22,7 +22,7 @@ from ..offers.flow import OfferFlow
 from ..past import Past
 from ..service import Refusal, Services, hours
 from ..settings import HOUR, Settings
-from ..text import NO_MENTIONS, safe_name, seed_words
+from ..text import CHOICE_NAME, NO_MENTIONS, fit, safe_name, seed_words
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +50,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         typed = str(current or "").lower()
         return [
             app_commands.Choice(
-                name=_("{title} ({least}–{most} players)").format(
-                    title=i.title, least=i.min_players, most=i.max_players
-                )[:100],
+                name=fit(
+                    _("{title} ({least}–{most} players)").format(
+                        title=i.title, least=i.min_players, most=i.max_players
+                    ),
+                    CHOICE_NAME,
+                ),
                 value=i.name,
             )
             for i in self.catalog.infos.values()
@@ -132,7 +135,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         game = table.game if table is not None else self.catalog.default_game
         typed = str(current or "").lower()
         return [
-            app_commands.Choice(name=f"{_(k.label)}: {_(k.description)}"[:100], value=k.name)
+            app_commands.Choice(name=fit(f"{_(k.label)}: {_(k.description)}", CHOICE_NAME), value=k.name)
             for k in self.catalog.info(game).ai_kinds
             if typed in k.name or typed in k.label.lower()
         ]
@@ -505,7 +508,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         typed = str(current or "").lower()
         sections = self.catalog.presenter(name).rules_sections
         return [
-            app_commands.Choice(name=_(title)[:100], value=title[:100])
+            app_commands.Choice(name=fit(_(title), CHOICE_NAME), value=title[:100])
             for title, text in sections
             if typed in title.lower() or typed in text.lower() or typed in _(title).lower() or typed in _(text).lower()
         ][:25]

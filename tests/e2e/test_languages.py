@@ -9,11 +9,16 @@ import re
 from pathlib import Path
 from typing import Any
 
-from babel.messages.pofile import read_po
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
 
 import engine
 from bot.lang import FOLDERS
+from engine.core import lang as engine_lang
+from engine.games import registered
 from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.toygame import GAME as TOY
 
 from .helpers import (
     lobby_message,
@@ -164,3 +169,49 @@ async def test_the_language_command_in_the_lobby_shows_the_lobby_again(tmp_path:
             await ok(await fake.slash("alice", "game-1", "game", "language", language="nl"))
             assert "Taal: Nederlands" in lobby_message(fake, "game-1").text
         fake.assert_no_violations()
+
+
+TOY_LABELS = {  # the toy game's label (tests/toygame) in a catalog this test gives it
+    "de": ("Nimm {count} Stein, {left} bleiben", "Nimm {count} Steine, {left} bleiben"),
+    "fr": ("Prendre {count} pierre, il en reste {left}", "Prendre {count} pierres, il en reste {left}"),
+}
+
+
+def toy_catalogs(folder: Path) -> Path:
+    folder.mkdir()
+    for language, forms in TOY_LABELS.items():
+        words = Catalog(locale=language)
+        words.add(("Take {count} stone, leaving {left}", "Take {count} stones, leaving {left}"), forms)
+        with (folder / f"{language}.po").open("wb") as po:
+            write_po(po, words)
+    return folder
+
+
+async def test_autocomplete_labels_are_in_the_askers_language_and_the_turn_message_in_the_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine's labels are words translated as they are composed: bob (German) asks in a French game whose
+    turn message was composed first, alice (English) too; each gets their own, the channel keeps French."""
+    folders = (*engine_lang.ENGINE_FOLDERS, toy_catalogs(tmp_path / "toy"))
+    monkeypatch.setattr(engine_lang, "ENGINE_FOLDERS", folders)
+    with registered(TOY):
+        async with FakeDiscord() as fake:
+            fake.guild_locale = "fr"
+            fake.user("bob").locale = "de"
+            async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
+                await open_game(fake, "game-1", ["alice", "bob"], seed=3, game=TOY.name, stones=10)
+                expected = {"alice": "Take 1 stone, leaving", "bob": "Nimm 1 Stein, "}
+                for _turn in range(2):
+                    table = await table_of(bot, fake, "game-1")
+                    assert table is not None
+                    buttons = [b["label"] for b in turn_message(fake, table).buttons()]
+                    assert any(label.startswith("Prendre 1 pierre, il en reste") for label in buttons), buttons
+                    user = user_of(fake, table)
+                    other = next(u for u in expected if u != user)
+                    choices = await fake.autocomplete(user, "game-1", "play", focused="move", value="")
+                    assert choices[0]["name"].startswith(expected[user]), choices
+                    waiting = await fake.autocomplete(other, "game-1", "play", focused="move", value="")
+                    if other == "bob":
+                        assert "nicht" in waiting[0]["name"] or "Zug" in waiting[0]["name"], waiting
+                    await ok(await play_move(fake, "game-1", user, "take:1"))
+            fake.assert_no_violations()
