@@ -6,7 +6,7 @@ and the PNG bytes cross the process boundary.
 
 A picture's words are in the language of whoever the picture is drawn for: the reader's language where a draw is
 asked for (callers draw a game's board inside `speaking(<the game's language>)`) travels with each job and is set
-around the draw (`reading`), since a worker process does not share the asking task's context.
+around the draw (`speaking`), since a worker process does not share the asking task's context.
 """
 
 from __future__ import annotations
@@ -27,9 +27,8 @@ import discord
 
 import engine
 import render
-from engine.core.lang import reading
 
-from .lang import N_, language
+from .lang import N_, language, speaking
 
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's default per-file limit since 2025
 UPLOAD_MARGIN = 4096  # multipart headers and rounding: stay a little below the limit
@@ -90,7 +89,7 @@ def draw_all(views: list[tuple[dict[str, Any], bool]]) -> int:
 
 def drawn_in(lang: str, draw: Callable[..., bytes | None], *args: Any) -> bytes | None:
     """draw(*args) with its words in `lang` (run where the draw runs: a worker process or a thread)."""
-    with reading(lang):
+    with speaking(lang):
         return draw(*args)
 
 

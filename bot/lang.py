@@ -17,8 +17,7 @@ from collections.abc import Awaitable, Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from engine import ENGINE_FOLDERS, LANGUAGE_NAMES, LANGUAGES, Words, language_of, words
-from engine.core.lang import READER
+from engine import ENGINE_FOLDERS, LANGUAGE_NAMES, LANGUAGES, READER, Words, language_of, words
 
 __all__ = [
     "ENGLISH",

@@ -14,7 +14,16 @@ from typing import Any
 from engine.api import Game, GameInfo, Presenter
 from engine.core import reducer
 from engine.core import state as core_state
-from engine.core.lang import ENGINE_FOLDER, ENGINE_FOLDERS, LANGUAGE_NAMES, LANGUAGES, Words, language_of, words
+from engine.core.lang import (
+    ENGINE_FOLDER,
+    ENGINE_FOLDERS,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    READER,
+    Words,
+    language_of,
+    words,
+)
 from engine.core.moves import Move
 from engine.errors import IllegalMove
 from engine.games import GAMES, game_of
@@ -27,6 +36,7 @@ __all__ = [
     "GAMES",
     "LANGUAGES",
     "LANGUAGE_NAMES",
+    "READER",
     "SAVE_FORMAT",
     "GameInfo",
     "IllegalMove",
