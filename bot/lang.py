@@ -11,13 +11,12 @@ Catalogs: bot/locale/<language>.po (gettext, edited as text; `python -m bot.loca
 
 from __future__ import annotations
 
-import contextlib
 import functools
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from engine import ENGINE_FOLDERS, LANGUAGE_NAMES, LANGUAGES, READER, Words, language_of, words
+from engine import ENGINE_FOLDERS, LANGUAGE_NAMES, LANGUAGES, READER, Words, language_of, reading, words
 
 __all__ = [
     "ENGLISH",
@@ -74,14 +73,9 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return bot_words().ngettext(singular, plural, n)
 
 
-@contextlib.contextmanager
-def speaking(lang: str) -> Iterator[None]:
-    """Write in `lang` inside the block (a channel's message inside an interaction read by someone else)."""
-    token = _reader.set(lang if lang in LANGUAGES else ENGLISH)
-    try:
-        yield
-    finally:
-        _reader.reset(token)
+# `with speaking(lang):` writes in `lang` inside the block (a channel's message inside an interaction read by someone
+# else): the engine's `reading`, on the one reader both share.
+speaking = reading
 
 
 def read_by(lang: str) -> None:

@@ -22,6 +22,7 @@ from engine.core.lang import (
     READER,
     Words,
     language_of,
+    reading,
     words,
 )
 from engine.core.moves import Move
@@ -56,6 +57,7 @@ __all__ = [
     "move_to_json",
     "new_game",
     "presenter",
+    "reading",
     "replay",
     "replayed",
     "saved_game",
