@@ -30,7 +30,7 @@ from .catalog import Catalog
 from .components import end_row, lobby_view, turn_view
 from .editors import Editors
 from .interactions import Replies, clicked_on
-from .lang import N_, _, in_channel_language, ngettext
+from .lang import N_, _, in_channel_language, ngettext, speaking, table_language
 from .service.accounts import Accounts
 from .service.cache import TableCache
 from .service.hours import away_now, quiet_until, timestamp
@@ -358,7 +358,8 @@ class Announcer:
         content = messages.clip(note + "\n" + messages.turn_content(self.catalog, table, []), messages.CONTENT_LIMIT)
         kwargs: dict[str, Any] = {"allowed_mentions": NO_MENTIONS}
         try:
-            file = await self.boards.file(table.view(None), overlay=False, limit=interaction.filesize_limit)
+            with speaking(table_language(table.record.options)):  # the game's picture, in the game's language
+                file = await self.boards.file(table.view(None), overlay=False, limit=interaction.filesize_limit)
         except Exception:
             log.warning("could not render the board for a private answer", exc_info=True)
             file = None

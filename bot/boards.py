@@ -3,6 +3,10 @@
 Pictures are drawn in threads of this process, or (`render_processes` > 0) in worker processes, so that drawing
 never holds the event loop's GIL: each worker keeps its own tile and text caches, and only the view (plain data)
 and the PNG bytes cross the process boundary.
+
+A picture's words are in the language of whoever the picture is drawn for: the reader's language where a draw is
+asked for (callers draw a game's board inside `speaking(<the game's language>)`) travels with each job and is set
+around the draw (`speaking`), since a worker process does not share the asking task's context.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import discord
 import engine
 import render
 
-from .lang import N_
+from .lang import N_, language, speaking
 
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's default per-file limit since 2025
 UPLOAD_MARGIN = 4096  # multipart headers and rounding: stay a little below the limit
@@ -81,6 +85,12 @@ def draw_all(views: list[tuple[dict[str, Any], bool]]) -> int:
     for view, overlay in views:
         render.png_for(view, overlay)
     return len(views)
+
+
+def drawn_in(lang: str, draw: Callable[..., bytes | None], *args: Any) -> bytes | None:
+    """draw(*args) with its words in `lang` (run where the draw runs: a worker process or a thread)."""
+    with speaking(lang):
+        return draw(*args)
 
 
 def board_png(view: dict[str, Any], overlay: bool, limit: int) -> bytes | None:
@@ -142,18 +152,19 @@ class Boards:
         return guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
 
     async def _draw(self, draw: Callable[..., bytes | None], *args: Any) -> bytes | None:
-        """draw(*args) in a render worker, or in a thread when there are none."""
+        """draw(*args) in a render worker, or in a thread when there are none, in the reader's language."""
         pool = self._pool
+        lang = language()
         if pool is not None:
             loop = asyncio.get_running_loop()
             try:
-                return await loop.run_in_executor(pool, draw, *args)
+                return await loop.run_in_executor(pool, drawn_in, lang, draw, *args)
             except BrokenProcessPool:
                 self._replace_pool(pool)
                 assert self._pool is not None
-                return await loop.run_in_executor(self._pool, draw, *args)
+                return await loop.run_in_executor(self._pool, drawn_in, lang, draw, *args)
         async with self._slots:
-            return await asyncio.to_thread(draw, *args)
+            return await asyncio.to_thread(drawn_in, lang, draw, *args)
 
     async def png(self, view: dict[str, Any], overlay: bool, limit: int) -> bytes | None:
         return await self._draw(board_png, view, overlay, limit)

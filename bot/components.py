@@ -39,7 +39,7 @@ from .lang import N_, _, read_by, reader_language
 from .service import stamp
 from .service.refusal import Refusal
 from .service.table import Table
-from .text import fit
+from .text import BUTTON_LABEL, OPTION_LABEL, PLACEHOLDER, fit
 
 
 class TurnClicks(Protocol):
@@ -115,7 +115,7 @@ def one_value_menu(
     return discord.ui.Select(
         custom_id=custom_id[:100],
         options=options or [discord.SelectOption(label="-", value="-")],
-        placeholder=fit(placeholder, 150) or None,
+        placeholder=fit(placeholder, PLACEHOLDER) or None,
         min_values=1,
         max_values=1,
     )
@@ -164,7 +164,7 @@ class MoveButton(Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], templat
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=fit(label or key, 80),
+                label=fit(label or key, BUTTON_LABEL),
                 style=style or discord.ButtonStyle.secondary,
                 custom_id=f"ed:{game_id}:{stamp.state_field(version, tag)}:{key}"[:100],
             )
@@ -222,7 +222,7 @@ class PrivateButton(
     def __init__(self, game_id: int, version: int, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=fit(label, 80) or _("Your choices"),
+                label=fit(label or _("Your choices"), BUTTON_LABEL),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"edp:{game_id}:{version}",
             )
@@ -248,7 +248,9 @@ class LobbyButton(
         style = discord.ButtonStyle.primary if action == "start" else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
-                label=_(LOBBY_ACTIONS.get(action, action)), style=style, custom_id=f"edl:{game_id}:{action}"
+                label=fit(_(LOBBY_ACTIONS.get(action, action)), BUTTON_LABEL),
+                style=style,
+                custom_id=f"edl:{game_id}:{action}",
             )
         )
         self.game_id = game_id
@@ -271,7 +273,7 @@ class SwitchesSelect(Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], tem
             discord.ui.Select(
                 custom_id=f"edv:{game_id}",
                 options=options,
-                placeholder=_("Variants (host): choose the ones to play with"),
+                placeholder=fit(_("Variants (host): choose the ones to play with"), PLACEHOLDER),
                 min_values=0,
                 max_values=len(options),
             )
@@ -334,7 +336,9 @@ class EndButton(LobbyButton, template=r"ed(?P<action>[rg]):(?P<game>[0-9]+)"):
 
     def __init__(self, game_id: int, action: str) -> None:
         label, style = END_ACTIONS[action]
-        button = discord.ui.Button[Any](label=_(label), style=style, custom_id=f"ed{action}:{game_id}")
+        button = discord.ui.Button[Any](
+            label=fit(_(label), BUTTON_LABEL), style=style, custom_id=f"ed{action}:{game_id}"
+        )
         discord.ui.DynamicItem.__init__(self, button)
         self.game_id, self.action = game_id, action
 
@@ -381,9 +385,9 @@ def lobby_view(game_id: int, info: GameInfo | None = None, options: dict[str, ob
     if switches:
         items = [
             discord.SelectOption(
-                label=fit(_(o.label), 100),
+                label=fit(_(o.label), OPTION_LABEL),
                 value=o.name,
-                description=fit(_(o.description), 100),
+                description=fit(_(o.description), OPTION_LABEL),
                 default=bool(options.get(o.name, o.default)),
             )
             for o in switches[:MAX_OPTIONS]
@@ -401,7 +405,7 @@ def lobby_view(game_id: int, info: GameInfo | None = None, options: dict[str, ob
         current = options.get(spec.name, spec.default)
         items = [
             discord.SelectOption(
-                label=fit(f"{_(spec.label)}: {_(spec.words(choice))}", 100),
+                label=fit(f"{_(spec.label)}: {_(spec.words(choice))}", OPTION_LABEL),
                 value=option_value_key(choice),
                 default=choice == current,
             )
@@ -422,9 +426,9 @@ def more_items(specs: list[OptionSpec], options: dict[str, Any]) -> list[discord
     """Every value of the options the lobby's own menus had no room for, as "Time bank: 1 day a turn"."""
     return [
         discord.SelectOption(
-            label=fit(f"{_(spec.label)}: {_(spec.words(choice))}", 100),
+            label=fit(f"{_(spec.label)}: {_(spec.words(choice))}", OPTION_LABEL),
             value=f"{spec.name}={option_value_key(choice)}"[:100],
-            description=fit(_(spec.description), 100) if choice == spec.choices[0] else None,
+            description=fit(_(spec.description), OPTION_LABEL) if choice == spec.choices[0] else None,
         )
         for spec in specs
         for choice in spec.choices
@@ -485,7 +489,8 @@ def controls_view(
                 item = MoveButton(game_id, version, control.key, control.label, STYLES[control.style], tag=tag)
             elif isinstance(control, Menu):
                 options = [
-                    discord.SelectOption(label=fit(label, 100), value=key[:100]) for key, label in control.options
+                    discord.SelectOption(label=fit(label, OPTION_LABEL), value=key[:100])
+                    for key, label in control.options
                 ]
                 item = MoveSelect(game_id, version, menus, options, control.placeholder, tag=tag)
                 menus += 1

@@ -22,7 +22,7 @@ from .announcer import CANNOT_POST, NO_ACCESS, Announcer
 from .catalog import Catalog
 from .components import controls_view, private_controls
 from .interactions import Replies, clicked_on, is_manager
-from .lang import _, in_channel_language
+from .lang import LANGUAGE_NAMES, _, in_channel_language, speaking
 from .service import stamp
 from .service.cache import TableCache
 from .service.lobby import Lobby
@@ -252,6 +252,31 @@ class Flow:
         await self.refresh_lobby(table, interaction=interaction)
         words = messages.options_words(self.catalog, table.game, table.record.options)
         await self.reply(interaction, _("✅ Now playing with: {words}.").format(words=words))
+
+    async def set_language(self, interaction: discord.Interaction, lang: str) -> None:
+        """`/game language`: the channel's language of the game changes at once, in one write; the lobby message
+        or the live turn message is shown again in it, the channel is told in it, and the asker in their own."""
+        await self.defer(interaction)
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        table = await self.lobby.set_language(channel_id, interaction.user.id, lang, is_manager(interaction))
+        try:
+            if table.record.status == "lobby":
+                await self.refresh_lobby(table)
+            else:
+                async with self.announcer.announce_lock(channel_id):
+                    await self.announcer.update_turn(table, rerender=True, interaction=None)
+            with speaking(lang):
+                told = _("🌐 {mention} set the game's language to {language}.").format(
+                    mention=interaction.user.mention, language=LANGUAGE_NAMES[lang]
+                )
+            await self.announcer.channel(channel_id).send(told, allowed_mentions=discord.AllowedMentions.none())
+        except (discord.HTTPException, StorageError):
+            # The language is stored: the next turn message is in it even if this one could not be shown again.
+            log.warning("could not show the new language in channel %s", channel_id, exc_info=True)
+        await self.reply(
+            interaction, _("✅ The game's language is now {language}.").format(language=LANGUAGE_NAMES[lang])
+        )
 
     async def stop(self, timeout: float = 10.0) -> None:
         await self.replies.wait(timeout)

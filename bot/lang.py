@@ -11,14 +11,12 @@ Catalogs: bot/locale/<language>.po (gettext, edited as text; `python -m bot.loca
 
 from __future__ import annotations
 
-import contextlib
 import functools
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from engine import ENGINE_FOLDER, LANGUAGE_NAMES, LANGUAGES, Words, language_of, words
-from engine.core.lang import READER, TRANSLATORS
+from engine import ENGINE_FOLDER, LANGUAGE_NAMES, LANGUAGES, READER, TRANSLATORS, Words, language_of, reading, words
 
 __all__ = [
     "ENGLISH",
@@ -34,10 +32,8 @@ __all__ = [
     "table_language",
 ]
 
-FOLDERS = (
-    Path(__file__).parent / "locale",
-    ENGINE_FOLDER,
-)  # the bot's words, then the engine's (a game's own: its Presenter)
+# the bot's words, then the engine's (a game's own words come through its Presenter's translator)
+FOLDERS = (Path(__file__).parent / "locale", ENGINE_FOLDER)
 LANGUAGE_OPTION = "language"  # the table option (bot.catalog.TABLE_OPTIONS) holding a game's language
 
 ENGLISH = LANGUAGES[0]  # the language the code is written in
@@ -80,14 +76,9 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return bot_words().ngettext(singular, plural, n)
 
 
-@contextlib.contextmanager
-def speaking(lang: str) -> Iterator[None]:
-    """Write in `lang` inside the block (a channel's message inside an interaction read by someone else)."""
-    token = _reader.set(lang if lang in LANGUAGES else ENGLISH)
-    try:
-        yield
-    finally:
-        _reader.reset(token)
+# `with speaking(lang):` writes in `lang` inside the block (a channel's message inside an interaction read by someone
+# else): the engine's `reading`, on the one reader both share.
+speaking = reading
 
 
 def read_by(lang: str) -> None:

@@ -14,7 +14,7 @@ import engine
 from storage import GameRecord, Store
 
 from .boards import Boards
-from .lang import _
+from .lang import _, speaking, table_language
 from .service import Refusal, Rewind
 from .text import NO_MENTIONS
 
@@ -60,8 +60,9 @@ class Past:
             )
         # Public: nobody's hidden things; private: the asker's own, as they were then.
         viewer = None if public else await self._seat(record, interaction.user.id)
-        view = await asyncio.to_thread(engine.view, ends[turn], viewer)
-        file = await self.boards.file(view, False, interaction.filesize_limit)
+        with speaking(table_language(record.options)):  # the game's picture, in the game's language
+            view = await asyncio.to_thread(engine.view, ends[turn], viewer)
+            file = await self.boards.file(view, False, interaction.filesize_limit)
         if turn == 0:
             words = _("Game {game}, at the start.").format(game=record.id)
         elif ends[turn].game_over:
@@ -97,8 +98,9 @@ class Past:
                 )
             )
         turns = [turn for turn in sorted(ends) if turn >= from_turn][-MAX_FRAMES:]
-        views = await asyncio.to_thread(lambda: [engine.view(ends[turn], None) for turn in turns])
-        file = await self.boards.replay_file(views, interaction.filesize_limit)
+        with speaking(table_language(record.options)):
+            views = await asyncio.to_thread(lambda: [engine.view(ends[turn], None) for turn in turns])
+            file = await self.boards.replay_file(views, interaction.filesize_limit)
         if turns[0] == 0:
             words = _("Game {game}: the board at the start and after each turn to turn {last} ({count} frames).")
         else:

@@ -22,6 +22,8 @@ def mentions(*user_ids: int | None) -> discord.AllowedMentions:
 
 
 NO_MENTIONS = discord.AllowedMentions.none()
+# Discord's limits for the words of a component: every translated word put in one goes through fit() with these.
+BUTTON_LABEL, OPTION_LABEL, PLACEHOLDER, CHOICE_NAME = 80, 100, 150, 100
 
 
 def jump_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str | None:

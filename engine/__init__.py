@@ -14,7 +14,17 @@ from typing import Any
 from engine.api import Game, GameInfo, Presenter
 from engine.core import reducer
 from engine.core import state as core_state
-from engine.core.lang import ENGINE_FOLDER, LANGUAGE_NAMES, LANGUAGES, Words, language_of, words
+from engine.core.lang import (
+    ENGINE_FOLDER,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    READER,
+    TRANSLATORS,
+    Words,
+    language_of,
+    reading,
+    words,
+)
 from engine.core.moves import Move
 from engine.errors import IllegalMove
 from engine.games import GAMES, game_of
@@ -26,7 +36,9 @@ __all__ = [
     "GAMES",
     "LANGUAGES",
     "LANGUAGE_NAMES",
+    "READER",
     "SAVE_FORMAT",
+    "TRANSLATORS",
     "GameInfo",
     "IllegalMove",
     "Move",
@@ -45,6 +57,7 @@ __all__ = [
     "move_to_json",
     "new_game",
     "presenter",
+    "reading",
     "replay",
     "replayed",
     "saved_game",

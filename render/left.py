@@ -8,6 +8,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.core.lang import _
+
 from . import games, style
 from .panel import PAD, as_dict, as_int, as_list
 from .png import encode, shrink
@@ -55,7 +57,7 @@ def draw(game: str, piles: list[dict[str, Any]]) -> Image.Image:
     im = Image.new("RGB", (WIDTH, _height(piles, art is not None)), style.PANEL)
     d = ImageDraw.Draw(im)
     total = sum(as_int(p.get("count")) for p in piles)
-    put_text(im, (PAD, 42), f"Tiles left to draw: {total}", HEADING, style.TEXT)
+    put_text(im, (PAD, 42), _("Tiles left to draw: {total}").format(total=total), HEADING, style.TEXT)
     y = TOP
     many, one = _split(piles, art is not None)
     for p in many:

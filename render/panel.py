@@ -12,6 +12,8 @@ from typing import Any, Generic, TypeVar
 
 from PIL import Image, ImageDraw
 
+from engine.core.lang import N_, _, ngettext
+
 from . import style
 from .layout import Picture
 from .sprites import number_badge, paste, put_text
@@ -48,23 +50,35 @@ def is_over(view: dict[str, Any]) -> bool:
 
 def player_name(view: dict[str, Any], seat: object) -> str:
     """The name of a seat as the view gives it ("Player 2" if it gives none, "?" for a seat that is no int)."""
+    unnamed = _("Player {n}").format(n=as_int(seat) + 1)
     for p in view.get("players") or []:
         if isinstance(p, dict) and p.get("seat") == seat:
-            return str(p.get("name", f"Player {as_int(seat) + 1}"))
-    return f"Player {as_int(seat) + 1}" if isinstance(seat, int) else "?"
+            return str(p.get("name", unnamed))
+    return unnamed if isinstance(seat, int) else "?"
 
 
-def game_over_line(view: dict[str, Any], unit: str = "points") -> str:
-    """`Game over - Ann wins with 30 points!` from the view's result (winners, scores)."""
+POINTS = N_("points")
+
+
+def game_over_line(view: dict[str, Any], unit: str = POINTS, gettext: Callable[[str], str] = _) -> str:
+    """`Game over - Ann wins with 30 points!` from the view's result (winners, scores), in the reader's language
+    (`unit`, a game's word marked with N_, is translated here by `gettext`: the game's own words)."""
     res = as_dict(view.get("result"))
     winners = [w for w in res.get("winners") or [] if isinstance(w, int)]
     if not winners:
-        return "Game over"
+        return _("Game over")
     names = " & ".join(player_name(view, w) for w in winners)
     scores = as_list(res.get("scores"))
     best = scores[winners[0]] if winners[0] < len(scores) and isinstance(scores[winners[0]], int) else None
-    pts = f" with {best} {unit}" if best is not None else ""
-    return f"Game over - {names} {'win' if len(winners) > 1 else 'wins'}{pts}!"
+    if best is None:
+        line = ngettext("Game over - {names} wins!", "Game over - {names} win!", len(winners))
+    else:
+        line = ngettext(
+            "Game over - {names} wins with {score} {unit}!",
+            "Game over - {names} win with {score} {unit}!",
+            len(winners),
+        )
+    return line.format(names=names, score=best, unit=gettext(unit))
 
 
 @dataclass(frozen=True)
@@ -76,12 +90,14 @@ class Status:
     unit: str
     doing: dict[str, str]  # phase: what the current player does in it
     parts: Callable[[dict[str, Any], str], list[str]]
-    otherwise: str = "to play"  # what they do in a phase `doing` does not name
+    otherwise: str = N_("to play")  # what they do in a phase `doing` does not name
+    gettext: Callable[[str], str] = _  # the game's own words (engine/<game>/lang.py), which `doing` and `unit` are
 
     def __call__(self, view: dict[str, Any]) -> str:
         if is_over(view):
-            return game_over_line(view, self.unit)
-        does = self.doing.get(str(view.get("phase")), self.otherwise)
+            return game_over_line(view, self.unit, self.gettext)
+        # The game's words are constants (marked with N_ where the game defines them), translated as they are drawn.
+        does = self.gettext(self.doing.get(str(view.get("phase")), self.otherwise))
         return SEPARATOR.join(self.parts(view, f"{player_name(view, view.get('current_player'))} {does}"))
 
 

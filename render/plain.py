@@ -9,6 +9,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.core.lang import N_, _
+
 from . import panel, style
 from .layout import Picture
 from .painter import Painter
@@ -17,6 +19,7 @@ from .sprites import put_text
 WIDTH = 720
 LINE = 38
 SIZE = 24
+WAITING = N_("Waiting for the game")
 
 
 def status_words(view: dict[str, Any]) -> list[str]:
@@ -27,7 +30,7 @@ def status_words(view: dict[str, Any]) -> list[str]:
         seats = panel.as_list(view.get("to_act"))
         names = " & ".join(panel.player_name(view, s) for s in seats)
         prompt = view.get("prompt") if isinstance(view.get("prompt"), str) else ""
-        lines = [f"{names}: {prompt}" if names and prompt else names or prompt or "Waiting for the game"]
+        lines = [f"{names}: {prompt}" if names and prompt else names or prompt or _(WAITING)]
     players = panel.as_list(view.get("players"))
     res = panel.as_dict(view.get("result"))
     scores = panel.as_list(res.get("scores"))
@@ -56,7 +59,7 @@ def layout(view: object) -> Lines:
         lines = status_words(view) if isinstance(view, dict) else []
     except Exception:  # the last resort must not fail: a header too broken to read gets the bare words
         lines = []
-    lines = lines or ["Waiting for the game"]
+    lines = lines or [_(WAITING)]
     return Lines(tuple(lines), isinstance(view, dict) and panel.is_over(view), 2 * panel.PAD + LINE * len(lines))
 
 

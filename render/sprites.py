@@ -26,6 +26,16 @@ def texts(im: Image.Image) -> tuple[TextMark, ...]:
     return marks if isinstance(marks, tuple) else ()
 
 
+# Where put_text drew each text on a picture: (text, left, top, right, bottom) in px, in info["text_boxes"] as the
+# marks above, so tests can check that no text runs off its picture in any language.
+TextBox = tuple[str, int, int, int, int]
+
+
+def text_boxes(im: Image.Image) -> tuple[TextBox, ...]:
+    boxes = im.info.get("text_boxes", ())
+    return boxes if isinstance(boxes, tuple) else ()
+
+
 def add_texts(im: Image.Image, marks: tuple[TextMark, ...]) -> Image.Image:
     """Note texts drawn on im (a sprite drawing its own text calls this with the size as it will be pasted)."""
     if marks:
@@ -147,6 +157,8 @@ def put_text(
         im.paste(dark, (round(x) - 2, round(y) - 2), dark)
     im.paste(sp, (round(x), round(y)), sp)
     add_texts(im, ((s, size, typed),))
+    left = round(x) + sp.info.get("left", 0)
+    im.info["text_boxes"] = (*text_boxes(im), (s, left, round(y), round(x) + sp.width, round(y) + sp.height))
     return sp.width
 
 

@@ -202,8 +202,8 @@ class Store:
         """Remove any seat (e.g. an AI) from a lobby; later seats move up one."""
         return await self._changing(game_id, lambda tx: _remove_seat(tx, game_id, seat, now))
 
-    async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> GameRecord:
-        """Replace a lobby's variant options (WrongStatus once the game has started)."""
+    async def set_options(self, game_id: int, options: dict[str, Any], now: float, *statuses: str) -> GameRecord:
+        """Replace a game's options while it is in one of `statuses` (the lobby if none; WrongStatus otherwise)."""
 
         async def body(tx: Tx) -> GameRecord:
             await tx.execute(
@@ -212,7 +212,7 @@ class Store:
             )
             return await _game(tx, game_id)
 
-        return await self._changing(game_id, body)
+        return await self._changing(game_id, body, *statuses)
 
     async def _changing(self, game_id: int, change: Body[T], *statuses: str) -> T:
         """One transaction changing a game in one of `statuses` (the lobby if none; WrongStatus otherwise)."""

@@ -17,12 +17,12 @@ from ..announcer import CANNOT_POST, NO_ACCESS
 from ..boards import Boards
 from ..flow import Flow
 from ..interactions import ANYWHERE, in_server, is_manager
-from ..lang import LANGUAGE_OPTION, _, server_language, speaking, table_language
+from ..lang import LANGUAGE_NAMES, LANGUAGE_OPTION, LANGUAGES, _, server_language, speaking, table_language
 from ..offers.flow import OfferFlow
 from ..past import Past
 from ..service import Refusal, Services, hours
 from ..settings import HOUR, Settings
-from ..text import NO_MENTIONS, safe_name, seed_words
+from ..text import CHOICE_NAME, NO_MENTIONS, fit, safe_name, seed_words
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +50,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         typed = str(current or "").lower()
         return [
             app_commands.Choice(
-                name=_("{title} ({least}–{most} players)").format(
-                    title=i.title, least=i.min_players, most=i.max_players
-                )[:100],
+                name=fit(
+                    _("{title} ({least}–{most} players)").format(
+                        title=i.title, least=i.min_players, most=i.max_players
+                    ),
+                    CHOICE_NAME,
+                ),
                 value=i.name,
             )
             for i in self.catalog.infos.values()
@@ -132,7 +135,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         game = table.game if table is not None else self.catalog.default_game
         typed = str(current or "").lower()
         return [
-            app_commands.Choice(name=f"{_(k.label)}: {_(k.description)}"[:100], value=k.name)
+            app_commands.Choice(name=fit(f"{_(k.label)}: {_(k.description)}", CHOICE_NAME), value=k.name)
             for k in self.catalog.info(game).ai_kinds
             if typed in k.name or typed in k.label.lower()
         ]
@@ -166,6 +169,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
                 )
         await self.flow.reply(interaction, _("✅ Abandoned; it stays in the channel's history."))
 
+    @app_commands.command(name="language", description="Change the language the channel reads for this game (host)")
+    @app_commands.describe(language="The game's language: turn messages, the board, the log, the end")
+    @app_commands.choices(language=[app_commands.Choice(name=LANGUAGE_NAMES[c], value=c) for c in LANGUAGES])
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        await self.flow.set_language(interaction, language)
+
     # ------------------------------------------------------------------ looking
 
     @app_commands.command(name="board", description="Show the board (privately unless public is true)")
@@ -194,17 +203,22 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             # Personal tiles may only be shown to their owner, so the overlay uses their own view.
             viewer = seat if (current is not None and seat == current.seat) else None
             to_move = table.active and any(p.seat == seat and not p.is_ai for p in table.to_act)
-            view = table.view(viewer)
+            shown = table_language(table.record.options)
+            with speaking(shown):  # the board is the game's picture: in its language, whoever asks
+                view = table.view(viewer)
             content = messages.turn_content(self.catalog, table, [])
         else:
             last = await self.services.accounts.last_game(interaction.channel_id)
             if last is None or last[2] is None:
                 await interaction.followup.send(_("There is no board to show: `/game new` starts a game."))
                 return
-            view = engine.view(last[2], None)
+            shown = table_language(last[0].options)
+            with speaking(shown):
+                view = engine.view(last[2], None)
             content = _("Game {id} ({status}).").format(id=last[0].id, status=messages.status_words(last[0].status))
             overlay = False
-        file = await self.boards.file(view, overlay, interaction.filesize_limit)
+        with speaking(shown):
+            file = await self.boards.file(view, overlay, interaction.filesize_limit)
         if file is None:
             await interaction.followup.send(content + _("\n(The board is too large for this server's upload limit.)"))
             return
@@ -239,7 +253,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             await interaction.followup.send(_("This game has no tiles to draw."))
             return
         content = messages.tiles_content(piles)
-        file = await self.boards.tiles_file(table.state.game, piles, interaction.filesize_limit)
+        with speaking(table_language(table.record.options)):  # the picture in the game's language, like the board
+            file = await self.boards.tiles_file(
+                table.state.game, engine.tiles_left(table.state), interaction.filesize_limit
+            )
         if file is None:
             await interaction.followup.send(content)
             return
@@ -491,7 +508,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
         typed = str(current or "").lower()
         sections = self.catalog.presenter(name).rules_sections
         return [
-            app_commands.Choice(name=_(title)[:100], value=title[:100])
+            app_commands.Choice(name=fit(_(title), CHOICE_NAME), value=title[:100])
             for title, text in sections
             if typed in title.lower() or typed in text.lower() or typed in _(title).lower() or typed in _(text).lower()
         ][:25]

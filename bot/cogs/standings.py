@@ -11,7 +11,7 @@ from ..catalog import Catalog
 from ..lang import _
 from ..service import Standings
 from ..standings import leaderboard_content, stats_content
-from ..text import NO_MENTIONS, safe_name
+from ..text import CHOICE_NAME, NO_MENTIONS, fit, safe_name
 
 Choices = list[app_commands.Choice[str]]
 
@@ -61,7 +61,7 @@ class StandingsCog(
     async def _games(self, interaction: discord.Interaction, current: str) -> Choices:
         typed = str(current or "").lower()
         return [
-            app_commands.Choice(name=info.title[:100], value=info.name)
+            app_commands.Choice(name=fit(info.title, CHOICE_NAME), value=info.name)
             for info in self.catalog.infos.values()
             if typed in info.name or typed in info.title.lower()
         ][:25]

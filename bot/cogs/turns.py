@@ -25,6 +25,7 @@ from ..service import stamp
 from ..service.cache import TableCache
 from ..service.legal import Legal
 from ..service.table import Table
+from ..text import CHOICE_NAME, fit
 
 MAX_CHOICES = 25
 NOTHING = "-"  # the value of an informational choice; choosing it gets the polite refusal that explains
@@ -64,7 +65,7 @@ class TurnCog(commands.Cog):
         table = await self.tables.table(channel_id)  # cached; the first use after a restart reads once
         note = self._why_nothing(table, interaction.user.id, command)
         if note is not None or table is None:
-            return [app_commands.Choice(name=(note or "")[:100], value=NOTHING)]
+            return [app_commands.Choice(name=fit((note or ""), CHOICE_NAME), value=NOTHING)]
         found = self.catalog.command_of(command)
         verb = found[1] if found is not None else None
         legal = self.legal.legal_for(table, interaction.user.id, verb.kinds if verb else None)
@@ -76,14 +77,14 @@ class TurnCog(commands.Cog):
             if typed and typed not in val.lower() and typed not in label.lower():
                 continue
             # The value carries the state it was offered at: the command acts on that state only (bot/service/stamp).
-            out.append(app_commands.Choice(name=label[:100], value=stamp.tagged(val, table)))
+            out.append(app_commands.Choice(name=fit(label, CHOICE_NAME), value=stamp.tagged(val, table)))
         if not out and legal:
             nothing = _("Nothing matches “{typed}”: clear it to see all").format(typed=current)
-            return [app_commands.Choice(name=nothing[:100], value=NOTHING)]
+            return [app_commands.Choice(name=fit(nothing, CHOICE_NAME), value=NOTHING)]
         if not out and table is not None and table.active:
             prompt = table.view(None).get("prompt") or _("make another move")
             not_now = _("Not now: it is time to {prompt}").format(prompt=prompt)
-            return [app_commands.Choice(name=not_now[:100], value=NOTHING)]
+            return [app_commands.Choice(name=fit(not_now, CHOICE_NAME), value=NOTHING)]
         return out[:MAX_CHOICES]
 
     def _why_nothing(self, table: Table | None, user_id: int, command: str) -> str | None:

@@ -9,6 +9,7 @@ import discord
 
 from ..components import ComponentRoutes, Routed
 from ..lang import _
+from ..text import BUTTON_LABEL, fit
 
 # Offers of earlier versions carried giver, seat and rights in the custom_id; such a click is told to offer again.
 OLD_TEMPLATE = r"edh:[0-9]+:[0-9]+:[0-9]+:[0-9]+:[hsm]:(?P<a>yes|no)"
@@ -22,7 +23,7 @@ class SeatOfferButton(
     def __init__(self, offer: str, yes: bool) -> None:
         super().__init__(
             discord.ui.Button(
-                label=_("Take the seat") if yes else "Decline",
+                label=fit(_("Take the seat") if yes else _("Decline"), BUTTON_LABEL),
                 style=discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary,
                 custom_id=f"edh:{offer}:{'yes' if yes else 'no'}",
             )

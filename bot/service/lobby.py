@@ -12,7 +12,7 @@ import engine
 from storage import AlreadyJoined, ChannelBusy, GameFull, GameNotFound, GameRecord, NotJoined, Store, WrongStatus
 
 from ..catalog import Catalog, game_options
-from ..lang import _
+from ..lang import LANGUAGE_NAMES, LANGUAGE_OPTION, LANGUAGES, _, table_language
 from ..text import safe_name
 from .accounts import Accounts
 from .cache import TableCache
@@ -20,6 +20,7 @@ from .refusal import Refusal
 from .table import Table
 
 MAX_SEED = 2**63
+LANGUAGE_LIST = ", ".join(LANGUAGE_NAMES[code] for code in LANGUAGES)
 
 
 @dataclass
@@ -181,6 +182,26 @@ class Lobby:
                 await self.store.set_options(table.game_id, chosen, self.clock())
             except WrongStatus:
                 raise Refusal(_("The game has already started.")) from None
+            return await self.tables.reload(channel_id)
+
+    async def set_language(self, channel_id: int, user_id: int, lang: str, manage: bool = False) -> Table:
+        """The host (or Manage Channels) changes the channel's language of a game in the lobby or under way: one
+        write of its options (the rules never see this one, so the game goes on as it was)."""
+        async with self.tables.lock(channel_id):
+            table = await self.tables.table(channel_id, fresh=True)
+            if table is None:
+                raise Refusal(_("There is no game in this channel. Start one with `/game new`."))
+            if user_id != table.record.host_user_id and not manage:
+                raise Refusal(_("Only the host (or someone with Manage Channels) can change the game's language."))
+            if lang not in LANGUAGES:
+                raise Refusal(_("That is not one of the languages: {languages}.").format(languages=LANGUAGE_LIST))
+            if table_language(table.record.options) == lang:
+                raise Refusal(_("The game is in {language} already.").format(language=LANGUAGE_NAMES[lang]))
+            chosen = self._chosen_options(table.game, {**table.record.options, LANGUAGE_OPTION: lang})
+            try:
+                await self.store.set_options(table.game_id, chosen, self.clock(), "lobby", "active")
+            except WrongStatus:
+                raise Refusal(_("The game is over: its language can no longer change.")) from None
             return await self.tables.reload(channel_id)
 
     async def start(self, channel_id: int, user_id: int, manage: bool = False) -> Table:

@@ -8,6 +8,7 @@ from typing import Any
 import engine
 from storage import GameRecord, PlayerRecord
 
+from ..lang import language
 from ..text import safe_name
 
 
@@ -18,7 +19,8 @@ class Table:
     record: GameRecord
     players: list[PlayerRecord]
     state: Any | None = None
-    _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, repr=False)
+    # By (viewer, language): a view's labels and prompt are words, composed in the reader's language.
+    _views: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict, repr=False)
 
     @property
     def game_id(self) -> int:
@@ -59,10 +61,12 @@ class Table:
         return cls(record, players, state)
 
     def view(self, viewer: int | None = None) -> dict[str, Any]:
-        """engine.view, computed once per (state, viewer): autocomplete asks on every keystroke."""
-        if viewer not in self._views:
-            self._views[viewer] = engine.view(self.state, viewer)
-        return self._views[viewer]
+        """engine.view in the reader's language, computed once per (state, viewer, language): autocomplete asks on
+        every keystroke, and a German player's autocomplete must not lend its words to a French channel."""
+        key = (viewer, language())
+        if key not in self._views:
+            self._views[key] = engine.view(self.state, viewer)
+        return self._views[key]
 
     def seat_of(self, user_id: int) -> int | None:
         for p in self.players:

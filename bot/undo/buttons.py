@@ -9,6 +9,7 @@ import discord
 
 from ..components import ComponentRoutes, Routed
 from ..lang import _
+from ..text import BUTTON_LABEL, fit
 
 
 class UndoButton(
@@ -19,7 +20,7 @@ class UndoButton(
     def __init__(self, game_id: int, version: int, yes: bool) -> None:
         super().__init__(
             discord.ui.Button(
-                label=_("Agree to undo") if yes else "Refuse",
+                label=fit(_("Agree to undo") if yes else _("Refuse"), BUTTON_LABEL),
                 style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
                 custom_id=f"edu:{game_id}:{version}:{'yes' if yes else 'no'}",
             )

@@ -9,13 +9,30 @@ import re
 from pathlib import Path
 from typing import Any
 
-from babel.messages.pofile import read_po
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
 
 import engine
 from bot.locale_update import catalogs
+from engine.core import lang as engine_lang
+from engine.games import registered
 from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.toygame import GAME as TOY
 
-from .helpers import lobby_message, ok, open_game, play_move, refused, running, settings, table_of, turn_message
+from .helpers import (
+    lobby_message,
+    ok,
+    open_game,
+    pick,
+    play_move,
+    refused,
+    running,
+    settings,
+    table_of,
+    turn_message,
+    user_of,
+)
 
 FIELD = re.compile(r"\{[^{}]*\}")
 
@@ -136,3 +153,88 @@ async def test_the_host_sets_the_language_in_the_lobby(tmp_path: Path) -> None:
             table = await table_of(bot, fake, "game-1")
             assert table is not None and table.record.options == {"language": "nl"}
         fake.assert_no_violations()
+
+
+async def test_the_host_changes_the_language_of_a_game_under_way(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
+            none = await refused(await fake.slash("alice", "game-2", "game", "language", language="fr"))
+            assert "no game in this channel" in none
+            await open_game(fake, "game-1", ["alice", "bob"])
+            assert "Only the host" in await refused(
+                await fake.slash("bob", "game-1", "game", "language", language="fr")
+            )
+            same = await refused(await fake.slash("alice", "game-1", "game", "language", language="en"))
+            assert "in English already" in same
+            answer = await ok(await fake.slash("alice", "game-1", "game", "language", language="fr"))
+            assert answer.ephemeral and answer.text == "✅ The game's language is now Français."  # alice's own: English
+            table = await table_of(bot, fake, "game-1")
+            assert table is not None and table.record.options == {"language": "fr"}
+            told = fake.channel_messages("game-1")[-1].text
+            assert told.startswith("🌐 ") and "a passé la langue de la partie en Français" in told
+            assert "à toi" in turn_message(fake, table).text  # the live turn message, shown again in French
+            first = table.record.turn_message_id
+            while (table := await table_of(bot, fake, "game-1")) is not None and table.record.turn_message_id == first:
+                await ok(await play_move(fake, "game-1", user_of(fake, table), pick(table)))
+            assert table is not None
+            assert "à toi" in turn_message(fake, table).text  # the next turn's message: French too
+            back = await ok(await fake.slash("alice", "game-1", "game", "language", language="de"))
+            assert "Deutsch" in back.text and "hat die Sprache des Spiels auf Deutsch umgestellt" in (
+                fake.channel_messages("game-1")[-1].text
+            )
+        fake.assert_no_violations()
+
+
+async def test_the_language_command_in_the_lobby_shows_the_lobby_again(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        async with running(fake, settings(tmp_path / "g.db")):
+            await ok(await fake.slash("alice", "game-1", "game", "new"))
+            await ok(await fake.slash("alice", "game-1", "game", "language", language="nl"))
+            assert "Taal: Nederlands" in lobby_message(fake, "game-1").text
+        fake.assert_no_violations()
+
+
+TOY_LABELS = {  # the toy game's label (tests/toygame) in a catalog this test gives it
+    "de": ("Nimm {count} Stein, {left} bleiben", "Nimm {count} Steine, {left} bleiben"),
+    "fr": ("Prendre {count} pierre, il en reste {left}", "Prendre {count} pierres, il en reste {left}"),
+}
+
+
+def toy_catalogs(folder: Path) -> Path:
+    folder.mkdir()
+    for language, forms in TOY_LABELS.items():
+        words = Catalog(locale=language)
+        words.add(("Take {count} stone, leaving {left}", "Take {count} stones, leaving {left}"), forms)
+        with (folder / f"{language}.po").open("wb") as po:
+            write_po(po, words)
+    return folder
+
+
+async def test_autocomplete_labels_are_in_the_askers_language_and_the_turn_message_in_the_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine's labels are words translated as they are composed: bob (German) asks in a French game whose
+    turn message was composed first, alice (English) too; each gets their own, the channel keeps French."""
+    folders = (*engine_lang.CORE.folders, toy_catalogs(tmp_path / "toy"))
+    monkeypatch.setattr(engine_lang.CORE, "folders", folders)  # the toy game's words come through the core's
+    with registered(TOY):
+        async with FakeDiscord() as fake:
+            fake.guild_locale = "fr"
+            fake.user("bob").locale = "de"
+            async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
+                await open_game(fake, "game-1", ["alice", "bob"], seed=3, game=TOY.name, stones=10)
+                expected = {"alice": "Take 1 stone, leaving", "bob": "Nimm 1 Stein, "}
+                for _turn in range(2):
+                    table = await table_of(bot, fake, "game-1")
+                    assert table is not None
+                    buttons = [b["label"] for b in turn_message(fake, table).buttons()]
+                    assert any(label.startswith("Prendre 1 pierre, il en reste") for label in buttons), buttons
+                    user = user_of(fake, table)
+                    other = next(u for u in expected if u != user)
+                    choices = await fake.autocomplete(user, "game-1", "play", focused="move", value="")
+                    assert choices[0]["name"].startswith(expected[user]), choices
+                    waiting = await fake.autocomplete(other, "game-1", "play", focused="move", value="")
+                    if other == "bob":
+                        assert "nicht" in waiting[0]["name"] or "Zug" in waiting[0]["name"], waiting
+                    await ok(await play_move(fake, "game-1", user, "take:1"))
+            fake.assert_no_violations()

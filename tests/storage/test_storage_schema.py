@@ -13,7 +13,7 @@ import pytest
 from storage_helpers import T0, downgrade, raw_sql, record_all, same, started_game
 
 import engine
-from storage import AnyStore, StorageError, Store, is_postgres, open_store, snapshots, sqlite_path
+from storage import AnyStore, StorageError, Store, WrongStatus, is_postgres, open_store, snapshots, sqlite_path
 from storage.migrations import all_migrations
 
 
@@ -78,6 +78,16 @@ async def test_set_options_in_the_lobby_only(store: AnyStore) -> None:
     changed = await store.set_options(game.id, {"a": 2, "b": "x"}, T0 + 1)
     assert (changed.options, changed.updated_at) == ({"a": 2, "b": "x"}, T0 + 1)
     assert (await store.game(game.id)).options == {"a": 2, "b": "x"}
+
+
+async def test_set_options_of_a_running_game_when_the_caller_allows_it(store: AnyStore) -> None:
+    """A table option (the channel's language) changes during the game; the lobby's menus still cannot."""
+    game, _state = await started_game(store)
+    with pytest.raises(WrongStatus):
+        await store.set_options(game.id, {"language": "fr"}, T0 + 1)
+    changed = await store.set_options(game.id, {"language": "fr"}, T0 + 2, "lobby", "active")
+    assert (changed.options, changed.status) == ({"language": "fr"}, "active")
+    assert (await store.game(game.id)).options == {"language": "fr"}
 
 
 def test_the_setting_picks_the_backend() -> None:

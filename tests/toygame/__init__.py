@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.api import AIKind, Event, Game, GameInfo, OptionSpec, OptionValue, Presenter, Verb, View, one_by_one
+from engine.core.lang import ngettext
 from engine.core.moves import Move
 from engine.core.rng import rand_below
 from engine.core.state import CoreState
@@ -90,7 +91,9 @@ def view(state: State, viewer: int | None) -> View:
 
 def label(state: State, move: Move, number: int | None) -> str:
     count = int(move.get("count"))
-    return f"Take {count} stone{'s' if count != 1 else ''}, leaving {state.pile - count}"
+    # Through the engine's words, as a game's labels are: a test gives it a catalog (tests/e2e/test_languages.py).
+    words = ngettext("Take {count} stone, leaving {left}", "Take {count} stones, leaving {left}", count)
+    return words.format(count=count, left=state.pile - count)
 
 
 def perfect(state: State) -> Move:
