@@ -228,8 +228,8 @@ class Presenter:
     def score_of(self, score: int) -> str:
         """ "1 point", "30 gold": a score in the game's own word, in the reader's language when the game's catalog
         holds "{n} <word>" with its plural forms (it then writes them as `ngettext("{n} gold", "{n} gold", n)`)."""
-        one, many = self.score_words
-        return ngettext(f"{{n}} {one}", f"{{n}} {many}", score).format(n=score)
+        one, many = ("{n} " + word for word in self.score_words)
+        return ngettext(one, many, score).format(n=score)
 
     def quiet_move(self, move: Mapping[str, Any], names: Sequence[str]) -> str | None:
         return self.move_words(move, names) if self.move_words is not None else None

@@ -292,6 +292,8 @@ PROMPTS = {
     "bonus": N_("buy a bonus turn for a water stone, or end your turn"),
 }
 
+OTHERWISE = N_("make a move")  # a phase without words of its own
+
 
 def prompt(state: State) -> str:
     """What the seat to act does now, addressed to them (the bot names them once, in its mention)."""
@@ -306,7 +308,7 @@ def prompt(state: State) -> str:
         return _("your display is full: move to a space where one of its tiles fits (or one to scout), if any")
     if phase == "explorer" and state.attached is None:
         return _("you placed no explorer this turn: take one back, or not")
-    return _(PROMPTS.get(phase, N_("make a move")))
+    return _(PROMPTS.get(phase, OTHERWISE))
 
 
 QUIET_MOVES = {  # moves whose events may tell nothing (the turn passes on): their own line in the log
