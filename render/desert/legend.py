@@ -135,9 +135,13 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
         _goods(im, cols["goods"], cy, [str(g) for g in p.get("goods") or []])
         hx = cols["hand"]
         if over:
-            hx += put_text(im, (hx, base), gold_words(as_int(p.get("score"))), SMALL, style.GOLD) + 8
+            score, winner = gold_words(as_int(p.get("score"))), _("WINNER")
+            # the score and the tag end within the row, however long their words
+            need = style.text_width(score, SMALL) + 8 + (panel.tag_width(winner) if won else 0)
+            hx = min(hx, round(x + w - need))
+            hx += put_text(im, (hx, base), score, SMALL, style.GOLD) + 8
             if won:
-                panel.tag(im, d, hx, cy, _("WINNER"), style.GOLD)
+                panel.tag(im, d, hx, cy, winner, style.GOLD)
             continue
         heights = " ".join(str(h) for h in sorted(in_hand.get(seat, []), reverse=True))
         hx += put_text(im, (hx, base), heights or "-", SMALL, style.TEXT if heights else style.TEXT_DIM)
@@ -179,14 +183,29 @@ def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: p
         )
         im.paste(thumb, (x + w - 66, y + 8))
         d.rectangle((x + w - 67, y + 7, x + w - 2, y + 72), outline=style.TEXT, width=2)
-        put_text(im, (x + w - 34, y + 94), _("in hand"), SMALL, style.TEXT_DIM, "mm")
+        words = _("in hand")  # under the tile, or as near as its width lets it be
+        centre = min(x + w - 34, x + w - style.text_width(words, SMALL) / 2)
+        put_text(im, (centre, y + 94), words, SMALL, style.TEXT_DIM, "mm")
 
 
 def _key(im: Image.Image, d: ImageDraw.ImageDraw, lay: Layout) -> None:
     """What the letters and marks mean: the action spaces, the goods, the turban, the explorers' heads."""
     items = [(tiles.action_icon(a, 24), _(w)) for a, w in KEY]
     items.append((turban_icon(), _("turban: tallest")))
-    panel.symbol_key(im, d, (panel.PAD, lay.height - KEY_HEIGHT, lay.width - 2 * panel.PAD), items)
+    width = lay.width - 2 * panel.PAD
+    if _key_width(items) > width:  # longer words than English's: the drop, which shows what it is, goes first
+        items.pop([a for a, _w in KEY].index("water"))
+    panel.symbol_key(im, d, (panel.PAD, lay.height - KEY_HEIGHT, width), items)
+
+
+KEY_GAP = 20  # between the key's items, as render.panel.symbol_key flows them
+
+
+def _key_width(items: list[tuple[Image.Image, str]]) -> float:
+    """How wide the key is on one line: it has room for one."""
+    return sum(icon.width + 6 + style.text_width(words, panel.SMALL) for icon, words in items) + KEY_GAP * (
+        len(items) - 1
+    )
 
 
 draw_legend = panel.Legend(status_line, _columns, _players, _side, footer=_key)
