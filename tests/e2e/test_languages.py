@@ -6,6 +6,7 @@ Discord speaks German."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,19 +21,21 @@ from .helpers import lobby_message, ok, open_game, play_move, refused, running, 
 FIELD = re.compile(r"\{[^{}]*\}")
 
 
-def english_left(language: str) -> list[str]:
-    """The English pieces (between placeholders, a few words long) of every bot word translated for `language`:
-    none of them may stand in a text written in that language."""
-    with (FOLDERS[0] / f"{language}.po").open("rb") as po:
-        catalog = read_po(po, locale=language)
+def english_left(language: str, folders: Sequence[Path] = FOLDERS[:1]) -> list[str]:
+    """The English pieces (between placeholders, a few words long) of every word translated for `language` in the
+    catalogs of `folders` (the bot's; bot.lang.FOLDERS for the games' too): none of them may stand in a text written
+    in that language."""
     pieces = set()
-    for message in catalog:
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        for english in ids if message.id else ():
-            if english in strings:
-                continue
-            pieces |= {p.strip(" .,:;()*`\n") for p in FIELD.split(english)}
+    for folder in folders:
+        with (folder / f"{language}.po").open("rb") as po:
+            catalog = read_po(po, locale=language)
+        for message in catalog:
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            for english in ids if message.id else ():
+                if english in strings:
+                    continue
+                pieces |= {p.strip(" .,:;()*`\n") for p in FIELD.split(english)}
     return sorted(p for p in pieces if len(p) >= 14 and len(p.split()) >= 3)
 
 
@@ -112,4 +115,45 @@ async def test_the_host_sets_the_language_in_the_lobby(tmp_path: Path) -> None:
             assert "-lobby (spel" in lobby.text and "Taal: Nederlands" in lobby.text
             table = await table_of(bot, fake, "game-1")
             assert table is not None and table.record.options == {"language": "nl"}
+        fake.assert_no_violations()
+
+
+def words_shown(message: FakeMessage) -> list[str]:
+    """A message's words, its buttons' and its menus' (labels, options, placeholders) included."""
+    controls = [str(b.get("label") or "") for b in message.buttons()]
+    for menu in message.selects():
+        controls.append(str(menu.get("placeholder") or ""))
+        controls += [f"{o.get('label', '')} {o.get('description') or ''}" for o in menu.get("options") or []]
+    return [message.text, *controls]
+
+
+async def test_a_french_desert_game_with_a_german_speaking_player(tmp_path: Path) -> None:
+    """Im Reich der Wüstensöhne's own words too (issue 23): its turn accounts, prompts, controls and status in the
+    channel's French, and bob's private answers (his hand of secret rumours, /game status, his moves) in German."""
+    folders = (FOLDERS[0], engine.ENGINE_FOLDER, engine.ENGINE_FOLDER.parent / "desert" / "locale")
+    async with FakeDiscord() as fake:
+        fake.guild_locale = "fr"
+        fake.user("bob").locale = "de"
+        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
+            await open_game(fake, "game-1", ["alice", "bob"], game="desert")
+            bob: list[FakeMessage] = []
+            moves = 0
+            while (table := await table_of(bot, fake, "game-1")) is not None:
+                current = table.current
+                assert current is not None and current.user_id is not None
+                player = fake.users[current.user_id].name
+                if player == "bob" and moves % 25 == 0:
+                    bob.append(await ok(await fake.slash("bob", "game-1", "game", "hand")))
+                    bob.append(await ok(await fake.slash("bob", "game-1", "game", "status")))
+                key = engine.ai_move(table.state, "heuristic").key
+                answer = await ok(await play_move(fake, "game-1", player, key))
+                if player == "bob":
+                    bob.append(answer)
+                moves += 1
+                assert moves < 2000
+            channel = [w for m in fake.channel_messages("game-1") for w in words_shown(m)]
+            assert "Partie terminée" in channel[-1] or any("Partie terminée" in w for w in channel[-3:])
+            assert any("caravane" in w for w in channel) and any("Gerüchte" in m.text for m in bob)
+            assert not found(channel, english_left("fr", folders))
+            assert not found([w for m in bob for w in words_shown(m)], english_left("de", folders))
         fake.assert_no_violations()

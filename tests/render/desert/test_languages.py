@@ -45,7 +45,9 @@ def drawn(view: dict[str, Any], overlay: bool, monkeypatch: pytest.MonkeyPatch) 
     """Every text the legend draws, with where it reaches."""
     found: list[Drawn] = []
 
-    def recording(im: Any, xy: tuple[float, float], s: str, size: int, color: Any, anchor: str = "ls", **kw: Any) -> int:
+    def recording(
+        im: Any, xy: tuple[float, float], s: str, size: int, color: Any, anchor: str = "ls", **kw: Any
+    ) -> int:
         width = sprites.put_text(im, xy, s, size, color, anchor, **kw)
         x = xy[0] - {"l": 0, "m": width / 2, "r": width}[anchor[0]]
         found.append((x, x + width, xy[1], s, size, anchor))
