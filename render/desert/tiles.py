@@ -75,6 +75,7 @@ def _part_polygons(part: tuple[int, ...]) -> list[list[tuple[float, float]]]:
     return polys
 
 
+@lru_cache(maxsize=1024)
 def tile_art(
     sides: str,
     parts: tuple[tuple[int, ...], ...],
@@ -82,24 +83,11 @@ def tile_art(
     action_part: int,
     cross: bool,
     done: tuple[bool, ...],
-    letter: bool = True,
+    mark: str = "",
 ) -> Image.Image:
-    """A placed tile as an RGB picture of TILE px (done: per part, whether its oasis was scored), its action
-    space's letter in the reader's language."""
-    mark = action_letter(action) if action and letter else ""
-    return _tile_art(sides, parts, action, action_part, cross, done, mark)
-
-
-@lru_cache(maxsize=1024)
-def _tile_art(
-    sides: str,
-    parts: tuple[tuple[int, ...], ...],
-    action: str | None,
-    action_part: int,
-    cross: bool,
-    done: tuple[bool, ...],
-    mark: str,
-) -> Image.Image:
+    """A placed tile as an RGB picture of TILE px (done: per part, whether its oasis was scored), its action space
+    carrying `mark` (action_letter: the letter in the reader's language; "" for none). The letter is an argument,
+    not looked up here, so that the cache keeps each language's picture apart."""
     s = TILE * SS
     big = Image.new("RGB", (s, s), SAND_CROSS if cross else SAND)
     d = ImageDraw.Draw(big)
@@ -258,7 +246,7 @@ def thumbnail(
 ) -> Image.Image:
     """A small picture of a tile (the displays, the tile in hand), its action icon without the letter a thumbnail
     is too small to show legibly (the key says what the colours mean)."""
-    big = tile_art(sides, parts, action, action_part, False, (), letter=False)
+    big = tile_art(sides, parts, action, action_part, False, ())
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 

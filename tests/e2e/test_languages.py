@@ -47,6 +47,29 @@ def nodes(command: dict[str, Any]) -> list[dict[str, Any]]:
     return [command, *(n for option in command.get("options") or [] for n in nodes(option))]
 
 
+async def played_to_the_end(
+    bot: Any, fake: FakeDiscord, channel: str, asks: tuple[str, ...] = (), watcher: str = "bob"
+) -> list[FakeMessage]:
+    """The channel's game played to its end, each seat's move (the heuristic AI's choice) through /play; what
+    `watcher` was answered privately: their moves, and every 25 moves before one of theirs `/game <ask>` for each
+    of `asks`."""
+    answers: list[FakeMessage] = []
+    moves = 0
+    while (table := await table_of(bot, fake, channel)) is not None:
+        current = table.current
+        assert current is not None and current.user_id is not None
+        player = fake.users[current.user_id].name
+        if player == watcher and moves % 25 == 0:
+            answers += [await ok(await fake.slash(watcher, channel, "game", ask)) for ask in asks]
+        key = engine.ai_move(table.state, "heuristic").key
+        answer = await ok(await play_move(fake, channel, player, key))
+        if player == watcher:
+            answers.append(answer)
+        moves += 1
+        assert moves < 2000
+    return answers
+
+
 async def test_every_command_and_option_is_described_in_each_language(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")):
@@ -79,17 +102,7 @@ async def test_a_french_game_with_a_german_speaking_player(tmp_path: Path) -> No
             already = await refused(await fake.slash("bob", "game-1", "game", "start"))
             assert "Das Spiel hat schon begonnen." in already
             assert "à toi" in fake.channel_messages("game-1")[-1].text  # the first turn message
-            moves = 0
-            while (table := await table_of(bot, fake, "game-1")) is not None:
-                current = table.current
-                assert current is not None and current.user_id is not None
-                player = fake.users[current.user_id].name
-                key = engine.ai_move(table.state, "heuristic").key
-                answer = await ok(await play_move(fake, "game-1", player, key))
-                if player == "bob":
-                    bob.append(answer)
-                moves += 1
-                assert moves < 2000
+            bob += await played_to_the_end(bot, fake, "game-1")
             channel = [m.text for m in fake.channel_messages("game-1")]
             assert "Partie terminée" in channel[-1]
             assert not found(channel, english_left("fr"))
@@ -136,21 +149,7 @@ async def test_a_french_desert_game_with_a_german_speaking_player(tmp_path: Path
         fake.user("bob").locale = "de"
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
             await open_game(fake, "game-1", ["alice", "bob"], game="desert")
-            bob: list[FakeMessage] = []
-            moves = 0
-            while (table := await table_of(bot, fake, "game-1")) is not None:
-                current = table.current
-                assert current is not None and current.user_id is not None
-                player = fake.users[current.user_id].name
-                if player == "bob" and moves % 25 == 0:
-                    bob.append(await ok(await fake.slash("bob", "game-1", "game", "hand")))
-                    bob.append(await ok(await fake.slash("bob", "game-1", "game", "status")))
-                key = engine.ai_move(table.state, "heuristic").key
-                answer = await ok(await play_move(fake, "game-1", player, key))
-                if player == "bob":
-                    bob.append(answer)
-                moves += 1
-                assert moves < 2000
+            bob = await played_to_the_end(bot, fake, "game-1", asks=("hand", "status"))
             channel = [w for m in fake.channel_messages("game-1") for w in words_shown(m)]
             assert "Partie terminée" in channel[-1] or any("Partie terminée" in w for w in channel[-3:])
             assert any("caravane" in w for w in channel) and any("Gerüchte" in m.text for m in bob)
