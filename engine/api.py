@@ -230,8 +230,10 @@ class Presenter:
         return True if self.redraw is None else self.redraw(events)
 
     def score_of(self, score: int) -> str:
-        """ "1 point", "30 gold": a score in the game's own word."""
-        return f"{score} {self.translator.gettext(self.score_words[0] if score == 1 else self.score_words[1])}"
+        """ "1 point", "30 gold": a score in the game's own word, in the reader's language when the game's catalog
+        holds "{n} <word>" with its plural forms (it then writes them as `ngettext("{n} gold", "{n} gold", n)`)."""
+        one, many = ("{n} " + word for word in self.score_words)
+        return self.translator.ngettext(one, many, score).format(n=score)
 
     def quiet_move(self, move: Mapping[str, Any], names: Sequence[str]) -> str | None:
         return self.move_words(move, names) if self.move_words is not None else None

@@ -5,17 +5,11 @@ catalogue's for that pile less those: public, though never their order."""
 from __future__ import annotations
 
 from engine.core.left import Pile, pile
-from engine.desert.labels import ACTION_WORDS, SHAPE_WORDS
+from engine.desert.labels import kind_words
+from engine.desert.lang import _
 from engine.desert.state import State
-from engine.desert.tiles import tile
 from engine.desert.view import tile_view
 
 
-def _words(tid: str) -> str:
-    t = tile(tid)
-    action = f", {ACTION_WORDS[t.action]}" if t.action else ""
-    return f"{SHAPE_WORDS.get(t.shape, t.shape)}{action}"
-
-
 def tiles_left(state: State) -> list[Pile]:
-    return [pile(f"Pile {i + 1}", p, tile_view, _words) for i, p in enumerate(state.piles)]
+    return [pile(_("Pile {n}").format(n=i + 1), p, tile_view, kind_words) for i, p in enumerate(state.piles)]

@@ -7,9 +7,9 @@ from typing import Any
 
 from engine.api import Event, Presenter, Verb, View, player_lines
 from engine.core.grid import row_group
-from engine.core.words import plural
 from engine.desert.guide import SECTIONS
-from engine.desert.labels import GOOD_WORDS, SCORE_WORDS, describe, move_words, slot_words
+from engine.desert.labels import NAMES, SCORE_WORDS, describe, move_words, slot_words
+from engine.desert.lang import N_, WORDS, _, ngettext
 
 VERBS = (
     Verb("caravan", "Move your caravan (or let it stay), then discover from there", ("caravan",), "to", "Where to"),
@@ -60,23 +60,25 @@ RULES_TEXT = (
     "4 gold plus or minus its rumours. Most gold wins; ties go to the most water stones."
 )
 
-_PLACEHOLDERS = {
-    "caravan": "Move the caravan to…",
-    "place": "Attach the tile at…",
-    "explorer": "Explorer…",
-    "draw": "Draw…",
-    "display": "Attach from your display…",
-    "scout": "Scout from another display…",
-    "rumour": "Rumour board space…",
-    "peek": "Look at…",
-    "discard": "Discard…",
+_PLACEHOLDERS = {  # the bot reads them through Presenter.placeholder_of, which translates them
+    "caravan": N_("Move the caravan to…"),
+    "place": N_("Attach the tile at…"),
+    "explorer": N_("Explorer…"),
+    "withdraw": N_("Choose…"),  # as the bot says where a game names no placeholder
+    "no_explorer": N_("Choose…"),
+    "draw": N_("Draw…"),
+    "display": N_("Attach from your display…"),
+    "scout": N_("Scout from another display…"),
+    "rumour": N_("Rumour board space…"),
+    "peek": N_("Look at…"),
+    "discard": N_("Discard…"),
 }
-_BUTTONS = {
-    "bonus": "Bonus turn (1 water)",
-    "stop": "End turn",
-    "no_explorer": "No explorer",
-    "peeked:leave": "Leave it",
-    "peeked:remove": "Take it off",
+_BUTTONS = {  # Presenter.label_of translates them
+    "bonus": N_("Bonus turn (1 water)"),
+    "stop": N_("End turn"),
+    "no_explorer": N_("No explorer"),
+    "peeked:leave": N_("Leave it"),
+    "peeked:remove": N_("Take it off"),
 }
 _STYLES = {
     "draw": "primary",
@@ -107,40 +109,60 @@ def _progress(view: View) -> str:
         return ""
     parts = []
     if view.get("bonus_turn"):
-        parts.append("bonus turn")
+        parts.append(_("bonus turn"))
     if view.get("final_round"):
-        parts.append("last round")
+        parts.append(_("last round"))
     sc = view.get("scoring")
     if sc:
-        parts.append(f"scoring the oasis {', '.join(sc['spaces'])}")
+        parts.append(_("scoring the oasis {spaces}").format(spaces=", ".join(sc["spaces"])))
     return ", ".join(parts)
 
 
+COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "orange": N_("orange"), "green": N_("green")}
+
+
 def _player(p: dict[str, Any], who: str, view: View) -> str:
-    goods = ", ".join(GOOD_WORDS[g] for g in p["goods"]) or "no goods"
+    goods = ", ".join(_(NAMES[g]) for g in p["goods"]) or _("no goods")
     on_board = sum(1 for e in view["explorers"] if e["player"] == p["seat"] and e["space"])
-    turban = ", turban" if p["turban"] else ""
-    return (
-        f"{who} ({p['colour']}{turban}): caravan on {p['caravan']}, {plural(p['water'], 'water stone')}, "
-        f"{plural(p['camels'], 'camel')} ({goods}), {plural(len(p['display']), 'display tile')}, "
-        f"{plural(on_board, 'explorer')} out"
+    colour = _(COLOUR_WORDS.get(p["colour"], p["colour"]))
+    return _("{who} ({colour}): caravan on {space}, {water}, {camels} ({goods}), {display}, {out}").format(
+        who=who,
+        colour=_("{colour}, turban").format(colour=colour) if p["turban"] else colour,
+        space=p["caravan"],
+        water=ngettext("{n} water stone", "{n} water stones", p["water"]).format(n=p["water"]),
+        camels=ngettext("{n} camel", "{n} camels", p["camels"]).format(n=p["camels"]),
+        goods=goods,
+        display=ngettext("{n} display tile", "{n} display tiles", len(p["display"])).format(n=len(p["display"])),
+        out=ngettext("{n} explorer out", "{n} explorers out", on_board).format(n=on_board),
     )
 
 
 def _status_lines(view: View, names: Sequence[str]) -> list[str]:
     piles = " / ".join(str(n) for n in view["piles"])
     rumours = sum(1 for r in view["rumour_board"] if r["occupied"])
-    table = f"Turn {view['turn']}. Piles 1-5: {piles}. Rumours on the board: {rumours} of 6."
+    table = _("Turn {turn}. Piles 1-5: {piles}. Rumours on the board: {rumours} of 6.").format(
+        turn=view["turn"], piles=piles, rumours=rumours
+    )
     return [*player_lines(view, names, _player), table]
 
 
 def secrets(view: View) -> str:
     """What the viewer knows of the rumour board, for a private (ephemeral) answer."""
     known = [f"{slot_words(r['slot'])}: {r['value']:+d}" for r in view["rumour_board"] if r["value"] is not None]
-    lines = known or ["You know none of the rumours on the board."]
+    lines = known or [_("You know none of the rumours on the board.")]
     if view.get("rumour_in_hand") is not None:
-        lines.append(f"The token in your hand: {view['rumour_in_hand']:+d}")
+        lines.append(_("The token in your hand: {value:+d}").format(value=view["rumour_in_hand"]))
     return "\n".join(lines)
+
+
+def _hand(view: View) -> list[str]:
+    return [_("What you know of the rumours (nobody else sees this):"), *secrets(view).split("\n")]
+
+
+def _group(entry: dict[str, Any]) -> str:
+    """The board row of a choice ("row 3", as the picture numbers them), in the reader's words."""
+    row = row_group(entry.get("to"), entry.get("space"))
+    return _("row {n}").format(n=row.removeprefix("row ")) if row else ""
 
 
 def _redraw(events: Iterable[Event]) -> bool:
@@ -148,6 +170,7 @@ def _redraw(events: Iterable[Event]) -> bool:
 
 
 PRESENTER = Presenter(
+    translator=WORDS,
     verbs=VERBS,
     rules_text=RULES_TEXT,
     describe=describe,
@@ -165,6 +188,6 @@ PRESENTER = Presenter(
     rules_sections=SECTIONS,
     value=_value,
     extra={"secrets": secrets},
-    hand=lambda view: ["What you know of the rumours (nobody else sees this):", *secrets(view).split("\n")],
-    group=lambda entry: row_group(entry.get("to"), entry.get("space")),  # by the picture's row numbers
+    hand=_hand,
+    group=_group,  # by the picture's row numbers
 )

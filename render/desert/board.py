@@ -61,13 +61,15 @@ def draw_board(im: Image.Image, view: dict[str, Any], lay: Layout) -> None:
         parts_at[space.upper()] = list(parts)
         oases = t.get("oases") or []
         flags = tuple(bool(i < len(oases) and oases[i] in done) for i in range(len(parts)))
+        action = t.get("action")
         picture = tiles.tile_art(
             str(t.get("sides", "DDDD")),
             parts,
-            t.get("action"),
+            action,
             as_int(t.get("action_part")),
             bool(t.get("cross")),
             flags,
+            tiles.action_letter(action) if action else "",
         )
         im.paste(picture, lay.space_rect(space)[:2])
         add_texts(im, texts(picture))

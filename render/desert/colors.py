@@ -17,13 +17,14 @@ BROWN: Color = (122, 74, 32)
 WHITE: Color = (252, 252, 246)
 CENTRE: Color = (248, 232, 196)
 
-# Action spaces: a colour and a letter each, so colour is never the only cue.
-ACTIONS: dict[str, tuple[Color, str]] = {
-    "myrrh": ((196, 112, 40), "M"),
-    "frankincense": ((236, 226, 200), "F"),
-    "gemstone": ((200, 40, 90), "G"),
-    "salt": ((190, 200, 210), "S"),
-    "camel": ((150, 100, 50), "C"),
-    "rumour": ((120, 70, 160), "R"),
-    "water": ((40, 120, 220), "W"),
+# Action spaces: a colour each, and a letter (tiles.action_letter: the first of the kind's name in the reader's
+# language), so colour is never the only cue.
+ACTIONS: dict[str, Color] = {
+    "myrrh": (196, 112, 40),
+    "frankincense": (236, 226, 200),
+    "gemstone": (200, 40, 90),
+    "salt": (190, 200, 210),
+    "camel": (150, 100, 50),
+    "rumour": (120, 70, 160),
+    "water": (40, 120, 220),
 }

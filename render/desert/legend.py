@@ -10,8 +10,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core.words import plural
-from engine.desert.labels import SCORE_WORDS
+from engine.desert.labels import gold_words
+from engine.desert.lang import N_, _, ngettext
 from render import panel, style
 from render.layout import Layout
 from render.panel import as_int
@@ -21,42 +21,48 @@ from . import tiles
 from .overlay import legal_choices
 
 PHASE_WORDS = {
-    "discard": "discards a display tile",
-    "move": "moves the caravan",
-    "discover": "discovers",
-    "place": "attaches a tile",
-    "explorer": "places an explorer",
-    "bonus": "may buy a bonus turn",
+    "discard": N_("discards a display tile"),
+    "move": N_("moves the caravan"),
+    "discover": N_("discovers"),
+    "place": N_("attaches a tile"),
+    "explorer": N_("places an explorer"),
+    "bonus": N_("may buy a bonus turn"),
 }
+UNIT = N_("gold")  # what the scores count, after a number: "with 30 gold"
 
 
 def _status_parts(view: dict[str, Any], doing: str) -> list[str]:
     """Turn, last round, then who chooses in a scored oasis, or who does what."""
-    parts = [f"Turn {as_int(view.get('turn'))}"]
+    parts = [_("Turn {n}").format(n=as_int(view.get("turn")))]
     piles = [as_int(n) for n in view.get("piles") or []]
     if piles and not panel.is_over(view):  # the piles as one count: the rest is for `/game`
-        parts.append(f"{sum(piles)} tiles left")
+        left = sum(piles)
+        parts.append(ngettext("{n} tile left", "{n} tiles left", left).format(n=left))
     if view.get("final_round"):
-        parts.append("last round")
+        parts.append(_("last round"))
     scoring = view.get("scoring")
     if isinstance(scoring, dict):
         seats = view.get("to_act") or []
         who = panel.player_name(view, seats[0]) if seats else "?"
-        parts.append(f"Oasis {', '.join(map(str, scoring.get('spaces') or []))}: {who} chooses")
+        spaces = ", ".join(map(str, scoring.get("spaces") or []))
+        parts.append(_("Oasis {spaces}: {who} chooses").format(spaces=spaces, who=who))
     else:
-        bonus = " (bonus turn)" if view.get("bonus_turn") else ""
-        parts.append(f"{doing}{bonus}")
+        parts.append(_("{doing} (bonus turn)").format(doing=doing) if view.get("bonus_turn") else doing)
     return parts
 
 
-status_line = panel.Status(SCORE_WORDS[1], PHASE_WORDS, _status_parts)
+def status_line(view: dict[str, Any]) -> str:
+    """The legend's first line in the reader's language (the words are looked up as it is drawn)."""
+    doing = {phase: _(words) for phase, words in PHASE_WORDS.items()}
+    return panel.Status(_(UNIT), doing, _status_parts, otherwise=_("to play"))(view)
 
 
 SMALL = tiles.TEXT  # style.min_size of the 968 px picture
 ROW = 34  # a player's row
 KEY_HEIGHT = 36
 RIGHT = 236  # the rumour board and the tile in hand (or, with the overlay, the choices the board cannot show)
-GOOD_KEY = (("myrrh", "myrrh"), ("frankincense", "incense"), ("gemstone", "gem"), ("salt", "salt"))
+GOOD_KEY = (("myrrh", N_("myrrh")), ("frankincense", N_("incense")), ("gemstone", N_("gem")), ("salt", N_("salt")))
+KEY = (("rumour", N_("rumour")), ("camel", N_("camel")), ("water", N_("water")), *GOOD_KEY)
 
 
 def _columns(lay: Layout) -> panel.Columns:
@@ -117,7 +123,7 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
         paste(im, tiles.caravan(seat), (x + 24, cy))
         won = over and seat in winners
         name, size = panel.fit_name(
-            str(p.get("name", f"Player {seat + 1}")), cols["turban"] - cols["name"] - 6, (22, 20, SMALL)
+            str(p.get("name", _("Player {n}").format(n=seat + 1))), cols["turban"] - cols["name"] - 6, (22, 20, SMALL)
         )
         put_text(im, (cols["name"], base), name, size, style.GOLD if won else style.TEXT)
         if p.get("turban"):
@@ -129,10 +135,13 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
         _goods(im, cols["goods"], cy, [str(g) for g in p.get("goods") or []])
         hx = cols["hand"]
         if over:
-            tag = plural(as_int(p.get("score")), *SCORE_WORDS)
-            hx += put_text(im, (hx, base), tag, SMALL, style.GOLD) + 8
+            score, winner = gold_words(as_int(p.get("score"))), _("WINNER")
+            # the score and the tag end within the row, however long their words
+            need = style.text_width(score, SMALL) + 8 + (panel.tag_width(winner) if won else 0)
+            hx = min(hx, round(x + w - need))
+            hx += put_text(im, (hx, base), score, SMALL, style.GOLD) + 8
             if won:
-                panel.tag(im, d, hx, cy, "WINNER", style.GOLD)
+                panel.tag(im, d, hx, cy, winner, style.GOLD)
             continue
         heights = " ".join(str(h) for h in sorted(in_hand.get(seat, []), reverse=True))
         hx += put_text(im, (hx, base), heights or "-", SMALL, style.TEXT if heights else style.TEXT_DIM)
@@ -174,15 +183,29 @@ def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: p
         )
         im.paste(thumb, (x + w - 66, y + 8))
         d.rectangle((x + w - 67, y + 7, x + w - 2, y + 72), outline=style.TEXT, width=2)
-        put_text(im, (x + w - 34, y + 94), "in hand", SMALL, style.TEXT_DIM, "mm")
+        words = _("in hand")  # under the tile, or as near as its width lets it be
+        centre = min(x + w - 34, x + w - style.text_width(words, SMALL) / 2)
+        put_text(im, (centre, y + 94), words, SMALL, style.TEXT_DIM, "mm")
 
 
 def _key(im: Image.Image, d: ImageDraw.ImageDraw, lay: Layout) -> None:
     """What the letters and marks mean: the action spaces, the goods, the turban, the explorers' heads."""
-    items = [(tiles.action_icon(a, 24), w) for a, w in (("rumour", "rumour"), ("camel", "camel"), ("water", "water"))]
-    items += [(tiles.action_icon(g, 24), w) for g, w in GOOD_KEY]
-    items.append((turban_icon(), "turban: tallest"))
-    panel.symbol_key(im, d, (panel.PAD, lay.height - KEY_HEIGHT, lay.width - 2 * panel.PAD), items)
+    items = [(tiles.action_icon(a, 24), _(w)) for a, w in KEY]
+    items.append((turban_icon(), _("turban: tallest")))
+    width = lay.width - 2 * panel.PAD
+    if _key_width(items) > width:  # longer words than English's: the drop, which shows what it is, goes first
+        items.pop([a for a, _w in KEY].index("water"))
+    panel.symbol_key(im, d, (panel.PAD, lay.height - KEY_HEIGHT, width), items)
+
+
+KEY_GAP = 20  # between the key's items, as render.panel.symbol_key flows them
+
+
+def _key_width(items: list[tuple[Image.Image, str]]) -> float:
+    """How wide the key is on one line: it has room for one."""
+    return sum(icon.width + 6 + style.text_width(words, panel.SMALL) for icon, words in items) + KEY_GAP * (
+        len(items) - 1
+    )
 
 
 draw_legend = panel.Legend(status_line, _columns, _players, _side, footer=_key)

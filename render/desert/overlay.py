@@ -9,6 +9,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.desert.labels import QUIET
+from engine.desert.lang import _
 from render import frame, panel, style
 from render.layout import Layout
 from render.sprites import badge_size, number_badge, paste
@@ -17,7 +19,6 @@ from .board import layout_for
 
 NUMBERED = ("caravan", "place")
 FEW = 12  # up to this many moves on the board, every one carries its number
-QUIET = ", nothing to discover"  # the engine's words for a caravan move that discovers nothing
 
 
 def legal_choices(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -34,7 +35,9 @@ def _on_board(view: dict[str, Any], lay: Layout) -> list[tuple[dict[str, Any], s
 
 
 def _quiet(m: dict[str, Any]) -> bool:
-    return m.get("kind") == "caravan" and str(m.get("label", "")).endswith(QUIET)
+    # The label's last words say so (engine/desert/labels.py), in the language it was written in: the reader's,
+    # or English for a view made before the reader was set.
+    return m.get("kind") == "caravan" and str(m.get("label", "")).endswith((_(QUIET), QUIET))
 
 
 def badged(view: dict[str, Any], lay: Layout) -> tuple[list[tuple[dict[str, Any], str]], list[str]]:
@@ -66,7 +69,7 @@ def overlay_positions(view: dict[str, Any], lay: Layout | None = None) -> dict[i
 def draw_overlay(im: Image.Image, view: dict[str, Any], lay: Layout) -> None:
     d = ImageDraw.Draw(im)
     shown, dotted = badged(view, lay)
-    for _, space in shown:
+    for _choice, space in shown:
         frame.mark(d, lay.space_rect(space), style.OVERLAY, 3)
     for space in dotted:
         cx, cy = lay.space_center(space)

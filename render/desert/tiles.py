@@ -9,6 +9,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.desert.labels import NAMES
+from engine.desert.lang import _
 from render import style
 from render.sprites import SS, add_texts, finish, texts
 
@@ -81,9 +83,11 @@ def tile_art(
     action_part: int,
     cross: bool,
     done: tuple[bool, ...],
-    letter: bool = True,
+    mark: str = "",
 ) -> Image.Image:
-    """A placed tile as an RGB picture of TILE px (done: per part, whether its oasis was scored)."""
+    """A placed tile as an RGB picture of TILE px (done: per part, whether its oasis was scored), its action space
+    carrying `mark` (action_letter: the letter in the reader's language; "" for none). The letter is an argument,
+    not looked up here, so that the cache keeps each language's picture apart."""
     s = TILE * SS
     big = Image.new("RGB", (s, s), SAND_CROSS if cross else SAND)
     d = ImageDraw.Draw(big)
@@ -121,17 +125,28 @@ def tile_art(
     im = big.resize((TILE, TILE), Image.Resampling.LANCZOS)
     if action and action_part < len(parts):
         ax, ay = part_anchor(parts[action_part], 0)
-        icon = action_icon(action, ICON, letter)
+        icon = _icon(action, ICON, mark)
         im.paste(icon, (round(ax * TILE - icon.width / 2), round(ay * TILE - icon.height / 2)), icon)
         add_texts(im, texts(icon))
     return im
 
 
-@lru_cache(maxsize=64)
+def action_letter(action: str) -> str:
+    """The letter on an action space: the first of its kind's name in the reader's language, so that the key, which
+    names each kind, reads as the letters do (M myrrh, F frankincense; German W Weihrauch)."""
+    return _(NAMES[action])[:1].upper() if action in NAMES else "?"
+
+
 def action_icon(action: str, size: int = ICON, letter: bool = True) -> Image.Image:
     """An action space or a good: its colour and its letter at TEXT (`letter=False`: a picture too small for one,
     the display's thumbnails)."""
-    color, mark = ACTIONS.get(action, ((128, 128, 128), "?"))
+    return _icon(action, size, action_letter(action) if letter else "")
+
+
+@lru_cache(maxsize=64)
+def _icon(action: str, size: int, mark: str) -> Image.Image:
+    """An action icon with `mark` on it ("" for none): cached by the letter, so each language has its own."""
+    color = ACTIONS.get(action, (128, 128, 128))
     big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     if action == "water":
@@ -153,7 +168,7 @@ def action_icon(action: str, size: int = ICON, letter: bool = True) -> Image.Ima
             outline=(20, 20, 20, 255),
             width=SS * 2,
         )
-    if not letter:
+    if not mark:
         return finish(big)
     ink = style.ink_on(color)
     d.text((size * SS / 2, size * SS / 2 + SS), mark, font=style.font(TEXT * SS), fill=(*ink, 255), anchor="mm")
@@ -231,7 +246,7 @@ def thumbnail(
 ) -> Image.Image:
     """A small picture of a tile (the displays, the tile in hand), its action icon without the letter a thumbnail
     is too small to show legibly (the key says what the colours mean)."""
-    big = tile_art(sides, parts, action, action_part, False, (), letter=False)
+    big = tile_art(sides, parts, action, action_part, False, ())
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 

@@ -63,6 +63,29 @@ def nodes(command: dict[str, Any]) -> list[dict[str, Any]]:
     return [command, *(n for option in command.get("options") or [] for n in nodes(option))]
 
 
+async def played_to_the_end(
+    bot: Any, fake: FakeDiscord, channel: str, asks: tuple[str, ...] = (), watcher: str = "bob"
+) -> list[FakeMessage]:
+    """The channel's game played to its end, each seat's move (the heuristic AI's choice) through /play; what
+    `watcher` was answered privately: their moves, and every 25 moves before one of theirs `/game <ask>` for each
+    of `asks`."""
+    answers: list[FakeMessage] = []
+    moves = 0
+    while (table := await table_of(bot, fake, channel)) is not None:
+        current = table.current
+        assert current is not None and current.user_id is not None
+        player = fake.users[current.user_id].name
+        if player == watcher and moves % 25 == 0:
+            answers += [await ok(await fake.slash(watcher, channel, "game", ask)) for ask in asks]
+        key = engine.ai_move(table.state, "heuristic").key
+        answer = await ok(await play_move(fake, channel, player, key))
+        if player == watcher:
+            answers.append(answer)
+        moves += 1
+        assert moves < 2000
+    return answers
+
+
 async def test_every_command_and_option_is_described_in_each_language(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")):
@@ -238,3 +261,25 @@ async def test_autocomplete_labels_are_in_the_askers_language_and_the_turn_messa
                         assert "nicht" in waiting[0]["name"] or "Zug" in waiting[0]["name"], waiting
                     await ok(await play_move(fake, "game-1", user, "take:1"))
             fake.assert_no_violations()
+
+
+def words_shown(message: FakeMessage) -> list[str]:
+    """A message's words and its controls' (control_words)."""
+    return [message.text, *control_words(message)]
+
+
+async def test_a_french_desert_game_with_a_german_speaking_player(tmp_path: Path) -> None:
+    """Im Reich der Wüstensöhne's own words too (issue 23): its turn accounts, prompts, controls and status in the
+    channel's French, and bob's private answers (his hand of secret rumours, /game status, his moves) in German."""
+    async with FakeDiscord() as fake:
+        fake.guild_locale = "fr"
+        fake.user("bob").locale = "de"
+        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
+            await open_game(fake, "game-1", ["alice", "bob"], game="desert")
+            bob = await played_to_the_end(bot, fake, "game-1", asks=("hand", "status"))
+            channel = [w for m in fake.channel_messages("game-1") for w in words_shown(m)]
+            assert any("Partie terminée" in w for w in channel[-3:]), channel[-3:]
+            assert any("caravane" in w for w in channel) and any("Gerüchte" in m.text for m in bob)
+            assert not found(channel, english_left("fr"))
+            assert not found([w for m in bob for w in words_shown(m)], english_left("de"))
+        fake.assert_no_violations()
