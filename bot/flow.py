@@ -18,7 +18,7 @@ from storage import StorageError
 
 from . import messages
 from .ai_seats import AISeats
-from .announcer import CANNOT_POST, NO_ACCESS, Announcer
+from .announcer import CANNOT_POST, NO_ACCESS, Announcer, again
 from .catalog import Catalog
 from .components import controls_view, private_controls
 from .interactions import Replies, clicked_on, is_manager
@@ -90,12 +90,18 @@ class Flow:
             # update); a double click does nothing here.
             refusal.afterwards = lambda: self.announcer.repair_turn_message(channel_id, interaction)
             raise
-        problem = await self.announcer.announce(outcome, interaction)
+        command = interaction.type != discord.InteractionType.component
+        done = " ".join(outcome.lines[:3]) or "Done."
+        if outcome.settled:
+            done = _("Done, and saved, though the database's answer was lost on the way: {done}").format(done=done)
+        # A command that ends a turn is answered first, so that the next turn's message can be its follow-up (made
+        # with its token: not counted against the bot's global rate limit) rather than the bot's own post.
+        first = command and outcome.turn_over and not again(outcome)
+        if first:
+            await self.reply(interaction, f"✅ {done}")
+        problem = await self.announcer.announce(outcome, interaction, answered=first)
         await self.announcer.answer_private_copy(interaction, outcome)
-        if interaction.type != discord.InteractionType.component:
-            done = " ".join(outcome.lines[:3]) or "Done."
-            if outcome.settled:
-                done = _("Done, and saved, though the database's answer was lost on the way: {done}").format(done=done)
+        if command and not first:
             await self.reply(interaction, f"✅ {done}" + (f"\n{problem}" if problem else ""))
         elif problem:
             await self.reply(interaction, problem)
@@ -167,10 +173,18 @@ class Flow:
             note = _("The game is on.")
         else:
             raise Refusal(_("Unknown action {action}.").format(action=action))
+        # A command that starts the game is answered first, so that the first turn's message can be its follow-up
+        # (not counted against the bot's global rate limit); a click on Start follows up anyway.
+        first = action == "start" and interaction.type != discord.InteractionType.component
+        if first:
+            await self.reply(interaction, f"✅ {note}")
+        trouble = ""
         if action == "start":
             try:
                 async with self.announcer.announce_lock(channel_id):
-                    await self.announcer.post_turn(table, interaction=interaction, header=_("⛵ The game begins!"))
+                    await self.announcer.post_turn(
+                        table, interaction=interaction, header=_("⛵ The game begins!"), answered=first
+                    )
             except NO_ACCESS:
                 log.warning("cannot post the first turn in %s (no access)", channel_id)
                 await self.announcer.give_up(table)
@@ -183,14 +197,17 @@ class Flow:
                 return
             except (discord.HTTPException, StorageError):
                 log.warning("could not post the first turn in %s", channel_id, exc_info=True)
-                note += _(" (The first turn could not be posted; `/game board` shows the board.)")
+                trouble = _(" (The first turn could not be posted; `/game board` shows the board.)")
             except Exception:
                 log.exception("posting the first turn in %s failed", channel_id)
-                note += _(" (The first turn could not be posted; `/game board` shows the board.)")
+                trouble = _(" (The first turn could not be posted; `/game board` shows the board.)")
             if table.current is not None and table.current.is_ai:
                 self.ai.kick(channel_id)
         await self.refresh_lobby(table, started=action == "start", interaction=interaction)
-        await self.reply(interaction, f"✅ {note}")
+        if not first:
+            await self.reply(interaction, f"✅ {note}{trouble}")
+        elif trouble:
+            await self.reply(interaction, f"⚠️{trouble}")
 
     @in_channel_language
     async def refresh_lobby(
