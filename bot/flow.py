@@ -173,18 +173,10 @@ class Flow:
             note = _("The game is on.")
         else:
             raise Refusal(_("Unknown action {action}.").format(action=action))
-        # A command that starts the game is answered first, so that the first turn's message can be its follow-up
-        # (not counted against the bot's global rate limit); a click on Start follows up anyway.
-        first = action == "start" and interaction.type != discord.InteractionType.component
-        if first:
-            await self.reply(interaction, f"✅ {note}")
-        trouble = ""
         if action == "start":
             try:
                 async with self.announcer.announce_lock(channel_id):
-                    await self.announcer.post_turn(
-                        table, interaction=interaction, header=_("⛵ The game begins!"), answered=first
-                    )
+                    await self.announcer.post_turn(table, interaction=interaction, header=_("⛵ The game begins!"))
             except NO_ACCESS:
                 log.warning("cannot post the first turn in %s (no access)", channel_id)
                 await self.announcer.give_up(table)
@@ -197,17 +189,14 @@ class Flow:
                 return
             except (discord.HTTPException, StorageError):
                 log.warning("could not post the first turn in %s", channel_id, exc_info=True)
-                trouble = _(" (The first turn could not be posted; `/game board` shows the board.)")
+                note += _(" (The first turn could not be posted; `/game board` shows the board.)")
             except Exception:
                 log.exception("posting the first turn in %s failed", channel_id)
-                trouble = _(" (The first turn could not be posted; `/game board` shows the board.)")
+                note += _(" (The first turn could not be posted; `/game board` shows the board.)")
             if table.current is not None and table.current.is_ai:
                 self.ai.kick(channel_id)
         await self.refresh_lobby(table, started=action == "start", interaction=interaction)
-        if not first:
-            await self.reply(interaction, f"✅ {note}{trouble}")
-        elif trouble:
-            await self.reply(interaction, f"⚠️{trouble}")
+        await self.reply(interaction, f"✅ {note}")
 
     @in_channel_language
     async def refresh_lobby(
