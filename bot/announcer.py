@@ -508,7 +508,8 @@ class Announcer:
         """The previous turn message keeps its picture and one line that points to the new one; its controls go
         (they would only be refused)."""
         name = await self.picture_of(table.record.channel_id, old, interaction)
-        line = f"{_(PASSED)}: {new.jump_url}"
+        # From the record, not new.jump_url: a command's follow-up comes back without its server ("/channels/@me/").
+        line = f"{_(PASSED)}: {jump_link(table.record.guild_id, table.record.channel_id, new.id)}"
 
         def make() -> dict[str, Any]:
             return {"view": passed_layout(line, name), "allowed_mentions": NO_MENTIONS}
