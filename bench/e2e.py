@@ -47,6 +47,8 @@ import engine
 from bot import Settings, create_bot
 from bot.catalog import Catalog
 from bot.service import stamp
+from bot.service.legal import Legal
+from bot.service.table import Table
 from tests.fakediscord import FAST_CLIENT_OPTIONS, FakeDiscord, FakeMessage, InteractionHandle, run_bot
 
 CATALOG = Catalog()
@@ -217,6 +219,10 @@ async def click_move(run: Run, user: str, channel_id: int, version: int, key: st
     fake = run.fake
     message = turn_message(run, channel_id, version)
     if message is None:
+        # A command that ended a turn is answered before the next turn's message (its follow-up) is posted.
+        with contextlib.suppress(TimeoutError):
+            message = await fake.wait_for(lambda: turn_message(run, channel_id, version), 5.0)
+    if message is None:
         return False
     kind = key.split(":", 1)[0]
     for button in message.buttons():
@@ -253,7 +259,16 @@ class Replica:
         return not self.state.game_over
 
     def play(self, move: Any) -> None:
-        self.state = engine.apply(self.state, move)
+        """The move, then each step the bot makes for the next player as it does (bot.service.legal.Legal)."""
+        self.state, events = engine.step(self.state, move)
+        turn_over = engine.turn_passed(GAME, events)
+        names = [p.name for p in self.state.players]
+        while not self.state.game_over:
+            key = Legal.forced(Table.detached(self.state, names), turn_over=turn_over)
+            if key is None:
+                return
+            self.state, events = engine.step(self.state, engine.move_from_key(self.state, key))
+            turn_over = engine.turn_passed(GAME, events)
 
 
 async def play_game(run: Run, index: int, seed: int, moves: int) -> None:

@@ -70,15 +70,19 @@ def board_filename(table: Table) -> str:
     return f"board-{table.game_id}-{table.version}-{_reached(table)}.png"
 
 
-def follows_up(interaction: discord.Interaction | None) -> bool:
+def follows_up(interaction: discord.Interaction | None, *, answered: bool = False) -> bool:
     """Whether a new turn message can be this interaction's follow-up: a click acknowledged by a silent deferred
-    update (a command's first follow-up would fill in its private "thinking…" answer instead). Not a click on an
-    ephemeral message (the private copy of a player's choices): its follow-ups could be shown to that player alone."""
+    update, or (`answered`) a command whose private answer has filled in its "thinking…" message already (its
+    first follow-up would fill that in instead; the next is a message of its own, public unless made ephemeral).
+    Not a click on an ephemeral message (the private copy of a player's choices): its follow-ups could be shown
+    to that player alone."""
+    if interaction is None or interaction.is_expired():
+        return False
+    if interaction.type == discord.InteractionType.application_command:
+        return answered and interaction.response.type == discord.InteractionResponseType.deferred_channel_message
     return (
-        interaction is not None
-        and interaction.type == discord.InteractionType.component
+        interaction.type == discord.InteractionType.component
         and interaction.response.type == discord.InteractionResponseType.deferred_message_update
-        and not interaction.is_expired()
         and not (interaction.message is not None and interaction.message.flags.ephemeral)
     )
 
@@ -268,11 +272,14 @@ class Announcer:
     def announce_lock(self, channel_id: int) -> asyncio.Lock:
         return self._announce_locks.setdefault(channel_id, asyncio.Lock())
 
-    async def announce(self, outcome: MoveOutcome, interaction: discord.Interaction | None = None) -> str | None:
+    async def announce(
+        self, outcome: MoveOutcome, interaction: discord.Interaction | None = None, *, answered: bool = False
+    ) -> str | None:
         """Show a move: a new turn message with board and account when the turn ended, else refresh it.
 
-        Never raises. Returns None when the channel shows the move (or a newer state already), else a note
-        for the user who moved (the move is stored either way).
+        `answered`: the interaction (a command) has had its private answer, so a new turn message can be its
+        follow-up (`follows_up`). Never raises. Returns None when the channel shows the move (or a newer state
+        already), else a note for the user who moved (the move is stored either way).
         """
         table = outcome.table
         channel_id = table.record.channel_id
@@ -283,7 +290,9 @@ class Announcer:
                     return None  # shown already, by a catch-up or a later move's announcement
                 try:
                     if outcome.turn_over and not again(outcome):
-                        await self.post_turn(table, interaction=interaction, account_of_last_turn=True, record=record)
+                        await self.post_turn(
+                            table, interaction=interaction, account_of_last_turn=True, record=record, answered=answered
+                        )
                     else:
                         redraw = outcome.turn_over or self.catalog.presenter(table.game).redraws(outcome.events)
                         await self.update_turn(table, rerender=redraw, interaction=interaction, record=record)
@@ -442,6 +451,7 @@ class Announcer:
         header: str | None = None,
         record: GameRecord | None = None,
         adopt: bool = False,
+        answered: bool = False,
     ) -> None:
         """A new turn message: what happened in the last turn, the board and the next player's choices.
 
@@ -450,7 +460,8 @@ class Announcer:
         catch-up after a crash between posting and recording it) a turn message for this state found in the
         channel's recent history is taken instead of posting another.
 
-        `record`: the game as the announcement bookkeeping left it, if the caller has it (else table.record)."""
+        `record`: the game as the announcement bookkeeping left it, if the caller has it (else table.record).
+        `answered`: `interaction` is a command whose private answer was sent (see `follows_up`)."""
         channel_id = table.record.channel_id
         channel = self.channel(channel_id)
         message = await self._posted_before(channel, table) if adopt else None
@@ -469,9 +480,10 @@ class Announcer:
             if file is not None:
                 file.filename = board_filename(table)
                 kwargs["file"] = file
-            if follows_up(interaction):
-                # The follow-up of the move that ended the turn: made with its token, so not counted against the
-                # bot's global rate limit, and editable with it while the next moves come quickly.
+            if follows_up(interaction, answered=answered):
+                # The follow-up of the move that ended the turn (a click, or a command once answered): made with
+                # its token, so not counted against the bot's global rate limit, and editable with it while the
+                # next moves come quickly.
                 assert interaction is not None
                 message = await interaction.followup.send(wait=True, **kwargs)
                 self.editors.made(table.game_id, message.id, interaction)
@@ -497,7 +509,8 @@ class Announcer:
         """The previous turn message keeps its picture and one line that points to the new one; its controls go
         (they would only be refused)."""
         name = await self.picture_of(table.record.channel_id, old, interaction)
-        line = f"{_(PASSED)}: {new.jump_url}"
+        # From the record, not new.jump_url: a command's follow-up comes back without its server ("/channels/@me/").
+        line = f"{_(PASSED)}: {jump_link(table.record.guild_id, table.record.channel_id, new.id)}"
 
         def make() -> dict[str, Any]:
             return {"view": passed_layout(line, name), "allowed_mentions": NO_MENTIONS}

@@ -4,9 +4,9 @@ No Discord here: `turn_controls` turns the legal entries of the seats to act (th
 game's presenter into rows of `Button`s or one `Menu` each, which either message form (a classic view or a
 components-v2 layout) lays out. The rules it keeps (issue 21):
 
-* A kind with at most five choices is buttons (one click); one of more than ten is a menu (two clicks: open,
-  pick); six to ten are two rows of buttons while the rows last, else a menu (the presenter's `select_kinds`
-  first, then the longest).
+* A kind with at most five choices is buttons (one click); one of more than 25 is a menu (two clicks: open,
+  pick); six to 25 are buttons, five a row, while Discord's five rows last, else a menu (the presenter's
+  `select_kinds` first, then the longest), since a button is one click where a menu pick is two.
 * A menu holds one kind only, under that kind's whole placeholder.
 * More than 25 choices of a kind are split by the presenter's groups (a board row, a region: `Presenter.group_of`)
   into menus of at most 25, each naming its groups, so any choice is one pick away and the labels keep the
@@ -31,7 +31,7 @@ MAX_BUTTONS_PER_ROW = 5
 MAX_OPTIONS = 25
 MAX_PLACEHOLDER = 150
 BUTTONS_AT_MOST = 5  # choices of a kind that are always buttons
-BUTTONS_IF_ROOM = 10  # choices of a kind (not a menu kind) that are buttons while the rows last
+BUTTONS_IF_ROOM = MAX_ROWS * MAX_BUTTONS_PER_ROW  # choices of a kind that are buttons while the rows last
 PRIVATE_LABEL = N_("🔒 Your choices (only you see them)")
 
 
@@ -153,7 +153,7 @@ def turn_controls(legal: Sequence[dict[str, Any]], presenter: Presenter, *, priv
     `private`: the seat to act has choices only it may see, so a button opens them."""
     kinds = _by_kind(legal)
     blocks: list[list[tuple[Control, ...]]] = []  # per kind, its rows, in the order the kinds come
-    flexible: list[int] = []  # blocks of six to ten buttons, which become a menu if the rows run out
+    flexible: list[int] = []  # blocks of six to 25 buttons, which become a menu if the rows run out
     for kind, entries in kinds.items():
         n = len(entries)
         if n <= BUTTONS_AT_MOST:

@@ -18,7 +18,7 @@ from storage import StorageError
 
 from . import messages
 from .ai_seats import AISeats
-from .announcer import CANNOT_POST, NO_ACCESS, Announcer
+from .announcer import CANNOT_POST, NO_ACCESS, Announcer, again
 from .catalog import Catalog
 from .components import controls_view, private_controls
 from .interactions import Replies, clicked_on, is_manager
@@ -90,12 +90,18 @@ class Flow:
             # update); a double click does nothing here.
             refusal.afterwards = lambda: self.announcer.repair_turn_message(channel_id, interaction)
             raise
-        problem = await self.announcer.announce(outcome, interaction)
+        by_command = interaction.type != discord.InteractionType.component
+        done = " ".join(outcome.lines[:3]) or "Done."
+        if outcome.settled:
+            done = _("Done, and saved, though the database's answer was lost on the way: {done}").format(done=done)
+        # A command that ends a turn is answered first, so that the next turn's message can be its follow-up (made
+        # with its token: not counted against the bot's global rate limit) rather than the bot's own post.
+        first = by_command and outcome.turn_over and not again(outcome)
+        if first:
+            await self.reply(interaction, f"✅ {done}")
+        problem = await self.announcer.announce(outcome, interaction, answered=first)
         await self.announcer.answer_private_copy(interaction, outcome)
-        if interaction.type != discord.InteractionType.component:
-            done = " ".join(outcome.lines[:3]) or "Done."
-            if outcome.settled:
-                done = _("Done, and saved, though the database's answer was lost on the way: {done}").format(done=done)
+        if by_command and not first:
             await self.reply(interaction, f"✅ {done}" + (f"\n{problem}" if problem else ""))
         elif problem:
             await self.reply(interaction, problem)

@@ -47,17 +47,28 @@ class Replies:
         # Interaction handlers still at work (registered by defer): closing waits for them, so their last
         # database write or message edit never meets a closed store or HTTP session.
         self._handlers: set[asyncio.Task[Any]] = set()
+        self._by_interaction: dict[int, asyncio.Task[Any]] = {}
 
-    def track(self) -> None:
-        """Register the running interaction handler, so that wait() lets it finish."""
+    def track(self, interaction_id: int | None = None) -> None:
+        """Register the running interaction handler, so that wait() lets it finish (and `handled` finds it)."""
         task = asyncio.current_task()
         if task is not None and task not in self._handlers:
             self._handlers.add(task)
             task.add_done_callback(self._handlers.discard)
+            if interaction_id is not None:
+                self._by_interaction[interaction_id] = task
+                task.add_done_callback(lambda _task: self._by_interaction.pop(interaction_id, None))
+
+    async def handled(self, interaction_id: int, timeout: float = 15.0) -> None:
+        """Until the handler of that interaction is done (at once if none runs): a command that ends a turn answers
+        privately first and then posts the next turn's message, so a test harness waits for both."""
+        task = self._by_interaction.get(interaction_id)
+        if task is not None and task is not asyncio.current_task():
+            await asyncio.wait({task}, timeout=timeout)
 
     async def defer(self, interaction: discord.Interaction) -> None:
         """Acknowledge at once: a silent update for buttons, a private 'thinking…' for commands."""
-        self.track()
+        self.track(interaction.id)
         if interaction.response.is_done():
             return
         if interaction.type == discord.InteractionType.component:

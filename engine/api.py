@@ -193,6 +193,10 @@ class Presenter:
     # A line for a move whose events tell nothing (a quiet "end the turn"), from the move's JSON form, so that every
     # move has its line in the log; None: such a move goes untold.
     move_words: Callable[[Mapping[str, Any], Sequence[str]], str | None] | None = None
+    # When every legal move of the seat to act (its legal entries, from its own view) is a choice that decides
+    # nothing a player can know (a tile drawn blind from face-down piles that look the same), the key of the one to
+    # make for them; None: a choice worth asking. Unset: every choice of several is asked.
+    alike: Callable[[View, Sequence[dict[str, Any]]], str | None] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def verb_of(self, kind: str) -> Verb | None:
@@ -237,6 +241,9 @@ class Presenter:
 
     def quiet_move(self, move: Mapping[str, Any], names: Sequence[str]) -> str | None:
         return self.move_words(move, names) if self.move_words is not None else None
+
+    def alike_of(self, view: View, entries: Sequence[dict[str, Any]]) -> str | None:
+        return self.alike(view, entries) if self.alike is not None else None
 
     def hand_of(self, view: View) -> list[str]:
         return self.hand(view) if self.hand is not None else []

@@ -11,8 +11,17 @@ from ..catalog import Catalog
 from ..lang import N_, _
 from ..text import safe_name
 
-# The actor stored for a move the bot made because it was the seat's only legal one ("alice (the only choice)").
+# The actor stored for a move the bot made because it was the seat's only legal one ("alice (the only choice)"),
+# or one of several the game calls alike (a tile drawn blind from piles that look the same).
 ONLY_CHOICE_MARK = N_(" (the only choice)")
+ALIKE_MARK = N_(" (made for them: the choices looked alike)")
+MADE_MARKS = (ONLY_CHOICE_MARK, ALIKE_MARK)
+
+
+def made_mark(name: str) -> str:
+    """The mark of a move the bot made for a seat at the end of a stored actor's name, or ""."""
+    return next((m for m in MADE_MARKS if name.endswith(m)), "")
+
 
 ACCOUNT_MOVES = 60  # a turn account shows at most this many moves
 AccountMove = tuple[list[dict[str, Any]], int | None, str | None, dict[str, Any]]  # events, seat, who acted, move
@@ -44,13 +53,14 @@ class Accounts:
 
         A move the bot made for a seat (its only choice) says so once, at the end of its first line, rather than
         in every line that names the player ("bob (the only choice)'s caravan moves")."""
-        plain = [name.removesuffix(ONLY_CHOICE_MARK) for name in names]
+        marks = [made_mark(name) for name in names]
+        plain = [name.removesuffix(m) if m else name for name, m in zip(names, marks, strict=True)]
         lines = self.describe_events(game, events, plain)
         quiet = None if lines else self.catalog.presenter(game).quiet_move(move, plain)
         lines = [quiet] if quiet else lines
         if lines and plain != names:
             first = lines[0]
-            mark = _(ONLY_CHOICE_MARK)  # stored names carry the English mark; the reader sees their own
+            mark = _(next(m for m in marks if m))  # stored names carry the English mark; the reader sees their own
             lines[0] = f"{first[:-1]}{mark}." if first.endswith(".") else first + mark
         return lines
 

@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import engine
+
 from ..catalog import CONFIRM_STEPS, Catalog
 from ..lang import _
 from ..text import safe_name
+from .accounts import ALIKE_MARK, ONLY_CHOICE_MARK
 from .refusal import Refusal
 from .table import Table
 
@@ -42,8 +45,16 @@ class Legal:
 
     @staticmethod
     def forced(table: Table, *, turn_over: bool = False) -> str | None:
-        """The key of the move to make for the person to act when it is their only legal move (making it decides
-        nothing), unless the table confirms every step (the lobby's "Confirm every step"); else None.
+        """The key of the move the bot makes for the person to act (`made_for`), or None: they are asked."""
+        made = Legal.made_for(table, turn_over=turn_over)
+        return made[0] if made is not None else None
+
+    @staticmethod
+    def made_for(table: Table, *, turn_over: bool = False) -> tuple[str, str] | None:
+        """The move to make for the person to act, with the mark its actor is stored with, when making it decides
+        nothing: it is their only legal move, or the game calls their choices alike (`Presenter.alike`: a tile
+        drawn blind from piles that look the same); unless the table confirms every step (the lobby's "Confirm
+        every step"). None: they are asked.
 
         `turn_over`: the move before ended a turn. Then nothing is made: the new turn's message must first tell the
         turn that ended (its account holds the moves since the last turn end), and a turn rarely starts alone."""
@@ -53,7 +64,10 @@ class Legal:
         if table.record.options.get(CONFIRM_STEPS.name, CONFIRM_STEPS.default):
             return None
         mine = Legal.legal_of(table, current.seat)
-        return str(mine[0]["key"]) if len(mine) == 1 else None
+        if len(mine) == 1:
+            return str(mine[0]["key"]), ONLY_CHOICE_MARK
+        alike = engine.presenter(table.game).alike_of(table.view(current.seat), mine) if mine else None
+        return (alike, ALIKE_MARK) if alike is not None else None
 
     @staticmethod
     def waiting_for(table: Table) -> str:

@@ -10,7 +10,6 @@ import engine
 from ..catalog import Catalog
 from ..lang import _
 from . import stamp
-from .accounts import ONLY_CHOICE_MARK
 from .cache import TableCache
 from .legal import Legal
 from .recorder import Overtaken, Recorder, Unsettled, already_done
@@ -179,7 +178,8 @@ class Turns:
         """After a move (under the channel lock): make each next step whose one legal move decides nothing for the
         person to act (unless the table confirms every step), each its own stored move, credited in words
         ("alice (the only choice)"). A failure to store one leaves the game where it is: the person is asked."""
-        while (key := self.legal.forced(outcome.table, turn_over=outcome.turn_over)) is not None:
+        while (made := self.legal.made_for(outcome.table, turn_over=outcome.turn_over)) is not None:
+            key, mark = made
             table = outcome.table
             current = table.current
             assert current is not None and table.state is not None
@@ -195,7 +195,7 @@ class Turns:
                     current.user_id,
                     current.seat,
                     by_ai=False,
-                    actor=current.display_name + ONLY_CHOICE_MARK,
+                    actor=current.display_name + mark,
                     key=stamp.request_key(None, stamp.tag_of(table), move.key),
                 )
             except Refusal:

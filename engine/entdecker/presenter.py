@@ -115,6 +115,22 @@ def _status_lines(view: View, names: Sequence[str]) -> list[str]:
     return rows
 
 
+def _alike(view: View, entries: Sequence[dict[str, Any]]) -> str | None:
+    """The voyage's first draw when the piles' backs look the same (all with an event's "?", or none): which pile
+    decides nothing a player can know (only the total left ends the game), so the tallest is drawn, the lowest
+    number among equals, which keeps the piles even. The player's trading posts that may be recalled beside it do
+    not make it a choice: the explore step just before offered the same recalls (a recall and an explore do not
+    depend on each other), and the voyage offers them again after each placement."""
+    kinds = {e["kind"] for e in entries}
+    if "draw" not in kinds or not kinds <= {"draw", "recall"}:  # a stop, a build or a personal tile: a choice
+        return None
+    piles = view["piles"]["discovery"]
+    draws = [e for e in entries if e["kind"] == "draw"]
+    if len({bool(piles[e["pile"] - 1]["top_event"]) for e in draws}) != 1:
+        return None
+    return str(max(draws, key=lambda e: (piles[e["pile"] - 1]["count"], -e["pile"]))["key"])
+
+
 def _redraw(events: Iterable[Event]) -> bool:
     return any(e.get("type") in _REDRAW_EVENTS for e in events)
 
@@ -136,4 +152,5 @@ PRESENTER = Presenter(
     hand=hand,
     rules_sections=SECTIONS,
     group=lambda entry: row_group(entry.get("position"), entry.get("space")),  # by the picture's row numbers
+    alike=_alike,
 )

@@ -43,20 +43,32 @@ def test_five_or_fewer_are_buttons_even_of_a_menu_kind() -> None:
     assert controls.clicks("go:3") == 1
 
 
-def test_eleven_are_one_menu_with_its_whole_placeholder() -> None:
-    controls = turn_controls(entries("go", 11), PRESENTER)
-    assert len(controls.rows) == 1
-    (menu,) = controls.rows[0]
-    assert isinstance(menu, Menu) and menu.placeholder == "Go to…"
-    assert controls.clicks("go:10") == 2
+def test_up_to_25_alone_are_buttons_five_a_row() -> None:
+    controls = turn_controls(entries("go", 25), PRESENTER)
+    assert [len(row) for row in controls.rows] == [5] * 5
+    assert all(isinstance(c, Button) for row in controls.rows for c in row)
+    assert controls.clicks("go:24") == 1
 
 
-def test_six_to_ten_are_buttons_while_the_rows_last_and_a_menu_kind_gives_way_first() -> None:
+def test_26_are_one_menu_with_its_whole_placeholder() -> None:
+    controls = turn_controls(entries("go", 26, rows=1), PRESENTER)
+    menus = [c for row in controls.rows for c in row]
+    assert all(isinstance(m, Menu) for m in menus) and menus[0].placeholder.startswith("Go to…")
+    assert controls.clicks("go:25") == 2
+
+
+def test_buttons_while_the_rows_last_and_a_menu_kind_gives_way_first() -> None:
     controls = turn_controls(entries("count", 8), PRESENTER)
     assert all(isinstance(c, Button) for row in controls.rows for c in row) and len(controls.rows) == 2
     crowded = turn_controls(entries("go", 8) + entries("count", 8) + entries("more", 6), PRESENTER)
     kinds = [type(c).__name__ for row in crowded.rows for c in row[:1]]
     assert kinds == ["Menu", "Button", "Button", "Button", "Button"] and crowded.left_out == 0
+    # Eleven of one kind beside a lone button: three rows of buttons and one, within the five.
+    roomy = turn_controls(entries("count", 11) + entries("stop", 1), PRESENTER)
+    assert [len(row) for row in roomy.rows] == [5, 5, 1, 1]
+    # Twenty beside six: the longer one gives way (the rows would not hold both).
+    tight = turn_controls(entries("count", 20) + entries("more", 6), PRESENTER)
+    assert [type(c).__name__ for row in tight.rows for c in row[:1]] == ["Menu", "Button", "Button"]
 
 
 def test_a_menu_never_mixes_kinds() -> None:

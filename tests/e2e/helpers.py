@@ -40,7 +40,18 @@ async def running(
 ) -> AsyncIterator[tuple[EntdeckerBot, BotRun]]:
     bot = create_bot(config, clock, **FAST_CLIENT_OPTIONS)
     async with run_bot(fake, bot, loggers=LOGGERS) as run:
-        yield bot, run
+        fake.settle = functools.partial(handled, bot)
+        try:
+            yield bot, run
+        finally:
+            fake.settle = None
+
+
+async def handled(bot: EntdeckerBot, interaction_id: int) -> None:
+    """Until the bot is done with the interaction: a command that ends a turn answers privately first and then posts
+    the next turn's message, which the test looks at next."""
+    if bot.parts is not None:
+        await bot.parts.replies.handled(interaction_id)
 
 
 @contextlib.asynccontextmanager

@@ -283,7 +283,8 @@ async def test_kill_9_in_the_middle_of_a_turn_and_restart(tmp_path: Path) -> Non
     in_flight: set[int] = set()  # interactions whose process was killed before it answered them
     async with GatedFake() as fake, contextlib.aclosing(Launcher(fake, db, tmp_path)) as processes:
         first = await processes.start()
-        await open_game(fake, CHANNEL, PLAYERS, seed=GAME_SEED)
+        # Every step asked (no step made for a player): each move checked here is one stored version.
+        await open_game(fake, CHANNEL, PLAYERS, seed=GAME_SEED, confirm_steps=True)
         async with await Store.open(db, lock=False) as store:  # an observer beside the bot
             game = Observer(fake, store)
             turn = await play(fake, game, rng, rng.randint(6, 16))

@@ -184,7 +184,10 @@ async def test_two_processes_on_two_shards_share_postgres_and_survive_kill_9(pg_
             await asyncio.gather(bots.start(0), bots.start(1))
             # Each guild's events reach exactly one process: the one on its shard.
             assert fake.connected_for(zero) == fake.connected_for(one) == 1
-            await asyncio.gather(*(open_game(fake, c, PLAYERS, seed=s) for c, s in (("zero-1", 3), ("one-1", 4))))
+            # Every step asked (no step made for a player): each move checked here is one stored version.
+            await asyncio.gather(
+                *(open_game(fake, c, PLAYERS, seed=s, confirm_steps=True) for c, s in (("zero-1", 3), ("one-1", 4)))
+            )
             tables = {"zero-1": Table(fake, store, "zero-1"), "one-1": Table(fake, store, "one-1")}
             await asyncio.gather(*(t.play(rng, 8) for t in tables.values()))
 

@@ -364,7 +364,10 @@ class InteractionHandle:
         type 4/7 callback → that message; type 5/6 (defer) → the first followup or
         ``@original`` edit after it. Not meaningful for autocomplete/modals.
         """
-        return await self.fake.wait_for(lambda: self.final_message, timeout, f"final answer to {self.id}")
+        message = await self.fake.wait_for(lambda: self.final_message, timeout, f"final answer to {self.id}")
+        if self.fake.settle is not None:  # and what the app still does with it (a public follow-up after the answer)
+            await self.fake.settle(self.id)
+        return message
 
     async def wait_followups(self, count: int = 1, timeout: float = 5.0) -> list[FakeMessage]:
         """Wait until at least ``count`` followup messages were created."""

@@ -12,7 +12,7 @@ import copy
 import json
 import mimetypes
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -231,6 +231,10 @@ class FakeDiscord:
         for name in channels:
             self.add_channel(name)
 
+        # Set by a test harness that can tell when the app has done with an interaction (id -> when it has): an app
+        # may answer a command privately and then post its public follow-up, so `InteractionHandle.final` waits for
+        # this too before a test looks at the channel. None: final is the first answer alone.
+        self.settle: Callable[[int], Awaitable[None]] | None = None
         self.messages: dict[int, FakeMessage] = {}
         self.nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> message id, for enforce_nonce
         self.interactions: dict[int, InteractionHandle] = {}

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import engine
 from bot import messages
 from bot.service import Services
-from bot.service.accounts import ONLY_CHOICE_MARK, credited
+from bot.service.accounts import ALIKE_MARK, ONLY_CHOICE_MARK, credited
 from storage import Store
 from storage.repository import _unarchive
 from tests.bot.helpers import ANN, BOB, CH, engine_pick, started
@@ -97,18 +99,19 @@ async def test_every_move_of_a_desert_game_has_its_numbered_line_in_the_log(svc:
     assert any(line.endswith("places no explorer.") or line.endswith("ends the turn.") for line in lines)
 
 
-async def test_a_move_made_as_the_only_choice_says_so_once(svc: Services) -> None:
-    """The bot's move for a seat is credited "(the only choice)" at the end of its first line, and the other lines
-    name the player plainly (not "bob (the only choice)'s caravan moves")."""
+@pytest.mark.parametrize("mark", [ONLY_CHOICE_MARK, ALIKE_MARK])
+async def test_a_move_made_for_a_seat_says_so_once(svc: Services, mark: str) -> None:
+    """The bot's move for a seat is credited "(the only choice)" (or why else it was made) at the end of its first
+    line, and the other lines name the player plainly (not "bob (the only choice)'s caravan moves")."""
     await started(svc)
     table = await svc.tables.table(CH)
     move = engine.ai_move(table.state)
     _, events = engine.step(table.state, move)
-    names = credited(table.shown_names, move.player, "Ann" + ONLY_CHOICE_MARK)
+    names = credited(table.shown_names, move.player, "Ann" + mark)
     lines = svc.accounts.describe_move("entdecker", move.to_json(), events, names)
     plain = svc.accounts.describe_move("entdecker", move.to_json(), events, table.shown_names)
-    assert lines[0] == plain[0].removesuffix(".") + " (the only choice)." and lines[1:] == plain[1:]
-    assert all("Ann (the only choice)" not in line for line in lines)
+    assert lines[0] == plain[0].removesuffix(".") + mark + "." and lines[1:] == plain[1:]
+    assert all("Ann" + mark not in line for line in lines)
 
 
 async def test_since_your_last_turn_tells_what_scored_while_you_waited(svc: Services) -> None:

@@ -8,6 +8,7 @@ import pytest
 
 import engine
 from bot.service import Refusal, Services, Table
+from bot.service.accounts import ALIKE_MARK
 from bot.service.legal import Legal
 from tests.bot.helpers import ALICE, CH, started
 
@@ -50,3 +51,41 @@ def test_a_lone_move_is_made_unless_the_table_confirms_or_a_turn_just_ended() ->
 def test_two_choices_are_asked() -> None:
     state = engine.new_game("desert", ["alice", "bob", "carol"], {}, 1)
     assert Legal.forced(Table.detached(state, ["alice", "bob", "carol"])) is None
+
+
+def first_draw(alike: bool) -> Table:
+    """An Entdecker table (all people) at a voyage's first draw whose piles' backs do (or do not) look alike."""
+    for seed in range(1, 40):
+        state = engine.new_game("entdecker", ["alice", "bob", "carol"], {}, seed)
+        while not state.game_over:
+            if state.phase == "voyage" and not state.voyage.drew_any:
+                tops = {bool(engine.view(state, None)["piles"]["discovery"][i]["top_event"]) for i in range(5)}
+                if (len(tops) == 1) == alike:
+                    return Table.detached(state, ["alice", "bob", "carol"])
+            state = engine.apply(state, engine.ai_move(state))
+    raise AssertionError("no such draw")
+
+
+def test_a_blind_draw_from_piles_that_look_alike_is_made_from_the_tallest() -> None:
+    table = first_draw(alike=True)
+    made = Legal.made_for(table)
+    assert made is not None and made[1] == ALIKE_MARK
+    piles = table.view(None)["piles"]["discovery"]
+    tallest = max(range(5), key=lambda i: (piles[i]["count"], -i))
+    assert made[0] == f"draw:{tallest + 1}"
+    assert Legal.made_for(Table.detached(table.state, ["alice", "bob", "carol"], {"confirm_steps": True})) is None
+
+
+def test_a_draw_where_one_pile_shows_an_event_is_asked() -> None:
+    table = first_draw(alike=False)
+    assert len(Legal.legal_of(table, table.current.seat)) > 1
+    assert Legal.made_for(table) is None
+
+
+def test_a_later_draw_beside_stop_is_asked() -> None:
+    state = first_draw(alike=True).state
+    while not (state.phase == "voyage" and state.voyage.drew_any) and not state.game_over:
+        state = engine.apply(state, engine.ai_move(state))
+    table = Table.detached(state, ["alice", "bob", "carol"])
+    assert "stop" in {e["kind"] for e in Legal.legal_of(table, table.current.seat)}
+    assert Legal.made_for(table) is None
