@@ -138,6 +138,10 @@ def _side_regions(tile: str, rotation: int) -> tuple[int, int, int, int]:
 _STEPS = tuple((d, *STEP[d]) for d in range(4))
 
 
+def _first_node(group: tuple[list[Node], int]) -> Node:
+    return group[0][0]
+
+
 def analyse(board: dict[Pos, Cell]) -> Map:
     """The territories of a map: regions joined across tile sides, whether each is complete, cities, borders.
 
@@ -179,20 +183,21 @@ def _analysed(cells: tuple[tuple[Pos, Cell], ...]) -> Map:
             if a != b:
                 parent[max(a, b)] = min(a, b)
     grouped: dict[int, list[Node]] = {}
+    faces_of: dict[int, int] = {}  # a group's sides facing an empty space, by its root
     for k, node in enumerate(all_nodes):
-        while parent[k] != k:
-            k = parent[k]
-        grouped.setdefault(k, []).append(node)
-    faces_of = {node: open_faces[k] for k, node in enumerate(all_nodes)}
+        root = k
+        while parent[root] != root:
+            root = parent[root]
+        grouped.setdefault(root, []).append(node)
+        faces_of[root] = faces_of.get(root, 0) + open_faces[k]
     territories: list[Territory] = []
     of_node: dict[Node, int] = {}
-    for nodes in sorted((sorted(group) for group in grouped.values()), key=lambda nodes: nodes[0]):
+    for nodes, faces in sorted(((sorted(nodes), faces_of[root]) for root, nodes in grouped.items()), key=_first_node):
         tid = len(territories)
         x, y, i = nodes[0]
         terrain = geos[(x, y)].regions[i].terrain
-        faces = sum(faces_of[n] for n in nodes)
         tiles = {(n[0], n[1]) for n in nodes}
-        territories.append(Territory(tid, terrain, list(nodes), tiles, faces == 0, open_faces=faces))
+        territories.append(Territory(tid, terrain, nodes, tiles, faces == 0, open_faces=faces))
         for n in nodes:
             of_node[n] = tid
     for pos, g in geos.items():
