@@ -134,7 +134,8 @@ class PostgresDriver:
         async with _mapped(), self._pool.acquire() as conn:
             return await _Tx(conn).fetch(sql, params)
 
-    write_one = fetch  # a lone statement on a pooled connection commits by itself
+    async def write_one(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006
+        return await self.fetch(sql, params)  # a lone statement on a pooled connection commits by itself
 
     async def read(self, body: Body[T]) -> T:
         async with (

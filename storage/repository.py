@@ -117,8 +117,7 @@ class Store:
         self.driver.check_file()
 
     def exclusive(self, key: str) -> Any:
-        """`async with store.exclusive(key) as held`: a lock named `key` among the processes on this database (always
-        held on SQLite, one process per file); periodic work runs only while holding it."""
+        """`async with store.exclusive(key) as held`: periodic work's lock among this database's processes."""
         return self.driver.exclusive(key)
 
     async def __aenter__(self) -> Store:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,16 +36,26 @@ async def pg_url(pg_server: PgServer) -> str:
     return await pg_server.new_schema()
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    # xdist's load scheduling hands each worker a quarter of its share at once, in collection order, so a worker could
-    # be left with long tests while the other one idles; two at a time, with the longest first (below), it is fed as
-    # it goes and the run ends with short tests on both.
-    if getattr(config.option, "maxschedchunk", 0) is None:
-        config.option.maxschedchunk = 2
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """A run over folders under xdist's default (`-n` alone): whole files to a worker, the heaviest files first (their
+    order below), one file at a time as a worker runs low. Per test, as `load` hands them out, a file's shared
+    set-up (its cached self-play games, rendered boards, played-out games) was paid on both workers, and a quarter
+    of each worker's share went out at once, so one could be left alone with long tests at the end."""
+    if config.getvalue("dist") != "load" or not any(Path(arg.split("::")[0]).is_dir() for arg in config.args):
+        return None  # a run of named files or tests: xdist's own scheduling
+    from xdist.scheduler import LoadFileScheduling
+
+    config.option.loadscopereorder = False  # the order is the collection's, heaviest file first
+    return LoadFileScheduling(config, log)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests tests/slowest.txt names first, longest first; the others after them in collection order."""
+    """Files holding the tests tests/slowest.txt names first, the heaviest first (by those tests' seconds); the tests
+    of a file keep their order, and files without a listed test keep theirs after them."""
     listed = (line.split(maxsplit=1) for line in SLOWEST.read_text().splitlines() if not line.startswith("#"))
-    seconds = {node_id.strip(): float(took) for took, node_id in listed}
-    items.sort(key=lambda item: -seconds.get(item.nodeid, 0.0))
+    weight: dict[str, float] = {}
+    for took, node_id in listed:
+        file = node_id.strip().split("::")[0]
+        weight[file] = weight.get(file, 0.0) + float(took)
+    items.sort(key=lambda item: -weight.get(item.nodeid.split("::")[0], 0.0))
