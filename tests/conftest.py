@@ -36,18 +36,24 @@ async def pg_url(pg_server: PgServer) -> str:
     return await pg_server.new_schema()
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """A run over folders under xdist's default (`-n` alone): whole files to a worker, the heaviest files first (their
-    order below), one file at a time as a worker runs low. Per test, as `load` hands them out, a file's shared
-    set-up (its cached self-play games, rendered boards, played-out games) was paid on both workers, and a quarter
-    of each worker's share went out at once, so one could be left alone with long tests at the end."""
-    if config.getvalue("dist") != "load" or not any(Path(arg.split("::")[0]).is_dir() for arg in config.args):
-        return None  # a run of named files or tests: xdist's own scheduling
-    from xdist.scheduler import LoadFileScheduling
+def pytest_configure(config: pytest.Config) -> None:
+    if config.pluginmanager.hasplugin("xdist"):  # its hook is unknown to a run with -p no:xdist
+        config.pluginmanager.register(WholeFiles(), "whole-files")
 
-    config.option.loadscopereorder = False  # the order is the collection's, heaviest file first
-    return LoadFileScheduling(config, log)
+
+class WholeFiles:
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_xdist_make_scheduler(self, config: pytest.Config, log: Any) -> Any:
+        """A run over folders under xdist's default (`-n` alone): whole files to a worker, the heaviest files first
+        (their order below), one file at a time as a worker runs low. Per test, as `load` hands them out, a file's
+        shared set-up (its cached self-play games, rendered boards, played-out games) was paid on both workers, and a
+        quarter of each worker's share went out at once, so one could be left alone with long tests at the end."""
+        if config.getvalue("dist") != "load" or not any(Path(arg.split("::")[0]).is_dir() for arg in config.args):
+            return None  # a run of named files or tests: xdist's own scheduling
+        from xdist.scheduler import LoadFileScheduling  # type: ignore[import-untyped]
+
+        config.option.loadscopereorder = False  # the order is the collection's, heaviest file first
+        return LoadFileScheduling(config, log)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
