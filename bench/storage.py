@@ -16,8 +16,8 @@ announced but ten). Then prints medians of --runs runs of:
   does if the bot was not handed one, so an older tree that opened the database twice is measured as it starts),
 * bytes written per finished game (and per move): the process's write() bytes (/proc/self/io wchar, which is what
   SQLite hands to the kernel: WAL frames, checkpoints, the lock file) over one whole game played move by move
-  through record_move,
-* the cost of a move late in a game against early on: record_move of moves 6-15 and of moves 246-255, and load_state
+  through append_move,
+* the cost of a move late in a game against early on: append_move of moves 6-15 and of moves 246-255, and load_state
   right after each of them, medians over --long games. Random-AI Entdecker games for three last 200-260 moves, so
   the games are the first seeds (from 1000 on) whose game lasts at least 255 moves; the seeds used are printed.
 
@@ -80,13 +80,13 @@ async def play(store: Store, game_id: int, state: Any, moves: int | None, now: f
     while not state.game_over and (moves is None or done < moves):
         move = engine.ai_move(state, "random")
         new_state, events = engine.step(state, move)
-        await store.record_move(game_id, state.version, move, new_state, events, move.player + 1, now + done)
+        await store.append_move(game_id, state.version, move, new_state, events, move.player + 1, now + done)
         state, done = new_state, done + 1
     return state
 
 
 async def bytes_per_finished_game(store: Store, channel: int, seed: int) -> tuple[int, int]:
-    """(bytes written, moves) for one whole game played through record_move."""
+    """(bytes written, moves) for one whole game played through append_move."""
     game_id, state = await start(store, channel, seed, NOW - 3 * DAY)
     before = wchar()
     state = await play(store, game_id, state, None, NOW - 3 * DAY)
@@ -156,7 +156,7 @@ def long_seeds(count: int, first: int = 1000) -> list[int]:
 
 
 async def early_and_late(store: Store, channel: int, seeds: list[int]) -> dict[str, list[float]]:
-    """record_move and load_state times (ms) of the EARLY and the LATE moves of one game per seed."""
+    """append_move and load_state times (ms) of the EARLY and the LATE moves of one game per seed."""
     times: dict[str, list[float]] = {}
     for i, seed in enumerate(seeds):
         game_id, state = await start(store, channel + i, seed, NOW - DAY)
@@ -164,7 +164,7 @@ async def early_and_late(store: Store, channel: int, seeds: list[int]) -> dict[s
             move = engine.ai_move(state, "random")
             new_state, events = engine.step(state, move)
             t0 = time.perf_counter()
-            await store.record_move(game_id, state.version, move, new_state, events, move.player + 1, NOW)
+            await store.append_move(game_id, state.version, move, new_state, events, move.player + 1, NOW)
             record_ms = (time.perf_counter() - t0) * 1000
             state = new_state
             window = "10" if state.version in EARLY else "250" if state.version in LATE else None
@@ -174,7 +174,7 @@ async def early_and_late(store: Store, channel: int, seeds: list[int]) -> dict[s
             loaded = await store.load_state(game_id)
             load_ms = (time.perf_counter() - t0) * 1000
             assert loaded.version == state.version
-            times.setdefault(f"record_move at move ~{window} (ms)", []).append(record_ms)
+            times.setdefault(f"append_move at move ~{window} (ms)", []).append(record_ms)
             times.setdefault(f"load_state after move ~{window} (ms)", []).append(load_ms)
     return times
 

@@ -128,15 +128,14 @@ class PostgresDriver:
         except TimeoutError:
             self._pool.terminate()
 
-    def check_file(self) -> None:
-        pass  # a server's database is no file that can be deleted under us
+    def check_file(self) -> None: ...  # a server's database is no file that can be deleted under us
 
     async def fetch(self, sql: str, params: Params = {}, *, listing: bool = False) -> list[Row]:  # noqa: B006
         async with _mapped(), self._pool.acquire() as conn:
             return await _Tx(conn).fetch(sql, params)
 
     async def write_one(self, sql: str, params: Params = {}) -> list[Row]:  # noqa: B006
-        return await self.fetch(sql, params)
+        return await self.fetch(sql, params)  # a lone statement on a pooled connection commits by itself
 
     async def read(self, body: Body[T]) -> T:
         async with (

@@ -83,8 +83,7 @@ class Store:
     def __init__(self, driver: Driver) -> None:
         self.driver = driver
         self.path = driver.path
-        # True when open() created a new, empty database file (it also logs a warning saying so).
-        self.created = driver.created
+        self.created = driver.created  # open() made a new, empty database file (and logged a warning saying so)
         self._broken_logged: set[int] = set()  # games whose damaged row was logged already
         self._unannounced = _UNANNOUNCED_SELECT.format(
             indexed="INDEXED BY games_unannounced_finished" if driver.name == "sqlite" else ""
@@ -114,13 +113,11 @@ class Store:
         await self.driver.close()
 
     def check_file(self) -> None:
-        """DatabaseMoved if the SQLite file was deleted or replaced since it was opened (also checked before every
-        write); for a periodic health check. Nothing on PostgreSQL."""
+        """A periodic health check: DatabaseMoved if the SQLite file changed since it was opened (as writes check)."""
         self.driver.check_file()
 
     def exclusive(self, key: str) -> Any:
-        """`async with store.exclusive(key) as held`: a lock named `key` among the processes on this database (always
-        held on SQLite, one process per file); periodic work runs only while holding it."""
+        """`async with store.exclusive(key) as held`: periodic work's lock among this database's processes."""
         return self.driver.exclusive(key)
 
     async def __aenter__(self) -> Store:
@@ -216,7 +213,6 @@ class Store:
 
     async def _changing(self, game_id: int, change: Body[T], *statuses: str) -> T:
         """One transaction changing a game in one of `statuses` (the lobby if none; WrongStatus otherwise)."""
-
         wanted = statuses or ("lobby",)
 
         async def body(tx: Tx) -> T:
@@ -257,7 +253,7 @@ class Store:
         return await self._changing(game_id, lambda tx: _end(tx, game_id, "abandoned", now), "lobby", "active")
 
     async def finish_game(self, game_id: int, now: float) -> GameRecord:
-        """Mark an active game finished (record_move does this by itself when the state is game over)."""
+        """Mark an active game finished (append_move does this by itself when the state is game over)."""
         return await self._changing(game_id, lambda tx: _end(tx, game_id, "finished", now), "active")
 
     async def replace_seat(
@@ -271,22 +267,20 @@ class Store:
 
         return await self._changing(game_id, body, "lobby", "active")
 
-    async def set_message_ids(
-        self, game_id: int, *, board_message_id: MessageId = UNSET, turn_message_id: MessageId = UNSET
-    ) -> GameRecord:
-        """Remember the Discord messages the bot edits; arguments left out are unchanged."""
-        return await self._set_game_fields(game_id, None, board_message_id, turn_message_id)
+    async def set_message_ids(self, game_id: int, **message_ids: MessageId) -> GameRecord:
+        """set_announced_version without a version: only the messages given change."""
+        return await self.set_announced_version(game_id, None, **message_ids)
 
     async def set_announced_version(
-        self, game_id: int, version: int, *, board_message_id: MessageId = UNSET, turn_message_id: MessageId = UNSET
+        self,
+        game_id: int,
+        version: int | None,
+        *,
+        board_message_id: MessageId = UNSET,
+        turn_message_id: MessageId = UNSET,
     ) -> GameRecord:
-        """Remember that the channel has been shown the state at `version` (never moves backwards), together
-        with the messages that show it if given (one transaction instead of two)."""
-        return await self._set_game_fields(game_id, version, board_message_id, turn_message_id)
-
-    async def _set_game_fields(
-        self, game_id: int, version: int | None, board_message_id: MessageId, turn_message_id: MessageId
-    ) -> GameRecord:
+        """Remember that the channel has been shown the state at `version` (never moves backwards; None: as it is) and
+        the Discord messages the bot edits (those left out are unchanged), in one transaction."""
         rows = await self.driver.write_one(
             "UPDATE games SET"
             " board_message_id = CASE WHEN :set_board THEN CAST(:board AS BIGINT) ELSE board_message_id END,"
@@ -413,11 +407,8 @@ class Store:
     # ------------------------------------------------------------------ reminders
 
     async def idle_games(self, now: float, idle_seconds: float, max_reminders: int | None = None) -> list[IdleGame]:
-        """Active games whose current player has not moved for idle_seconds and was not reminded within it.
-
-        Calling this every few minutes and mark_reminded() after each ping gives one reminder per
-        idle_seconds of silence; max_reminders caps them (reminders_sent resets on every move).
-        """
+        """Active games whose current player has not moved for idle_seconds and was not reminded within it, at most
+        max_reminders times (docs/storage.md "Reminders")."""
         rows = await self.driver.fetch(
             _IDLE_SELECT, {"cutoff": now - idle_seconds, "most": max_reminders}, listing=True
         )
@@ -461,11 +452,6 @@ class Store:
 
     # ------------------------------------------------------------------ moves and state
 
-    async def record_move(self, *args: Any, **kwargs: Any) -> MoveRecord:
-        """append_move without the game after the move (the same arguments)."""
-        record, _ = await self.append_move(*args, **kwargs)
-        return record
-
     async def append_move(
         self,
         game_id: int,
@@ -480,21 +466,10 @@ class Store:
         actor: str | None = None,
         key: str | None = None,
     ) -> tuple[MoveRecord, GameRecord]:
-        """record_move, also returning the game after the move.
-
-        StaleVersion (nothing written) if the log is no longer at expected_version, i.e. another interaction moved
-        first: reload the state and re-validate. WrongStatus unless the game is active.
-
-        `actor`: who acted, named as they are now ("alice", "AI for bob"); the log shows it forever.
-
-        The seat the move is for (move.player) is checked in the same transaction as the write: it must still
-        be held by `seat_holder`, the user the caller believes holds it (None: an AI seat). By default that is
-        `user_id`: a person moves their own seat, and a move with user_id None must be for an AI seat. Pass the
-        absent player's id when the AI plays for a person (/game skip). SeatChanged if not (nothing written).
-
-        `key` (unique per game) is stored with the move: once it is in the log, the same key raises AlreadyDone
-        (nothing written); an outcome lost with the connection (OutcomeUnknown) is settled by move_landed(key).
-        """
+        """The move logged and the game after it. Refused with nothing written: StaleVersion (another interaction
+        moved first), WrongStatus, SeatChanged (move.player's seat no longer held by `seat_holder`, by default
+        `user_id`; None: an AI), AlreadyDone (`key` is in the log). `actor`: who acted, as the log names them.
+        docs/storage.md "Moves, concurrency and repair" and "Idempotent moves" say why."""
         if new_state.version != expected_version + 1:
             raise ValueError(f"new_state.version is {new_state.version}, expected {expected_version + 1}")
         holder = user_id if seat_holder is UNSET else seat_holder
@@ -555,12 +530,8 @@ class Store:
         return await self.driver.write(lambda tx: _landed(tx, game_id, key), game_id)
 
     async def load_state(self, game_id: int) -> State:
-        """The current state: the snapshot if it is sound and matches the log, with the moves logged after it
-        replayed through the engine; else rebuilt by replay from the start.
-
-        LogCorrupt (logged, nothing rewritten) if the log disagrees with the game's running digest, live or archived:
-        the log is the evidence and is never replaced by a guess. The snapshot is a cache: one that does not match
-        the log is rebuilt."""
+        """The current state: the snapshot if it matches the log, with the later moves replayed; else rebuilt by
+        replay. LogCorrupt (nothing rewritten) if the log disagrees with its running digest: the log is the evidence."""
 
         row, moves, archived = await self.driver.read(lambda tx: _log(tx, game_id, *_LOADABLE))
         # An ended game's chain was checked with its archive (LogCorrupt if that is damaged).
@@ -582,11 +553,8 @@ class Store:
         return await self.rebuild_state(game_id)
 
     async def rebuild_state(self, game_id: int, now: float | None = None) -> State:
-        """Replay the log from the game's setup, fix the snapshot if it differs, return the state.
-
-        LogCorrupt if the log does not replay or disagrees with the game's running digest (nothing is rewritten
-        then). `now` stamps a rewritten snapshot (default: the last move's time).
-        """
+        """Replay the log from the game's setup, fix the snapshot if it differs (stamped `now`, by default the last
+        move's time), return the state; LogCorrupt if the log does not replay or disagrees with its running digest."""
 
         async def body(tx: Tx) -> State:
             head, moves, _ = await _log(tx, game_id)
@@ -617,13 +585,9 @@ class Store:
         expected_version: int | None = None,
         undone_by: str | None = None,
     ) -> State:
-        """Undo: delete the moves after to_version and rebuild the snapshot by replay, in one transaction.
-
-        A finished game becomes active again. expected_version guards against undoing a move that
-        someone else made meanwhile (StaleVersion). Returns the state at to_version.
-        `undone_by` (words: who undid it) keeps each deleted move in the undos table for the log, and marks the
-        channel as not yet shown the state at to_version (games.announced_version), in the same transaction.
-        """
+        """Undo: the moves after to_version deleted (kept in `undos` if `undone_by` names who undid them, the channel
+        then marked as not shown the state at to_version), the snapshot rebuilt, a finished game active again; returns
+        the state at to_version. StaleVersion unless the log is at expected_version (if given)."""
 
         async def body(tx: Tx) -> State:
             head, moves, archived = await _log(tx, game_id, "active", "finished")
@@ -771,8 +735,7 @@ async def _check_seat(tx: Tx, game_id: int, seat: int, holder: int | None) -> No
     )
     if not rows:
         raise errors.SeatChanged(game_id, seat, "does not exist")
-    now_user, is_ai = rows[0]
-    held = "an AI" if is_ai else f"user {now_user}"
+    held = "an AI" if rows[0]["is_ai"] else f"user {rows[0]['user_id']}"
     wanted = "an AI" if holder is None else f"user {holder}"
     if held != wanted:
         raise errors.SeatChanged(game_id, seat, f"is held by {held}, not by {wanted}")

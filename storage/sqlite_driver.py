@@ -26,14 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .driver import Body, Params, Row, T, migrate
-from .errors import (
-    Conflict,
-    DatabaseDamaged,
-    StorageError,
-    StorageFull,
-    StorageReadOnly,
-    StorageUnavailable,
-)
+from .errors import Conflict, DatabaseDamaged, StorageError, StorageFull, StorageReadOnly, StorageUnavailable
 from .file_watch import FileWatch
 from .files import ProcessLock, check_not_missing, check_writable
 from .migrations.steps import STEPS

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import cast
+from functools import cache, lru_cache
 
 from engine.core.grid import DELTAS, opposite
-from engine.core.regions import UnionFind
 from engine.discovery.state import Cell, Follower, Pos
 from engine.discovery.tiles import Geometry, distinct_rotations, rotations
 
@@ -129,34 +128,76 @@ class Map:
         return cities if t.size < SMALL else cities + t.size
 
 
+@cache
+def _side_regions(tile: str, rotation: int) -> tuple[int, int, int, int]:
+    """The region on each side of a tile as it lies (regions partition the four sides)."""
+    g = rotations(tile)[rotation]
+    return g.region_at(0), g.region_at(1), g.region_at(2), g.region_at(3)
+
+
+_STEPS = tuple((d, *STEP[d]) for d in range(4))
+
+
+def _first_node(group: tuple[list[Node], int]) -> Node:
+    return group[0][0]
+
+
 def analyse(board: dict[Pos, Cell]) -> Map:
-    """The territories of a map: regions joined across tile sides, whether each is complete, cities, borders."""
-    uf = UnionFind()
-    open_nodes: dict[Node, int] = {}
-    geos = {pos: geometry(cell) for pos, cell in board.items()}
-    for pos, g in geos.items():
-        for i, region in enumerate(g.regions):
-            node = (pos[0], pos[1], i)
-            uf.add(node)  # type: ignore[arg-type]
-            for d in region.sides:
-                nb = neighbour(pos, d)
-                other = geos.get(nb)
-                if other is None:
-                    open_nodes[node] = open_nodes.get(node, 0) + 1
-                    continue
-                j = other.region_at(opposite(d))
-                uf.add((nb[0], nb[1], j))  # type: ignore[arg-type]
-                uf.union(node, (nb[0], nb[1], j))  # type: ignore[arg-type]
+    """The territories of a map: regions joined across tile sides, whether each is complete, cities, borders.
+
+    A Map is shared by every caller that analyses the same board (cells in the same order), so it is never changed.
+    """
+    return _analysed(tuple(board.items()))
+
+
+# The engine's hottest function: every placement, view, label and AI trial analyses a map, a state's own map some 20
+# times (its views, legal moves, labels, the move's effect), so the last few are kept; nodes are numbered and joined
+# by an inline union-find over a list, giving the same groups in the same order as engine.core.regions.UnionFind.
+@lru_cache(maxsize=32)
+def _analysed(cells: tuple[tuple[Pos, Cell], ...]) -> Map:
+    board = dict(cells)
+    geos = {pos: geometry(cell) for pos, cell in cells}
+    first: dict[Pos, int] = {}  # the number of each cell's region 0; its region i is first + i
+    all_nodes: list[Node] = []
+    for (x, y), g in geos.items():
+        first[(x, y)] = len(all_nodes)
+        all_nodes.extend((x, y, i) for i in range(len(g.regions)))
+    parent = list(range(len(all_nodes)))
+    open_faces = [0] * len(all_nodes)
+    for (x, y), cell in board.items():
+        sides, base = _side_regions(cell.tile, cell.rotation), first[(x, y)]
+        for d, dx, dy in _STEPS:
+            a = base + sides[d]
+            there = first.get((x + dx, y + dy))
+            if there is None:
+                open_faces[a] += 1
+                continue
+            other = board[(x + dx, y + dy)]
+            b = there + _side_regions(other.tile, other.rotation)[(d + 2) % 4]
+            while parent[a] != a:
+                parent[a] = parent[parent[a]]
+                a = parent[a]
+            while parent[b] != b:
+                parent[b] = parent[parent[b]]
+                b = parent[b]
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    grouped: dict[int, list[Node]] = {}
+    faces_of: dict[int, int] = {}  # a group's sides facing an empty space, by its root
+    for k, node in enumerate(all_nodes):
+        root = k
+        while parent[root] != root:
+            root = parent[root]
+        grouped.setdefault(root, []).append(node)
+        faces_of[root] = faces_of.get(root, 0) + open_faces[k]
     territories: list[Territory] = []
     of_node: dict[Node, int] = {}
-    for group in uf.groups():
-        nodes = cast("list[Node]", group)  # core's union-find is typed for (space, segment); these are (x, y, region)
+    for nodes, faces in sorted(((sorted(nodes), faces_of[root]) for root, nodes in grouped.items()), key=_first_node):
         tid = len(territories)
         x, y, i = nodes[0]
         terrain = geos[(x, y)].regions[i].terrain
-        faces = sum(open_nodes.get(n, 0) for n in nodes)
         tiles = {(n[0], n[1]) for n in nodes}
-        territories.append(Territory(tid, terrain, list(nodes), tiles, faces == 0, open_faces=faces))
+        territories.append(Territory(tid, terrain, nodes, tiles, faces == 0, open_faces=faces))
         for n in nodes:
             of_node[n] = tid
     for pos, g in geos.items():

@@ -197,8 +197,9 @@ class Observer:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
-            turn = await self.turn()
-            record = turn.record
+            # The games row alone while waiting (the state and the AI's next move only once it is shown: they are what
+            # made the polls cost as much CPU as the bot's own work).
+            record = await self.record()
             message = self.fake.messages.get(record.turn_message_id or 0)
             if record.announced_version == record.version and message is not None and message.attachments:
                 ids = message.custom_ids()
@@ -206,7 +207,7 @@ class Observer:
                     fine = bool(ids) and all(f":{record.version}." in c for c in ids)
                 else:  # a finished game's end message offers only Rematch and Replay
                     fine = only_end_controls(message) if record.status == "finished" else not ids
-                if fine:
+                if fine and (turn := await self.turn()).record == record:
                     return turn
             if loop.time() > deadline:
                 raise AssertionError(f"the channel does not show version {record.version}: {record}")

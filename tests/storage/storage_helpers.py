@@ -99,7 +99,7 @@ async def record_all(
     """Play and record n moves (one second apart); returns the final state and the triples."""
     triples = play(state, n)
     for i, (move, new_state, events) in enumerate(triples):
-        await store.record_move(game_id, new_state.version - 1, move, new_state, events, user_of(move), now + i + 1)
+        await store.append_move(game_id, new_state.version - 1, move, new_state, events, user_of(move), now + i + 1)
         state = new_state
     return state, triples
 

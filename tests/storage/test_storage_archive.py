@@ -32,16 +32,15 @@ GOLDEN = sorted((Path(__file__).parents[1] / "engine").glob("*/golden/*.json"))
 
 
 async def finished_game(store: AnyStore, channel_id: int = 100, seed: int = 7) -> tuple[int, Any, list[MoveRecord]]:
-    """A game played to its end through record_move: (game id, final state, the records record_move returned)."""
+    """A game played to its end through append_move: (game id, final state, the move records it returned)."""
     game, state = await started_game(store, channel_id=channel_id, seed=seed)
     records = []
     for i, (move, new_state, events) in enumerate(play(state, 1000)):
         actor = f"player {move.player}" if i % 3 else None
-        records.append(
-            await store.record_move(
-                game.id, state.version, move, new_state, events, user_of(move), T0 + i * 0.123456789, actor=actor
-            )
+        record, _ = await store.append_move(
+            game.id, state.version, move, new_state, events, user_of(move), T0 + i * 0.123456789, actor=actor
         )
+        records.append(record)
         state = new_state
     assert state.game_over
     return game.id, state, records
@@ -86,13 +85,13 @@ async def test_the_end_and_the_archive_are_one_transaction(store: AnyStore) -> N
         (game.id, b"x"),
     )
     with pytest.raises(Exception):  # noqa: B017 - the backend's own integrity error
-        await store.record_move(game.id, state.version, move, final, events, user_of(move), T0 + 999)
+        await store.append_move(game.id, state.version, move, final, events, user_of(move), T0 + 999)
     await raw_sql(store, "DELETE FROM move_archives WHERE game_id = ?", (game.id,))
     after = await store.game(game.id)
     assert after.status == "active" and after.version == state.version
     assert await logged_rows(store, game.id) == state.version
     assert same(await store.load_state(game.id), state)
-    await store.record_move(game.id, state.version, move, final, events, user_of(move), T0 + 999)
+    await store.append_move(game.id, state.version, move, final, events, user_of(move), T0 + 999)
     assert await logged_rows(store, game.id) == 0 and len(await archive_rows(store, game.id)) == 1
 
 
@@ -136,7 +135,7 @@ async def test_golden_games_load_identically_when_archived(db_path: Path, path: 
             move = engine.move_from_json(data)
             new_state, events = engine.step(state, move)
             user = None if move.player is None else move.player + 1
-            await store.record_move(game.id, state.version, move, new_state, events, user, T0 + i)
+            await store.append_move(game.id, state.version, move, new_state, events, user, T0 + i)
             state = new_state
         assert state.game_over and await logged_rows(store, game.id) == 0
         archived = await what_readers_see(store, game.id)
@@ -155,7 +154,7 @@ async def test_rolling_back_an_archived_game_brings_its_log_back(store: AnyStore
     move = engine.move_from_json(records[-1].move)  # the move that ended it, again
     again, events = engine.step(before, move)
     assert again.game_over
-    await store.record_move(game_id, before.version, move, again, events, user_of(move), T0 + 6000)
+    await store.append_move(game_id, before.version, move, again, events, user_of(move), T0 + 6000)
     assert await logged_rows(store, game_id) == 0 and (await archive_rows(store, game_id))[0][0] == final.version
     # A rollback to where it ended changes nothing: the log goes back into the archive in the same transaction.
     await store.rollback(game_id, final.version, T0 + 7000, expected_version=final.version)
@@ -251,7 +250,7 @@ async def test_a_database_from_before_migration_6_is_archived_by_it(
         assert await store.moves(finished_id) == records
         # Play goes on in the active game, and it is archived when it ends.
         for move, new_state, events in play(state, 1000):
-            await store.record_move(active.id, state.version, move, new_state, events, user_of(move), T0 + 500)
+            await store.append_move(active.id, state.version, move, new_state, events, user_of(move), T0 + 500)
             state = new_state
         assert await logged_rows(store, active.id) == 0 and same(await store.load_state(active.id), state)
     finally:

@@ -52,7 +52,7 @@ async def test_a_full_disk_mid_game_is_storage_full_and_changes_nothing(tmp_path
             refused = None
             for move, new_state, events in play(state, 200):
                 try:
-                    await store.record_move(game.id, state.version, move, new_state, events, user_of(move), T0 + 1)
+                    await store.append_move(game.id, state.version, move, new_state, events, user_of(move), T0 + 1)
                 except StorageFull as exc:
                     refused = exc
                     break
@@ -62,7 +62,7 @@ async def test_a_full_disk_mid_game_is_storage_full_and_changes_nothing(tmp_path
             filler.unlink()
             # Nothing of the refused move was kept: the same move is accepted at the same version once there is space.
             assert (await store.game(game.id)).version == state.version
-            await store.record_move(game.id, state.version, move, new_state, events, user_of(move), T0 + 2)
+            await store.append_move(game.id, state.version, move, new_state, events, user_of(move), T0 + 2)
             assert (await store.game(game.id)).version == new_state.version
         finally:
             await store.close()
@@ -83,13 +83,13 @@ async def test_a_file_made_read_only_mid_game_is_storage_read_only(db_path: Path
         try:
             [(move, new_state, events)] = play(state, 1)
             with pytest.raises(StorageReadOnly, match="read-only; nothing was changed"):
-                await store.record_move(game.id, state.version, move, new_state, events, user_of(move), T0 + 9)
+                await store.append_move(game.id, state.version, move, new_state, events, user_of(move), T0 + 9)
             with pytest.raises(StorageReadOnly):
                 await store.abandon_game(game.id, T0 + 9)
         finally:
             subprocess.run(["chattr", "-i", *files], check=True)
         assert (await store.game(game.id)).status == "active"
-        await store.record_move(game.id, state.version, move, new_state, events, user_of(move), T0 + 10)
+        await store.append_move(game.id, state.version, move, new_state, events, user_of(move), T0 + 10)
     finally:
         await store.close()
 

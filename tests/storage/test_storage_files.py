@@ -56,7 +56,7 @@ PLAYER = textwrap.dedent(
         sys.stdin.readline()
         [(move, new_state, events)] = play(state, 1)
         try:
-            await store.record_move(game.id, moves, move, new_state, events, user_of(move), T0 + 999)
+            await store.append_move(game.id, moves, move, new_state, events, user_of(move), T0 + 999)
             print("confirmed", flush=True)
         except StorageError as exc:
             print("refused", type(exc).__name__, exc, flush=True)
@@ -114,7 +114,7 @@ async def test_a_wal_lost_during_a_write_keeps_that_write_and_refuses_the_next(d
 
         watch.check = deleted_after_the_first_look  # type: ignore[method-assign]
         [(move, new_state, events)] = play(state, 1)
-        await store.record_move(game.id, 3, move, new_state, events, user_of(move), T0 + 9)  # confirmed: it is kept
+        await store.append_move(game.id, 3, move, new_state, events, user_of(move), T0 + 9)  # confirmed: it is kept
         assert rows(db_path, "SELECT version FROM games") == [(4,)]  # in the database file itself, not a lost WAL
         await refuses_writes(store, "every move it held was copied")
     finally:

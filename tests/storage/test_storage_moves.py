@@ -24,11 +24,11 @@ async def count_moves(store: Store, game_id: int) -> int:
 snapshot_row = stored_snapshot
 
 
-async def test_record_move_writes_move_snapshot_and_game(store: Store) -> None:
+async def test_append_move_writes_move_snapshot_and_game(store: Store) -> None:
     game, state = await started_game(store)
     await store.mark_reminded(game.id, T0 + 50)
     [(move, new_state, events)] = play(state, 1)
-    record = await store.record_move(game.id, 0, move, new_state, events, user_of(move), T0 + 60)
+    record, _ = await store.append_move(game.id, 0, move, new_state, events, user_of(move), T0 + 60)
     assert (record.seq, record.user_id, record.created_at) == (1, user_of(move), T0 + 60)
     assert record.move == engine.move_to_json(move) and record.events == events
     assert engine.move_from_json(record.move) == move
@@ -56,26 +56,26 @@ async def test_stale_version_writes_nothing(store: Store) -> None:
     older_move = engine.ai_move(older, kind="random")
     older_next, older_events = engine.step(older, older_move)
     with pytest.raises(StaleVersion) as caught:
-        await store.record_move(game.id, 2, older_move, older_next, older_events, user_of(older_move), T0 + 99)
+        await store.append_move(game.id, 2, older_move, older_next, older_events, user_of(older_move), T0 + 99)
     assert (caught.value.expected, caught.value.actual) == (2, 3)
     assert await count_moves(store, game.id) == 3
     assert (await store.game(game.id), await snapshot_row(store, game.id)) == before
     assert same(await store.load_state(game.id), state)
     # The right version still goes through afterwards.
-    await store.record_move(game.id, 3, move, new_state, events, user_of(move), T0 + 100)
+    await store.append_move(game.id, 3, move, new_state, events, user_of(move), T0 + 100)
     assert await count_moves(store, game.id) == 4
 
 
-async def test_record_move_checks_its_arguments(store: Store) -> None:
+async def test_append_move_checks_its_arguments(store: Store) -> None:
     game, state = await started_game(store)
     [(move, new_state, events)] = play(state, 1)
     with pytest.raises(ValueError):
-        await store.record_move(game.id, 1, move, new_state, events, 1, T0)
+        await store.append_move(game.id, 1, move, new_state, events, 1, T0)
     with pytest.raises(GameNotFound):
-        await store.record_move(game.id + 100, 0, move, new_state, events, 1, T0)
+        await store.append_move(game.id + 100, 0, move, new_state, events, 1, T0)
     lobby = await store.create_game(1, 999, "entdecker", {}, 1, 1, T0)
     with pytest.raises(WrongStatus):
-        await store.record_move(lobby.id, 0, move, new_state, events, 1, T0)
+        await store.append_move(lobby.id, 0, move, new_state, events, 1, T0)
     assert await count_moves(store, game.id) == 0
 
 
@@ -89,13 +89,13 @@ async def test_concurrent_moves_in_one_store_exactly_one_wins(store: Store) -> N
     game, state = await started_game(store)
     (m1, s1, e1), (m2, s2, e2) = await two_different_next_states(state)
     results = await asyncio.gather(
-        store.record_move(game.id, 0, m1, s1, e1, user_of(m1), T0 + 1),
-        store.record_move(game.id, 0, m2, s2, e2, user_of(m2), T0 + 1),
+        store.append_move(game.id, 0, m1, s1, e1, user_of(m1), T0 + 1),
+        store.append_move(game.id, 0, m2, s2, e2, user_of(m2), T0 + 1),
         return_exceptions=True,
     )
     winners = [r for r in results if not isinstance(r, BaseException)]
     assert len(winners) == 1 and sum(isinstance(r, StaleVersion) for r in results) == 1
-    won_state = s1 if winners[0].user_id == 1 else s2
+    won_state = s1 if winners[0][0].user_id == 1 else s2
     assert await count_moves(store, game.id) == 1
     assert same(await store.load_state(game.id), won_state)
     assert same(await store.rebuild_state(game.id), won_state)
@@ -109,8 +109,8 @@ async def test_concurrent_moves_in_two_processes_exactly_one_wins(db_url: str) -
         (m1, s1, e1), (m2, s2, e2) = await two_different_next_states(state)
         for _ in range(5):  # repeat the race a few times, each time from the current version
             results = await asyncio.gather(
-                a.record_move(game.id, s1.version - 1, m1, s1, e1, user_of(m1), T0 + 1),
-                b.record_move(game.id, s2.version - 1, m2, s2, e2, user_of(m2), T0 + 1),
+                a.append_move(game.id, s1.version - 1, m1, s1, e1, user_of(m1), T0 + 1),
+                b.append_move(game.id, s2.version - 1, m2, s2, e2, user_of(m2), T0 + 1),
                 return_exceptions=True,
             )
             assert sum(isinstance(r, StaleVersion) for r in results) == 1, results
@@ -236,7 +236,7 @@ async def test_rollback(store: Store) -> None:
     assert (after.version, after.last_move_at, after.current_seat) == (7, T0 + 500, back.current_player)
     # Play continues from the rolled-back version (seq 8 is free again).
     [(move, nxt, events)] = play(back, 1)
-    await store.record_move(game.id, 7, move, nxt, events, user_of(move), T0 + 501)
+    await store.append_move(game.id, 7, move, nxt, events, user_of(move), T0 + 501)
     assert same(await store.rebuild_state(game.id), nxt)
     assert same(await store.rollback(game.id, 0, T0 + 502), state)
     assert await count_moves(store, game.id) == 0
@@ -260,7 +260,7 @@ async def test_idle_games_and_reminders(store: Store) -> None:
     busy, busy_state = await started_game(store, channel_id=2, now=T0)
     await store.create_game(1, 3, "entdecker", {}, 1, 1, T0)  # lobbies are never idle
     [(move, nxt, events)] = play(busy_state, 1)
-    await store.record_move(busy.id, 0, move, nxt, events, user_of(move), T0 + 20 * hour)
+    await store.append_move(busy.id, 0, move, nxt, events, user_of(move), T0 + 20 * hour)
 
     idle = await store.idle_games(now=T0 + 25 * hour, idle_seconds=24 * hour)
     assert [i.game.id for i in idle] == [quiet.id]
@@ -276,7 +276,7 @@ async def test_idle_games_and_reminders(store: Store) -> None:
     assert [i.game.id for i in capped] == [busy.id]
     # Moving resets the count and the clock.
     [(move, nxt, events)] = play(state, 1)
-    await store.record_move(quiet.id, 0, move, nxt, events, user_of(move), T0 + 50 * hour)
+    await store.append_move(quiet.id, 0, move, nxt, events, user_of(move), T0 + 50 * hour)
     assert (await store.game(quiet.id)).reminders_sent == 0
     idle = await store.idle_games(now=T0 + 75 * hour, idle_seconds=24 * hour)
     assert sorted(i.game.id for i in idle) == sorted([quiet.id, busy.id])
@@ -303,5 +303,5 @@ async def test_game_over_finishes_the_game_and_rollback_reopens_it(store: Store)
     [(move, nxt, events)] = play(await store.rollback(game.id, state.version - 1, T0 + 10**6), 1)
     reopened = await store.game(game.id)
     assert (reopened.status, reopened.ended_at) == ("active", None)
-    await store.record_move(game.id, state.version - 1, move, nxt, events, user_of(move), T0 + 10**6 + 1)
+    await store.append_move(game.id, state.version - 1, move, nxt, events, user_of(move), T0 + 10**6 + 1)
     assert (await store.game(game.id)).status == "finished"

@@ -23,7 +23,7 @@ async def test_store_recovers_after_the_server_restarts(pg_server: PgServer) -> 
         failures = 0
         for _ in range(20):
             try:
-                await store.record_move(game.id, state.version, move, nxt, events, user_of(move), T0 + 99)
+                await store.append_move(game.id, state.version, move, nxt, events, user_of(move), T0 + 99)
                 break
             except StorageError as exc:
                 assert isinstance(exc, StorageUnavailable), exc

@@ -45,7 +45,7 @@ async def play_out(store: Store, game_id: int, state: Any, now: float = T0, ai: 
         move = engine.ai_move(state, "perfect")
         state, events = engine.step(state, move)
         human = not (ai and move.player == 1)
-        await store.record_move(game_id, state.version - 1, move, state, events, move.player + 1 if human else None,
+        await store.append_move(game_id, state.version - 1, move, state, events, move.player + 1 if human else None,
                                 now + state.version)  # fmt: skip
     return state
 
@@ -95,7 +95,7 @@ async def test_an_abandoned_game_leaves_no_result(store: Store) -> None:
     game_id, state = await nim_game(store)
     move = engine.ai_move(state, "perfect")
     after, events = engine.step(state, move)
-    await store.record_move(game_id, 0, move, after, events, move.player + 1, T0 + 1)
+    await store.append_move(game_id, 0, move, after, events, move.player + 1, T0 + 1)
     await store.abandon_game(game_id, T0 + 2)
     assert await store.results(GUILD) == []
     assert [row[0] for row in await raw_sql(store, "SELECT COUNT(*) FROM result_seats")] == [0]

@@ -78,9 +78,9 @@ async def test_a_move_for_a_seat_handed_away_meanwhile_is_refused(store: Store) 
     # Another process (or interaction) hands the seat to someone else after this one read the seats.
     await store.replace_seat(game.id, seat, 99, "Sub", None, T0 + 1)
     with pytest.raises(SeatChanged, match=f"seat {seat} is held by user 99, not by user {user_of(move)}"):
-        await store.record_move(game.id, 0, move, new_state, events, user_of(move), T0 + 2)
+        await store.append_move(game.id, 0, move, new_state, events, user_of(move), T0 + 2)
     assert (await store.game(game.id)).version == 0 and await store.moves(game.id) == []
-    await store.record_move(game.id, 0, move, new_state, events, 99, T0 + 3)
+    await store.append_move(game.id, 0, move, new_state, events, 99, T0 + 3)
     assert (await store.game(game.id)).version == 1
 
 
@@ -90,16 +90,16 @@ async def test_ai_moves_need_an_ai_seat_or_the_absent_player_named(store: Store)
     (m1, s1, e1), (m2, s2, e2) = triples
     # The AI may not move a person's seat unless the caller says whose turn it plays (/game skip) ...
     with pytest.raises(SeatChanged, match="not by an AI"):
-        await store.record_move(game.id, 0, m1, s1, e1, None, T0 + 1)
-    await store.record_move(game.id, 0, m1, s1, e1, None, T0 + 1, seat_holder=user_of(m1))
+        await store.append_move(game.id, 0, m1, s1, e1, None, T0 + 1)
+    await store.append_move(game.id, 0, m1, s1, e1, None, T0 + 1, seat_holder=user_of(m1))
     # ... and that person must still hold it: given to an AI meanwhile, the skip's move is refused.
     await store.replace_seat(game.id, m2.player, None, "Robot", "heuristic", T0 + 2)
     with pytest.raises(SeatChanged, match="held by an AI"):
-        await store.record_move(game.id, 1, m2, s2, e2, None, T0 + 3, seat_holder=user_of(m2))
-    await store.record_move(game.id, 1, m2, s2, e2, None, T0 + 4)
+        await store.append_move(game.id, 1, m2, s2, e2, None, T0 + 3, seat_holder=user_of(m2))
+    await store.append_move(game.id, 1, m2, s2, e2, None, T0 + 4)
     assert (await store.game(game.id)).version == 2
     with pytest.raises(ValueError):  # a person moving a seat the caller says someone else holds
-        await store.record_move(game.id, 2, *play(s2, 1)[0], 1, T0 + 5, seat_holder=2)
+        await store.append_move(game.id, 2, *play(s2, 1)[0], 1, T0 + 5, seat_holder=2)
 
 
 # ---------------------------------------------------------------------- 3. the file deleted or replaced
@@ -112,7 +112,7 @@ async def test_deleting_the_file_under_a_running_store_stops_writes(sqlite_store
     db_path.unlink()
     [(move, new_state, events)] = play(state, 1)
     with pytest.raises(DatabaseMoved, match="was deleted"):
-        await store.record_move(game.id, 2, move, new_state, events, user_of(move), T0 + 9)
+        await store.append_move(game.id, 2, move, new_state, events, user_of(move), T0 + 9)
     with pytest.raises(DatabaseMoved):  # every later write too, and the periodic check
         await store.create_game(1, 555, "entdecker", {}, 1, 1, T0)
     with pytest.raises(DatabaseMoved):
@@ -209,7 +209,7 @@ async def test_a_snapshot_that_parses_but_differs_from_the_log_is_not_trusted(st
     assert await snapshot_state(store, game.id) == engine.state_to_json(final, history=False)
     # Play goes on from the true state and the log still replays.
     [(move, nxt, events)] = play(loaded, 1)
-    await store.record_move(game.id, 6, move, nxt, events, user_of(move), T0 + 100)
+    await store.append_move(game.id, 6, move, nxt, events, user_of(move), T0 + 100)
     assert same(engine.replay(await store.saved_game(game.id)), nxt)
     assert same(await store.load_state(game.id), nxt)
 

@@ -48,7 +48,7 @@ async def test_each_move_of_a_game_loads_as_played(store: AnyStore) -> None:
     """Every version from 0 to 2 * EVERY + 1, each loaded right after its move (N - 1, N, N + 1 included)."""
     game, state = await started_game(store, seed=22)
     for move, new_state, events in play(state, 2 * EVERY + 2):
-        await store.record_move(game.id, state.version, move, new_state, events, user_of(move), T0 + new_state.version)
+        await store.append_move(game.id, state.version, move, new_state, events, user_of(move), T0 + new_state.version)
         state = new_state
         assert same(await store.load_state(game.id), state), f"version {state.version}"
     assert state.version == 2 * EVERY + 2
@@ -127,7 +127,7 @@ async def test_rollback_between_snapshots(store: AnyStore) -> None:
     assert await stored_snapshot(store, game.id) == (target, snapshot_text(restored))
     state = restored
     for move, new_state, events in play(restored, EVERY):
-        await store.record_move(game.id, state.version, move, new_state, events, user_of(move), T0 + 200)
+        await store.append_move(game.id, state.version, move, new_state, events, user_of(move), T0 + 200)
         state = new_state
         assert same(await store.load_state(game.id), state)
 
@@ -164,7 +164,7 @@ async def test_a_database_from_before_migration_5_still_loads(db_path: Path, cap
         assert "rebuilding" not in caplog.text  # the migration carried the running digest over
         state = final
         for move, new_state, events in play(final, EVERY):
-            await store.record_move(game.id, state.version, move, new_state, events, user_of(move), T0 + 300)
+            await store.append_move(game.id, state.version, move, new_state, events, user_of(move), T0 + 300)
             state = new_state
         assert same(await store.load_state(game.id), state)
         assert "rebuilding" not in caplog.text

@@ -81,7 +81,7 @@ async def test_copy_keeps_every_game_and_replays_alike(db_path: Path, pg_url: st
             assert same(await target.load_state(game_id), final)
             # Play goes on in the copy from where it was.
             [(move, nxt, events)] = play(final, 1)
-            await target.record_move(game_id, final.version, move, nxt, events, user_of(move), T0 + 100)
+            await target.append_move(game_id, final.version, move, nxt, events, user_of(move), T0 + 100)
             assert same(await target.rebuild_state(game_id), nxt)
         # New games get new numbers, after the copied ones.
         fresh = await target.create_game(1, 99, "entdecker", {}, 1, 1, T0)

@@ -63,7 +63,7 @@ async def test_the_log_of_an_archived_game_pages_as_before(svc: Services) -> Non
         move = engine.ai_move(state, "random")
         new_state, events = engine.step(state, move)
         now = T0 + new_state.version
-        await store.record_move(game.id, state.version, move, new_state, events, move.player + 1, now, actor="x")
+        await store.append_move(game.id, state.version, move, new_state, events, move.player + 1, now, actor="x")
         if new_state.version == 20 and not undone:  # an undo shows in the log where it happened
             state = await store.rollback(game.id, 19, now + 0.5, expected_version=20, undone_by="Ann")
             undone = True
