@@ -54,9 +54,9 @@ def described(command: app_commands.Command | app_commands.Group) -> Iterator[st
         yield from (str(p.description) for p in command.parameters if p.description != "…")
 
 
-def game_words() -> Iterator[str]:
+def game_words() -> Iterator[str | tuple[str, str]]:
     """The games' words the bot shows around a game: its turn verbs, its summary, its variants and its AIs (the
-    lobby, /help, /game rules)."""
+    lobby, /help, /game rules), and the sources of its scores (/game status, with a count)."""
     for info in engine.games():
         yield info.summary
         for option in info.options:
@@ -72,6 +72,7 @@ def game_words() -> Iterator[str]:
             yield verb.description
             if verb.option_description:
                 yield verb.option_description
+        yield from ((source.one, source.many) for source in presenter.score_sources)
 
 
 def update(folder: Path, messages: Iterable[str | tuple[str, str]]) -> None:

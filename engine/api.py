@@ -153,6 +153,21 @@ BUTTON_STYLES = ("primary", "secondary", "success", "danger")
 
 
 @dataclass(frozen=True)
+class ScoreSource:
+    """One kind of thing a game scores for (an island won, a mountain at the end, myrrh): `/game status` shows each
+    player's score by source. `one`/`many` are the words for a count of them ("{count} island won"), English in the
+    code and translated by the engine's catalogs."""
+
+    key: str
+    one: str
+    many: str
+
+
+# A player's points from one source: (ScoreSource.key, how many of it, the points they brought).
+ScorePart = tuple[str, int, int]
+
+
+@dataclass(frozen=True)
 class Presenter:
     """Everything the bot says or shows about a game, free of Discord: verbs, controls, words.
 
@@ -188,6 +203,11 @@ class Presenter:
     # A line for a move whose events tell nothing (a quiet "end the turn"), from the move's JSON form, so that every
     # move has its line in the log; None: such a move goes untold.
     move_words: Callable[[Mapping[str, Any], Sequence[str]], str | None] | None = None
+    # What a score is made of (`/game status`): every source the game scores for, and each seat's parts (in the
+    # view's player order) from the view and every event of the game so far, oldest first (as stored: a JSON
+    # round trip may have turned integer keys into strings). The parts of a seat add up to its score.
+    score_sources: tuple[ScoreSource, ...] = ()
+    score_parts: Callable[[View, Sequence[Event]], list[list[ScorePart]]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def verb_of(self, kind: str) -> Verb | None:
@@ -230,6 +250,17 @@ class Presenter:
 
     def quiet_move(self, move: Mapping[str, Any], names: Sequence[str]) -> str | None:
         return self.move_words(move, names) if self.move_words is not None else None
+
+    def parts_of(self, view: View, events: Sequence[Event]) -> list[list[tuple[ScoreSource, int, int]]]:
+        """Each seat's score by source (`score_parts` with its sources looked up), in the order the game lists its
+        sources so every player's line reads alike; [] for a game without them."""
+        if self.score_parts is None:
+            return []
+        order = {s.key: i for i, s in enumerate(self.score_sources)}
+        return [
+            [(self.score_sources[order[k]], n, pts) for k, n, pts in sorted(seat, key=lambda part: order[part[0]])]
+            for seat in self.score_parts(view, events)
+        ]
 
     def hand_of(self, view: View) -> list[str]:
         return self.hand(view) if self.hand is not None else []

@@ -186,6 +186,10 @@ class Accounts:
         number = len(pages) if page is None else max(1, min(page, len(pages)))
         return record, number, len(pages), pages[number - 1]
 
+    async def events(self, game_id: int) -> list[dict[str, Any]]:
+        """Every event of a game so far, oldest first (what its score by source is summed from)."""
+        return [event for move in await self.store.moves(game_id) for event in move.events]
+
     async def last_game(self, channel_id: int) -> tuple[GameRecord, list[PlayerRecord], Any] | None:
         """The channel's most recent game (open or not) with its state, for /game status after the end."""
         history = await self.store.history(channel_id, limit=1)

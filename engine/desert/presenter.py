@@ -10,6 +10,7 @@ from engine.core.grid import row_group
 from engine.core.words import plural
 from engine.desert.guide import SECTIONS
 from engine.desert.labels import GOOD_WORDS, SCORE_WORDS, describe, move_words, slot_words
+from engine.desert.sources import SOURCES, score_parts
 
 VERBS = (
     Verb("caravan", "Move your caravan (or let it stay), then discover from there", ("caravan",), "to", "Where to"),
@@ -161,6 +162,8 @@ PRESENTER = Presenter(
     redraw=_redraw,
     move_words=move_words,
     score_words=SCORE_WORDS,
+    score_sources=SOURCES,
+    score_parts=score_parts,
     notable=frozenset({"oasis"}),  # what scored while the player waited
     rules_sections=SECTIONS,
     value=_value,

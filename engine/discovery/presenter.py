@@ -9,6 +9,7 @@ from engine.api import Event, Presenter, Verb, View, player_lines
 from engine.core.words import plural
 from engine.discovery.guide import SECTIONS
 from engine.discovery.labels import SCORE_WORDS, describe
+from engine.discovery.sources import SOURCES, score_parts
 
 VERBS = (
     Verb(
@@ -114,6 +115,8 @@ PRESENTER = Presenter(
     status_lines=_status_lines,
     redraw=_redraw,
     score_words=SCORE_WORDS,
+    score_sources=SOURCES,
+    score_parts=score_parts,
     notable=frozenset({"score"}),  # what scored while the player waited
     rules_sections=SECTIONS,
     hand=_hand,

@@ -10,6 +10,7 @@ from engine.core.grid import row_group
 from engine.core.words import plural
 from engine.entdecker.guide import SECTIONS, hand
 from engine.entdecker.labels import PIECE_WORDS, SCORE_WORDS, SHAPE_WORDS, describe
+from engine.entdecker.sources import SOURCES, score_parts
 
 VERBS = (
     Verb(
@@ -121,6 +122,8 @@ PRESENTER = Presenter(
     status_lines=_status_lines,
     redraw=_redraw,
     score_words=SCORE_WORDS,
+    score_sources=SOURCES,
+    score_parts=score_parts,
     notable=frozenset({"island"}),  # what scored while the player waited
     hand=hand,
     rules_sections=SECTIONS,
