@@ -10,11 +10,10 @@ from engine.api import Event, ScorePart, ScoreSource, View
 from engine.desert.state import BASE_VALUE
 from engine.desert.tiles import GOODS
 
+_SEVERAL = {"gemstone": "gemstones"}  # the other goods are the same word for several
+
 SOURCES = (
-    ScoreSource("myrrh", "{count} myrrh", "{count} myrrh"),
-    ScoreSource("frankincense", "{count} frankincense", "{count} frankincense"),
-    ScoreSource("gemstone", "{count} gemstone", "{count} gemstones"),
-    ScoreSource("salt", "{count} salt", "{count} salt"),
+    *(ScoreSource(good, f"{{count}} {good}", f"{{count}} {_SEVERAL.get(good, good)}") for good in GOODS),
     ScoreSource("water", "{count} water stone to break a tie", "{count} water stones to break a tie"),
 )
 
