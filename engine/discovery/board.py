@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -130,7 +131,20 @@ class Map:
 
 
 def analyse(board: dict[Pos, Cell]) -> Map:
-    """The territories of a map: regions joined across tile sides, whether each is complete, cities, borders."""
+    """The territories of a map: regions joined across tile sides, whether each is complete, cities, borders.
+
+    The same map is analysed several times over (its legal moves, its labels, its view, the move applied to it, a
+    replay's every frame), so the last few analyses are kept, keyed by the map's tiles in their order (the order
+    territories are numbered in). A Map is never changed once made, so sharing one is safe."""
+    return _analysed(tuple(board.items()))
+
+
+@functools.lru_cache(maxsize=32)
+def _analysed(cells: tuple[tuple[Pos, Cell], ...]) -> Map:
+    return _analyse(dict(cells))
+
+
+def _analyse(board: dict[Pos, Cell]) -> Map:
     uf = UnionFind()
     open_nodes: dict[Node, int] = {}
     geos = {pos: geometry(cell) for pos, cell in board.items()}
