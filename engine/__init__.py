@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from engine.api import Game, GameInfo, Presenter
+from engine.api import Counted, Game, GameInfo, Presenter
 from engine.core import reducer
 from engine.core import state as core_state
 from engine.core.lang import ENGINE_FOLDER, LANGUAGE_NAMES, LANGUAGES, Words, language_of, words
@@ -27,6 +27,7 @@ __all__ = [
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "SAVE_FORMAT",
+    "Counted",
     "GameInfo",
     "IllegalMove",
     "Move",

@@ -153,18 +153,26 @@ BUTTON_STYLES = ("primary", "secondary", "success", "danger")
 
 
 @dataclass(frozen=True)
-class ScoreSource:
-    """One kind of thing a game scores for (an island won, a mountain at the end, myrrh): `/game status` shows each
-    player's score by source. `one`/`many` are the words for a count of them ("{count} island won"), English in the
-    code and translated by the engine's catalogs."""
+class Counted:
+    """Words for a count of something, with `{count}` in them (and the fields a part gives, such as `{who}`): for
+    one and for several, English in the code and translated by the engine's catalogs. `key` names it in the
+    parts a game returns."""
 
     key: str
     one: str
     many: str
 
 
+# One kind of thing a game scores for (an island won, a mountain at the end, myrrh): `/game status` shows each
+# player's score by source ("{count} island won").
+ScoreSource = Counted
+
 # A player's points from one source: (ScoreSource.key, how many of it, the points they brought).
 ScorePart = tuple[str, int, int]
+
+# Something the others did near a player's pieces (`Presenter.nearby`): (Counted.key, how many, the fields of its
+# words: "who" is the seat that did it, the rest is shown as given, e.g. "spaces": "C4, D5").
+NearPart = tuple[str, int, dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -208,6 +216,10 @@ class Presenter:
     # round trip may have turned integer keys into strings). The parts of a seat add up to its score.
     score_sources: tuple[ScoreSource, ...] = ()
     score_parts: Callable[[View, Sequence[Event]], list[list[ScorePart]]] | None = None
+    # "Since your last turn" (issue 24): what the others did near a seat's pieces in the events since it last moved
+    # (oldest first, as stored), from the view as everyone sees it now; the words for each kind of part.
+    nearby: Callable[[View, Sequence[Event], int], list[NearPart]] | None = None
+    nearby_words: tuple[Counted, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
     def verb_of(self, kind: str) -> Verb | None:
@@ -261,6 +273,13 @@ class Presenter:
             [(self.score_sources[order[k]], n, pts) for k, n, pts in sorted(seat, key=lambda part: order[part[0]])]
             for seat in self.score_parts(view, events)
         ]
+
+    def near_of(self, view: View, events: Sequence[Event], seat: int) -> list[tuple[Counted, int, dict[str, Any]]]:
+        """What the others did near `seat`'s pieces (`nearby` with its words looked up); [] for a game without it."""
+        if self.nearby is None:
+            return []
+        words = {w.key: w for w in self.nearby_words}
+        return [(words[key], n, fields) for key, n, fields in self.nearby(view, events, seat)]
 
     def hand_of(self, view: View) -> list[str]:
         return self.hand(view) if self.hand is not None else []

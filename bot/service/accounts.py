@@ -8,7 +8,7 @@ import engine
 from storage import GameRecord, PlayerRecord, StorageError, Store, UndoRecord
 
 from ..catalog import Catalog
-from ..lang import N_, _
+from ..lang import N_, _, ngettext
 from ..text import safe_name
 
 # The actor stored for a move the bot made because it was the seat's only legal one ("alice (the only choice)").
@@ -126,17 +126,27 @@ class Accounts:
     ) -> list[str]:
         """What scored since `seat` last moved (its game's notable events), beyond the lines already `shown` (the
         last turn's account): what the player to move most wants to know on coming back (issue 24)."""
-        notable = self.catalog.presenter(game).notable
-        if not notable:
-            return []
+        return (await self.since(game_id, game, names, seat, shown, None))[1]
+
+    async def since(
+        self, game_id: int, game: str, names: list[str], seat: int, shown: list[str], view: dict[str, Any] | None
+    ) -> tuple[list[str], list[str]]:
+        """Since `seat` last moved: (what the others did near its pieces, from `view` as everyone sees it now; what
+        scored, beyond the lines already `shown`)."""
+        presenter = self.catalog.presenter(game)
+        if not presenter.notable and (presenter.nearby is None or view is None):
+            return [], []
         moves = await self.store.recent_moves(game_id, ACCOUNT_MOVES)
         last = max((i for i, m in enumerate(moves) if m.move.get("player") == seat), default=-1)
-        lines: list[str] = []
+        scored: list[str] = []
         for logged in moves[last + 1 :]:
-            events = [e for e in logged.events if e.get("type") in notable]
+            events = [e for e in logged.events if e.get("type") in presenter.notable]
             credit = credited(names, logged.move.get("player"), logged.actor)
-            lines.extend(line for line in self.describe_events(game, events, credit) if line not in shown)
-        return lines
+            scored.extend(line for line in self.describe_events(game, events, credit) if line not in shown)
+        if view is None:
+            return [], scored
+        events = [e for logged in moves[last + 1 :] for e in logged.events]
+        return near_words(presenter.near_of(view, events, seat), names), scored
 
     async def log_lines(self, channel_id: int, limit: int = 40) -> tuple[GameRecord | None, list[str]]:
         """The latest events of the channel's open game, or of its most recent game when none is open."""
@@ -204,6 +214,16 @@ class Accounts:
             except StorageError:
                 state = None
         return record, players, state
+
+
+def near_words(parts: list[tuple[engine.Counted, int, dict[str, Any]]], names: list[str]) -> list[str]:
+    """The game's words for what the others did near a player, in the reader's language, each naming who did it."""
+    lines = []
+    for words, count, fields in parts:
+        who = fields.get("who")
+        name = names[who] if isinstance(who, int) and 0 <= who < len(names) else str(who)
+        lines.append(ngettext(words.one, words.many, count).format(**{**fields, "count": count, "who": name}))
+    return lines
 
 
 def credited(shown_names: list[str], seat: int | None, actor: str | None) -> list[str]:

@@ -10,6 +10,8 @@ from engine.core.grid import row_group
 from engine.core.words import plural
 from engine.desert.guide import SECTIONS
 from engine.desert.labels import GOOD_WORDS, SCORE_WORDS, describe, move_words, slot_words
+from engine.desert.nearby import WORDS as NEARBY_WORDS
+from engine.desert.nearby import nearby
 from engine.desert.sources import SOURCES, score_parts
 
 VERBS = (
@@ -164,6 +166,8 @@ PRESENTER = Presenter(
     score_words=SCORE_WORDS,
     score_sources=SOURCES,
     score_parts=score_parts,
+    nearby=nearby,
+    nearby_words=NEARBY_WORDS,
     notable=frozenset({"oasis"}),  # what scored while the player waited
     rules_sections=SECTIONS,
     value=_value,

@@ -9,6 +9,8 @@ from engine.api import Event, Presenter, Verb, View, player_lines
 from engine.core.words import plural
 from engine.discovery.guide import SECTIONS
 from engine.discovery.labels import SCORE_WORDS, describe
+from engine.discovery.nearby import WORDS as NEARBY_WORDS
+from engine.discovery.nearby import nearby
 from engine.discovery.sources import SOURCES, score_parts
 
 VERBS = (
@@ -117,6 +119,8 @@ PRESENTER = Presenter(
     score_words=SCORE_WORDS,
     score_sources=SOURCES,
     score_parts=score_parts,
+    nearby=nearby,
+    nearby_words=NEARBY_WORDS,
     notable=frozenset({"score"}),  # what scored while the player waited
     rules_sections=SECTIONS,
     hand=_hand,

@@ -10,6 +10,8 @@ from engine.core.grid import row_group
 from engine.core.words import plural
 from engine.entdecker.guide import SECTIONS, hand
 from engine.entdecker.labels import PIECE_WORDS, SCORE_WORDS, SHAPE_WORDS, describe
+from engine.entdecker.nearby import WORDS as NEARBY_WORDS
+from engine.entdecker.nearby import nearby
 from engine.entdecker.sources import SOURCES, score_parts
 
 VERBS = (
@@ -124,6 +126,8 @@ PRESENTER = Presenter(
     score_words=SCORE_WORDS,
     score_sources=SOURCES,
     score_parts=score_parts,
+    nearby=nearby,
+    nearby_words=NEARBY_WORDS,
     notable=frozenset({"island"}),  # what scored while the player waited
     hand=hand,
     rules_sections=SECTIONS,
