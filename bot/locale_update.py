@@ -57,7 +57,7 @@ def described(command: app_commands.Command | app_commands.Group) -> Iterator[st
 def game_words() -> Iterator[str | tuple[str, str]]:
     """The games' words the bot shows around a game: its turn verbs, its summary, its variants and its AIs (the
     lobby, /help, /game rules), and, each with a count, the sources of its scores (/game status) and what the
-    others did near a player ("since your last turn")."""
+    others did near a player ("since your last turn"); and what a finished game reveals of its past."""
     for info in engine.games():
         yield info.summary
         for option in info.options:
@@ -74,6 +74,7 @@ def game_words() -> Iterator[str | tuple[str, str]]:
             if verb.option_description:
                 yield verb.option_description
         yield from ((words.one, words.many) for words in (*presenter.score_sources, *presenter.nearby_words))
+        yield from presenter.revealed_words
 
 
 def update(folder: Path, messages: Iterable[str | tuple[str, str]]) -> None:

@@ -152,6 +152,16 @@ class Verb:
 BUTTON_STYLES = ("primary", "secondary", "success", "danger")
 
 
+# The viewer who sees everything hidden during play (hands, personal tiles, rumours): a finished game's past, where
+# "a finished game shows all" (`/game board turn:` after the end). Never a seat.
+EVERYONE = -1
+
+
+def sees(viewer: int | None, seat: int) -> bool:
+    """Whether `viewer` may see what is hidden from everyone but `seat`."""
+    return viewer in (seat, EVERYONE)
+
+
 @dataclass(frozen=True)
 class Counted:
     """Words for a count of something, with `{count}` in them (and the fields a part gives, such as `{who}`): for
@@ -220,6 +230,10 @@ class Presenter:
     # (oldest first, as stored), from the view as everyone sees it now; the words for each kind of part.
     nearby: Callable[[View, Sequence[Event], int], list[NearPart]] | None = None
     nearby_words: tuple[Counted, ...] = ()
+    # What was hidden during play, in words, from a view for EVERYONE (`/game board turn:` of a finished game): each a
+    # template of `revealed_words` (English, translated by the engine's catalogs) and its fields.
+    revealed: Callable[[View], list[tuple[str, dict[str, Any]]]] | None = None
+    revealed_words: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
     def verb_of(self, kind: str) -> Verb | None:

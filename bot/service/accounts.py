@@ -9,7 +9,7 @@ from storage import GameRecord, PlayerRecord, StorageError, Store, UndoRecord
 
 from ..catalog import Catalog
 from ..lang import N_, _, ngettext
-from ..text import safe_name
+from ..text import named, safe_name
 
 # The actor stored for a move the bot made because it was the seat's only legal one ("alice (the only choice)").
 ONLY_CHOICE_MARK = N_(" (the only choice)")
@@ -218,12 +218,7 @@ class Accounts:
 
 def near_words(parts: list[tuple[engine.Counted, int, dict[str, Any]]], names: list[str]) -> list[str]:
     """The game's words for what the others did near a player, in the reader's language, each naming who did it."""
-    lines = []
-    for words, count, fields in parts:
-        who = fields.get("who")
-        name = names[who] if isinstance(who, int) and 0 <= who < len(names) else str(who)
-        lines.append(ngettext(words.one, words.many, count).format(**{**fields, "count": count, "who": name}))
-    return lines
+    return [named(ngettext(w.one, w.many, count), {**fields, "count": count}, names) for w, count, fields in parts]
 
 
 def credited(shown_names: list[str], seat: int | None, actor: str | None) -> list[str]:

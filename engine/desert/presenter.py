@@ -12,6 +12,8 @@ from engine.desert.guide import SECTIONS
 from engine.desert.labels import GOOD_WORDS, SCORE_WORDS, describe, move_words, slot_words
 from engine.desert.nearby import WORDS as NEARBY_WORDS
 from engine.desert.nearby import nearby
+from engine.desert.revealed import WORDS as REVEALED_WORDS
+from engine.desert.revealed import revealed
 from engine.desert.sources import SOURCES, score_parts
 
 VERBS = (
@@ -168,6 +170,8 @@ PRESENTER = Presenter(
     score_parts=score_parts,
     nearby=nearby,
     nearby_words=NEARBY_WORDS,
+    revealed=revealed,
+    revealed_words=REVEALED_WORDS,
     notable=frozenset({"oasis"}),  # what scored while the player waited
     rules_sections=SECTIONS,
     value=_value,

@@ -11,6 +11,8 @@ from engine.discovery.guide import SECTIONS
 from engine.discovery.labels import SCORE_WORDS, describe
 from engine.discovery.nearby import WORDS as NEARBY_WORDS
 from engine.discovery.nearby import nearby
+from engine.discovery.revealed import WORDS as REVEALED_WORDS
+from engine.discovery.revealed import revealed
 from engine.discovery.sources import SOURCES, score_parts
 
 VERBS = (
@@ -121,6 +123,8 @@ PRESENTER = Presenter(
     score_parts=score_parts,
     nearby=nearby,
     nearby_words=NEARBY_WORDS,
+    revealed=revealed,
+    revealed_words=REVEALED_WORDS,
     notable=frozenset({"score"}),  # what scored while the player waited
     rules_sections=SECTIONS,
     hand=_hand,

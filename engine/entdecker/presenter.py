@@ -12,6 +12,8 @@ from engine.entdecker.guide import SECTIONS, hand
 from engine.entdecker.labels import PIECE_WORDS, SCORE_WORDS, SHAPE_WORDS, describe
 from engine.entdecker.nearby import WORDS as NEARBY_WORDS
 from engine.entdecker.nearby import nearby
+from engine.entdecker.revealed import WORDS as REVEALED_WORDS
+from engine.entdecker.revealed import revealed
 from engine.entdecker.sources import SOURCES, score_parts
 
 VERBS = (
@@ -128,6 +130,8 @@ PRESENTER = Presenter(
     score_parts=score_parts,
     nearby=nearby,
     nearby_words=NEARBY_WORDS,
+    revealed=revealed,
+    revealed_words=REVEALED_WORDS,
     notable=frozenset({"island"}),  # what scored while the player waited
     hand=hand,
     rules_sections=SECTIONS,
