@@ -357,6 +357,26 @@ class Game(Generic[S]):
         return self.info.rules_version
 
 
+def looking_back(
+    score_sources: tuple[ScoreSource, ...],
+    score_parts: Callable[[View, Sequence[Event]], list[list[ScorePart]]],
+    nearby: Callable[[View, Sequence[Event], int], list[NearPart]],
+    nearby_words: tuple[Counted, ...],
+    revealed: Callable[[View], list[tuple[str, dict[str, Any]]]],
+    revealed_words: tuple[str, ...],
+) -> dict[str, Any]:
+    """The Presenter's fields for looking back on a game (issue 24: the score by source, what happened near a player,
+    what a finished game reveals), as keywords: `Presenter(..., **looking_back(...))`."""
+    return {
+        "score_sources": score_sources,
+        "score_parts": score_parts,
+        "nearby": nearby,
+        "nearby_words": nearby_words,
+        "revealed": revealed,
+        "revealed_words": revealed_words,
+    }
+
+
 def marked_players(view: View, names: Sequence[str]) -> Iterator[tuple[dict[str, Any], str]]:
     """Each player of a view with their name in bold, marked ▶ while the game waits for them: how every game's
     status lines begin (`names` from the bot; a seat beyond them keeps the view's own name)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.api import Event, Presenter, Verb, View, player_lines
+from engine.api import Event, Presenter, Verb, View, looking_back, player_lines
 from engine.core.grid import row_group
 from engine.core.words import plural
 from engine.entdecker.guide import SECTIONS, hand
@@ -126,12 +126,7 @@ PRESENTER = Presenter(
     status_lines=_status_lines,
     redraw=_redraw,
     score_words=SCORE_WORDS,
-    score_sources=SOURCES,
-    score_parts=score_parts,
-    nearby=nearby,
-    nearby_words=NEARBY_WORDS,
-    revealed=revealed,
-    revealed_words=REVEALED_WORDS,
+    **looking_back(SOURCES, score_parts, nearby, NEARBY_WORDS, revealed, REVEALED_WORDS),
     notable=frozenset({"island"}),  # what scored while the player waited
     hand=hand,
     rules_sections=SECTIONS,
