@@ -48,7 +48,8 @@ CANNOT_POST = N_(
 
 
 HISTORY_LOOKBACK = 25  # recent messages searched for a turn message a crash left unrecorded
-SINCE_LINES = 3  # "since your last turn": the first scorings; the rest are in /game log
+SINCE_LINES = 3  # "since your last turn": what happened near the player, the first scorings; the rest: /game log
+NEAR_LINES = 2  # of which at most this many say what the others did near the player's pieces
 PASSED = N_("⏭️ This turn is over: what happened next, and the board now, are in the next message")
 
 
@@ -155,21 +156,24 @@ class Announcer:
         return mentions(*(u for u in user_ids if u not in quiet))
 
     async def since_note(self, table: Table, account: list[str]) -> str:
-        """For a person whose turn it is again: what scored while they waited, in at most SINCE_LINES lines (the
-        rest is in /game log); "" when nothing did, for an AI, or when the database cannot tell."""
+        """For a person whose turn it is again: what the others did near their pieces (at most NEAR_LINES lines)
+        and what scored while they waited, in at most SINCE_LINES lines in all (the rest is in /game log); "" when
+        nothing did, for an AI, or when the database cannot tell."""
         current = table.current
         if current is None or current.is_ai or table.state is None:
             return ""
         try:
-            lines = await self.accounts.since_last_turn(
-                table.game_id, table.record.game, table.shown_names, current.seat, account
+            near, scored = await self.accounts.since(
+                table.game_id, table.record.game, table.shown_names, current.seat, account, table.view(None)
             )
         except StorageError:
             return ""
-        if not lines:
+        if not near and not scored:
             return ""
-        more = len(lines) - SINCE_LINES
-        shown = [f"• {line}" for line in lines[:SINCE_LINES]]
+        near = near[:NEAR_LINES]
+        room = SINCE_LINES - len(near)
+        more = len(scored) - room
+        shown = [f"• {line}" for line in [*near, *scored[:room]]]
         if more > 0:
             shown.append(
                 ngettext(

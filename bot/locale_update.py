@@ -87,9 +87,10 @@ def described(command: app_commands.Command | app_commands.Group) -> Iterator[st
         yield from (str(p.description) for p in command.parameters if p.description != "…")
 
 
-def game_words() -> Iterator[str]:
+def game_words() -> Iterator[str | tuple[str, str]]:
     """The games' words the bot shows around a game: its turn verbs, its summary, its variants and its AIs (the
-    lobby, /help, /game rules)."""
+    lobby, /help, /game rules), and, each with a count, the sources of its scores (/game status) and what the
+    others did near a player ("since your last turn"); and what a finished game reveals of its past."""
     for info in engine.games():
         yield info.summary
         for option in info.options:
@@ -105,6 +106,8 @@ def game_words() -> Iterator[str]:
             yield verb.description
             if verb.option_description:
                 yield verb.option_description
+        yield from ((words.one, words.many) for words in (*presenter.score_sources, *presenter.nearby_words))
+        yield from presenter.revealed_words
 
 
 def update(folder: Path, messages: Iterable[Word]) -> None:

@@ -14,6 +14,8 @@ from .settings import Settings
 from .text import format_duration, safe_name, seed_words
 
 if TYPE_CHECKING:
+    from engine import Presenter
+
     from .catalog import Catalog
     from .service.table import Table
 
@@ -170,17 +172,41 @@ def status_words(status: str) -> str:
     return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 
+def score_parts_lines(
+    presenter: Presenter, view: dict[str, Any], events: Sequence[dict[str, Any]], names: list[str]
+) -> list[str]:
+    """Each player's score by source (the game's `score_parts`), a line a player who has scored; [] before anyone
+    has."""
+    lines = []
+    for p, parts in zip(view["players"], presenter.parts_of(view, events), strict=False):
+        if not parts:
+            continue
+        seat = p["seat"]
+        who = names[seat] if seat < len(names) else str(p.get("name", ""))
+        said = " · ".join(
+            f"{ngettext(source.one, source.many, n).format(count=n)}: {points}" for source, n, points in parts
+        )
+        total = presenter.score_of(sum(points for _source, _n, points in parts))
+        lines.append(_("• **{who}**: {parts} = {total}").format(who=who, parts=said, total=total))
+    return [_("Points by source:"), *lines] if lines else []
+
+
 def status_content(
-    catalog: Catalog, record: GameRecord, players: list[PlayerRecord], view: dict[str, Any] | None
+    catalog: Catalog,
+    record: GameRecord,
+    players: list[PlayerRecord],
+    view: dict[str, Any] | None,
+    events: Sequence[dict[str, Any]] = (),
 ) -> str:
     names = [safe_name(p.display_name) for p in players]
     shown = status_words(record.status)
     head = _("**{title}** game {id}: {status}").format(title=catalog.title(record.game), id=record.id, status=shown)
     if view is None:
         return clip(head + "\n" + "\n".join(f"{i + 1}. {n}" for i, n in enumerate(names)), CONTENT_LIMIT)
-    lines = catalog.presenter(record.game).status_of(view, names)
+    presenter = catalog.presenter(record.game)
+    lines = [*presenter.status_of(view, names), *score_parts_lines(presenter, view, events, names)]
     if view.get("game_over") and view.get("result"):
-        final = standings(view["result"], names, catalog.presenter(record.game).score_of)
+        final = standings(view["result"], names, presenter.score_of)
         lines = [*lines, _("Final standings:"), *final]
     lines.append(f"🎲 {seed_words(record, over=not record.is_open)}")
     return clip("\n".join([head, *lines]), CONTENT_LIMIT)

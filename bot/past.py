@@ -7,6 +7,7 @@ states come from the log (bot/service/rewind.py); the pictures are drawn off the
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import discord
 
@@ -16,9 +17,16 @@ from storage import GameRecord, Store
 from .boards import Boards
 from .lang import _, speaking, table_language
 from .service import Refusal, Rewind
-from .text import NO_MENTIONS
+from .text import NO_MENTIONS, named, safe_name
 
 MAX_FRAMES = 400  # a longer game's replay starts this many turns before its end (Discord's 8-10 MiB)
+
+
+def revealed_lines(presenter: engine.Presenter, view: dict[str, Any], names: list[str]) -> list[str]:
+    """What was hidden during play, in the reader's words (a view for engine.EVERYONE)."""
+    if presenter.revealed is None:
+        return []
+    return [named(_(words), fields, names) for words, fields in presenter.revealed(view)]
 
 
 class Past:
@@ -58,8 +66,13 @@ class Past:
                     game=record.id, last=last
                 )
             )
-        # Public: nobody's hidden things; private: the asker's own, as they were then.
-        viewer = None if public else await self._seat(record, interaction.user.id)
+        # A finished game shows all (every hand, rumour and personal tile as it was then). While it runs, or after it
+        # was abandoned: public, nobody's hidden things; private, the asker's own, as they were then.
+        finished = record.status == "finished"
+        if finished:
+            viewer: int | None = engine.EVERYONE
+        else:
+            viewer = None if public else await self._seat(record, interaction.user.id)
         with speaking(table_language(record.options)):  # the game's picture, in the game's language
             view = await asyncio.to_thread(engine.view, ends[turn], viewer)
             file = await self.boards.file(view, False, interaction.filesize_limit)
@@ -71,6 +84,11 @@ class Past:
             )
         else:
             words = _("Game {game}, after turn {turn} of {last}.").format(game=record.id, turn=turn, last=last)
+        if finished:
+            names = [safe_name(p.display_name) for p in await self.store.players(record.id)]
+            hidden = revealed_lines(engine.presenter(record.game), view, names)
+            if hidden:
+                words += "\n" + "\n".join([_("A finished game shows all:"), *(f"• {line}" for line in hidden)])
         if file is None:
             await interaction.followup.send(
                 words + "\n" + _("(The board is too large for this server's upload limit.)")

@@ -3,6 +3,9 @@ break the formatting), durations, counts and what players are told about the see
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import discord
 
 from storage import GameRecord
@@ -13,6 +16,14 @@ from .lang import _, ngettext
 def safe_name(name: str) -> str:
     """A display name as it may appear in a message: mentions defused, Markdown escaped."""
     return discord.utils.escape_markdown(discord.utils.escape_mentions(name))
+
+
+def named(words: str, fields: Mapping[str, Any], names: list[str]) -> str:
+    """A game's words (already in the reader's language) filled in with `fields`, its "who" (a seat) by the name
+    shown for that seat (a game's parts name seats, the bot names people)."""
+    who = fields.get("who")
+    name = names[who] if isinstance(who, int) and 0 <= who < len(names) else str(who)
+    return words.format(**{**fields, "who": name})
 
 
 def mentions(*user_ids: int | None) -> discord.AllowedMentions:

@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from engine.api import Game, GameInfo, Presenter
+from engine.api import EVERYONE, Counted, Game, GameInfo, Presenter
 from engine.core import reducer
 from engine.core import state as core_state
 from engine.core.lang import (
@@ -33,12 +33,14 @@ SAVE_FORMAT = "engine-save/1"
 
 __all__ = [
     "ENGINE_FOLDER",
+    "EVERYONE",
     "GAMES",
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "READER",
     "SAVE_FORMAT",
     "TRANSLATORS",
+    "Counted",
     "GameInfo",
     "IllegalMove",
     "Move",

@@ -154,6 +154,39 @@ BUTTON_STYLES = ("primary", "secondary", "success", "danger")
 CHOOSE = N_("Choose…")  # a menu's placeholder where its game names none
 
 
+# The viewer who sees everything hidden during play (hands, personal tiles, rumours): a finished game's past, where
+# "a finished game shows all" (`/game board turn:` after the end). Never a seat.
+EVERYONE = -1
+
+
+def sees(viewer: int | None, seat: int) -> bool:
+    """Whether `viewer` may see what is hidden from everyone but `seat`."""
+    return viewer in (seat, EVERYONE)
+
+
+@dataclass(frozen=True)
+class Counted:
+    """Words for a count of something, with `{count}` in them (and the fields a part gives, such as `{who}`): for
+    one and for several, English in the code and translated by the engine's catalogs. `key` names it in the
+    parts a game returns."""
+
+    key: str
+    one: str
+    many: str
+
+
+# One kind of thing a game scores for (an island won, a mountain at the end, myrrh): `/game status` shows each
+# player's score by source ("{count} island won").
+ScoreSource = Counted
+
+# A player's points from one source: (ScoreSource.key, how many of it, the points they brought).
+ScorePart = tuple[str, int, int]
+
+# Something the others did near a player's pieces (`Presenter.nearby`): (Counted.key, how many, the fields of its
+# words: "who" is the seat that did it, the rest is shown as given, e.g. "spaces": "C4, D5").
+NearPart = tuple[str, int, dict[str, Any]]
+
+
 @dataclass(frozen=True)
 class Presenter:
     """Everything the bot says or shows about a game, free of Discord: verbs, controls, words.
@@ -197,6 +230,19 @@ class Presenter:
     # nothing a player can know (a tile drawn blind from face-down piles that look the same), the key of the one to
     # make for them; None: a choice worth asking. Unset: every choice of several is asked.
     alike: Callable[[View, Sequence[dict[str, Any]]], str | None] | None = None
+    # What a score is made of (`/game status`): every source the game scores for, and each seat's parts (in the
+    # view's player order) from the view and every event of the game so far, oldest first (as stored: a JSON
+    # round trip may have turned integer keys into strings). The parts of a seat add up to its score.
+    score_sources: tuple[ScoreSource, ...] = ()
+    score_parts: Callable[[View, Sequence[Event]], list[list[ScorePart]]] | None = None
+    # "Since your last turn" (issue 24): what the others did near a seat's pieces in the events since it last moved
+    # (oldest first, as stored), from the view as everyone sees it now; the words for each kind of part.
+    nearby: Callable[[View, Sequence[Event], int], list[NearPart]] | None = None
+    nearby_words: tuple[Counted, ...] = ()
+    # What was hidden during play, in words, from a view for EVERYONE (`/game board turn:` of a finished game): each a
+    # template of `revealed_words` (English, translated by the engine's catalogs) and its fields.
+    revealed: Callable[[View], list[tuple[str, dict[str, Any]]]] | None = None
+    revealed_words: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
     def verb_of(self, kind: str) -> Verb | None:
@@ -244,6 +290,24 @@ class Presenter:
 
     def alike_of(self, view: View, entries: Sequence[dict[str, Any]]) -> str | None:
         return self.alike(view, entries) if self.alike is not None else None
+
+    def parts_of(self, view: View, events: Sequence[Event]) -> list[list[tuple[ScoreSource, int, int]]]:
+        """Each seat's score by source (`score_parts` with its sources looked up), in the order the game lists its
+        sources so every player's line reads alike; [] for a game without them."""
+        if self.score_parts is None:
+            return []
+        order = {s.key: i for i, s in enumerate(self.score_sources)}
+        return [
+            [(self.score_sources[order[k]], n, pts) for k, n, pts in sorted(seat, key=lambda part: order[part[0]])]
+            for seat in self.score_parts(view, events)
+        ]
+
+    def near_of(self, view: View, events: Sequence[Event], seat: int) -> list[tuple[Counted, int, dict[str, Any]]]:
+        """What the others did near `seat`'s pieces (`nearby` with its words looked up); [] for a game without it."""
+        if self.nearby is None:
+            return []
+        words = {w.key: w for w in self.nearby_words}
+        return [(words[key], n, fields) for key, n, fields in self.nearby(view, events, seat)]
 
     def hand_of(self, view: View) -> list[str]:
         return self.hand(view) if self.hand is not None else []
@@ -305,6 +369,26 @@ class Game(Generic[S]):
     @property
     def rules_version(self) -> int:
         return self.info.rules_version
+
+
+def looking_back(
+    score_sources: tuple[ScoreSource, ...],
+    score_parts: Callable[[View, Sequence[Event]], list[list[ScorePart]]],
+    nearby: Callable[[View, Sequence[Event], int], list[NearPart]],
+    nearby_words: tuple[Counted, ...],
+    revealed: Callable[[View], list[tuple[str, dict[str, Any]]]],
+    revealed_words: tuple[str, ...],
+) -> dict[str, Any]:
+    """The Presenter's fields for looking back on a game (issue 24: the score by source, what happened near a player,
+    what a finished game reveals), as keywords: `Presenter(..., **looking_back(...))`."""
+    return {
+        "score_sources": score_sources,
+        "score_parts": score_parts,
+        "nearby": nearby,
+        "nearby_words": nearby_words,
+        "revealed": revealed,
+        "revealed_words": revealed_words,
+    }
 
 
 def marked_players(view: View, names: Sequence[str]) -> Iterator[tuple[dict[str, Any], str]]:

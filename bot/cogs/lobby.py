@@ -276,7 +276,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up an
             return
         record, players, state = last
         view = engine.view(state, None) if state is not None else None
-        await self.flow.reply(interaction, messages.status_content(self.catalog, record, players, view))
+        events = await self.services.accounts.events(record.id) if view is not None else []
+        await self.flow.reply(interaction, messages.status_content(self.catalog, record, players, view, events))
 
     @app_commands.command(name="log", description="Everything that happened in this channel's game, page by page")
     @app_commands.describe(page="Which page (1 is the start; left out: the latest)")

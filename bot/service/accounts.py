@@ -8,8 +8,8 @@ import engine
 from storage import GameRecord, PlayerRecord, StorageError, Store, UndoRecord
 
 from ..catalog import Catalog
-from ..lang import N_, _
-from ..text import safe_name
+from ..lang import N_, _, ngettext
+from ..text import named, safe_name
 
 # The actor stored for a move the bot made because it was the seat's only legal one ("alice (the only choice)"),
 # or one of several the game calls alike (a tile drawn blind from piles that look the same).
@@ -136,17 +136,27 @@ class Accounts:
     ) -> list[str]:
         """What scored since `seat` last moved (its game's notable events), beyond the lines already `shown` (the
         last turn's account): what the player to move most wants to know on coming back (issue 24)."""
-        notable = self.catalog.presenter(game).notable
-        if not notable:
-            return []
+        return (await self.since(game_id, game, names, seat, shown, None))[1]
+
+    async def since(
+        self, game_id: int, game: str, names: list[str], seat: int, shown: list[str], view: dict[str, Any] | None
+    ) -> tuple[list[str], list[str]]:
+        """Since `seat` last moved: (what the others did near its pieces, from `view` as everyone sees it now; what
+        scored, beyond the lines already `shown`)."""
+        presenter = self.catalog.presenter(game)
+        if not presenter.notable and (presenter.nearby is None or view is None):
+            return [], []
         moves = await self.store.recent_moves(game_id, ACCOUNT_MOVES)
         last = max((i for i, m in enumerate(moves) if m.move.get("player") == seat), default=-1)
-        lines: list[str] = []
+        scored: list[str] = []
         for logged in moves[last + 1 :]:
-            events = [e for e in logged.events if e.get("type") in notable]
+            events = [e for e in logged.events if e.get("type") in presenter.notable]
             credit = credited(names, logged.move.get("player"), logged.actor)
-            lines.extend(line for line in self.describe_events(game, events, credit) if line not in shown)
-        return lines
+            scored.extend(line for line in self.describe_events(game, events, credit) if line not in shown)
+        if view is None:
+            return [], scored
+        events = [e for logged in moves[last + 1 :] for e in logged.events]
+        return near_words(presenter.near_of(view, events, seat), names), scored
 
     async def log_lines(self, channel_id: int, limit: int = 40) -> tuple[GameRecord | None, list[str]]:
         """The latest events of the channel's open game, or of its most recent game when none is open."""
@@ -196,6 +206,10 @@ class Accounts:
         number = len(pages) if page is None else max(1, min(page, len(pages)))
         return record, number, len(pages), pages[number - 1]
 
+    async def events(self, game_id: int) -> list[dict[str, Any]]:
+        """Every event of a game so far, oldest first (what its score by source is summed from)."""
+        return [event for move in await self.store.moves(game_id) for event in move.events]
+
     async def last_game(self, channel_id: int) -> tuple[GameRecord, list[PlayerRecord], Any] | None:
         """The channel's most recent game (open or not) with its state, for /game status after the end."""
         history = await self.store.history(channel_id, limit=1)
@@ -210,6 +224,11 @@ class Accounts:
             except StorageError:
                 state = None
         return record, players, state
+
+
+def near_words(parts: list[tuple[engine.Counted, int, dict[str, Any]]], names: list[str]) -> list[str]:
+    """The game's words for what the others did near a player, in the reader's language, each naming who did it."""
+    return [named(ngettext(w.one, w.many, count), {**fields, "count": count}, names) for w, count, fields in parts]
 
 
 def credited(shown_names: list[str], seat: int | None, actor: str | None) -> list[str]:

@@ -61,6 +61,10 @@ class Grid:
         """The space across side d, or None where side d is the board's border."""
         return self._table[idx][d]
 
+    def neighbour_spaces(self, idx: int) -> list[int]:
+        """The spaces across the sides of space idx that are on the board."""
+        return [n for n in self._table[idx] if n is not None]
+
     def neighbours(self) -> tuple[tuple[int | None, ...], ...]:
         """The whole table: neighbours()[idx][d] is neighbour(idx, d), for loops that want to look it up once."""
         return self._table

@@ -5,11 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.api import Event, Presenter, Verb, View, player_lines
+from engine.api import Event, Presenter, Verb, View, looking_back, player_lines
 from engine.core.grid import row_group
 from engine.desert.guide import SECTIONS
 from engine.desert.labels import NAMES, SCORE_WORDS, describe, move_words, slot_words
 from engine.desert.lang import N_, WORDS, _, ngettext
+from engine.desert.nearby import WORDS as NEARBY_WORDS
+from engine.desert.nearby import nearby
+from engine.desert.revealed import WORDS as REVEALED_WORDS
+from engine.desert.revealed import revealed
+from engine.desert.sources import SOURCES, score_parts
 
 VERBS = (
     Verb("caravan", "Move your caravan (or let it stay), then discover from there", ("caravan",), "to", "Where to"),
@@ -184,6 +189,7 @@ PRESENTER = Presenter(
     redraw=_redraw,
     move_words=move_words,
     score_words=SCORE_WORDS,
+    **looking_back(SOURCES, score_parts, nearby, NEARBY_WORDS, revealed, REVEALED_WORDS),
     notable=frozenset({"oasis"}),  # what scored while the player waited
     rules_sections=SECTIONS,
     value=_value,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.api import EVERYONE, sees
 from engine.desert import board as B
 from engine.desert.rules import current_pile, free_camel_spaces, turban_height
 from engine.desert.state import COLOURS, GRID, ON_ACTION, RUMOUR_SLOTS, RUMOUR_VALUES, State
@@ -94,7 +95,9 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
     rumour_board = []
     for slot in RUMOUR_SLOTS:
         token = state.rumour_board[slot]
-        known = token is not None and (state.game_over or (viewer is not None and viewer in state.rumour_known[token]))
+        known = token is not None and (
+            state.game_over or viewer == EVERYONE or (viewer is not None and viewer in state.rumour_known[token])
+        )
         rumour_board.append(
             {
                 "slot": slot,
@@ -104,7 +107,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
             }
         )
     aside = None
-    if state.pending and "token" in state.pending and viewer == state.pending["seat"]:
+    if state.pending and "token" in state.pending and sees(viewer, state.pending["seat"]):
         aside = RUMOUR_VALUES[state.pending["token"]]
     pile = current_pile(state)
     scoring = None

@@ -5,10 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.api import Event, Presenter, Verb, View, player_lines
+from engine.api import Event, Presenter, Verb, View, looking_back, player_lines
 from engine.core.words import plural
 from engine.discovery.guide import SECTIONS
 from engine.discovery.labels import SCORE_WORDS, describe
+from engine.discovery.nearby import WORDS as NEARBY_WORDS
+from engine.discovery.nearby import nearby
+from engine.discovery.revealed import WORDS as REVEALED_WORDS
+from engine.discovery.revealed import revealed
+from engine.discovery.sources import SOURCES, score_parts
 
 VERBS = (
     Verb(
@@ -114,6 +119,7 @@ PRESENTER = Presenter(
     status_lines=_status_lines,
     redraw=_redraw,
     score_words=SCORE_WORDS,
+    **looking_back(SOURCES, score_parts, nearby, NEARBY_WORDS, revealed, REVEALED_WORDS),
     notable=frozenset({"score"}),  # what scored while the player waited
     rules_sections=SECTIONS,
     hand=_hand,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.api import sees
 from engine.core.moves import Move
 from engine.discovery import board as B
 from engine.discovery.placing import look_words
@@ -35,7 +36,7 @@ def prompt(state: State, legal: Sequence[Move]) -> str:
 
 def hidden(state: State, move: Move, viewer: int | None) -> bool:
     """In the double-tile variant the placements would show the tiles in a private hand."""
-    return state.double and move.kind == "place" and move.player != viewer
+    return state.double and move.kind == "place" and not sees(viewer, move.player)
 
 
 def view(state: State, viewer: int | None) -> dict[str, Any]:
@@ -99,7 +100,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
                 "vp": p.score,
                 "supply": p.supply,
                 "on_map": sum(1 for f in state.followers if f.player == i),
-                "hand": [tile_view(t) for t in p.hand] if viewer == i else None,
+                "hand": [tile_view(t) for t in p.hand] if sees(viewer, i) else None,
                 "hand_count": len(p.hand),
             }
         )

@@ -5,11 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.api import Event, Presenter, Verb, View, player_lines
+from engine.api import Event, Presenter, Verb, View, looking_back, player_lines
 from engine.core.grid import row_group
 from engine.entdecker.guide import SECTIONS, hand
 from engine.entdecker.lang import N_, WORDS, _, ngettext
 from engine.entdecker.lines import describe
+from engine.entdecker.nearby import WORDS as NEARBY_WORDS
+from engine.entdecker.nearby import nearby
+from engine.entdecker.revealed import WORDS as REVEALED_WORDS
+from engine.entdecker.revealed import revealed
+from engine.entdecker.sources import SOURCES, score_parts
 from engine.entdecker.words import PIECE_COUNTS, SCORE_WORDS, points, shape
 
 VERBS = (
@@ -148,6 +153,7 @@ PRESENTER = Presenter(
     status_lines=_status_lines,
     redraw=_redraw,
     score_words=SCORE_WORDS,
+    **looking_back(SOURCES, score_parts, nearby, NEARBY_WORDS, revealed, REVEALED_WORDS),
     notable=frozenset({"island"}),  # what scored while the player waited
     hand=hand,
     rules_sections=SECTIONS,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.api import sees
 from engine.core.moves import Move
 from engine.core.words import either
 from engine.entdecker import board as B
@@ -41,7 +42,7 @@ def tile_view(tid: str, rotation: int = 0) -> dict[str, Any]:
 
 def hidden(state: State, move: Move, viewer: int | None) -> bool:
     """A player's personal tiles are theirs to see: the moves that play them too."""
-    return move.kind == "personal" and move.player != viewer
+    return move.kind == "personal" and not sees(viewer, move.player)
 
 
 def view(state: State, viewer: int | None) -> dict[str, Any]:
@@ -94,7 +95,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
                 "vp": p.vp,
                 "pieces": dict(p.pieces),
                 "plants": list(p.plants),
-                "personal_tiles": [tile_view(t) for t in p.personal] if viewer == i else None,
+                "personal_tiles": [tile_view(t) for t in p.personal] if sees(viewer, i) else None,
                 "personal_count": len(p.personal),
             }
         )

@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.api import EVERYONE
 from engine.desert.labels import gold_words
 from engine.desert.lang import N_, _, ngettext
 from render import panel, style
@@ -161,7 +162,8 @@ def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: p
     if rest:
         panel.choice_list(im, d, rest, x, y, w, rows=4, badge=badge_size(968))
         return
-    over = panel.is_over(view)
+    # A secret until the end, so the picture is the same for all; a finished game's past shows all (EVERYONE).
+    shown = panel.is_over(view) or view.get("viewer") == EVERYONE
     for k, slot in enumerate((view.get("rumour_board") or [])[:8]):
         row, col = divmod(k, 2)
         cy = y + ROW // 2 + row * ROW
@@ -170,7 +172,7 @@ def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: p
         box = (x + 30 + col * 34, cy - 13, x + 60 + col * 34, cy + 13)
         if slot.get("occupied"):
             d.rounded_rectangle(box, radius=5, fill=(120, 70, 160), outline=(230, 220, 240), width=2)
-            value = slot.get("value") if over else None  # a secret until the end: the picture is the same for all
+            value = slot.get("value") if shown else None
             if isinstance(value, int):
                 put_text(im, ((box[0] + box[2]) / 2, cy), f"{value:+d}", SMALL, style.TEXT, "mm")
         else:

@@ -108,6 +108,18 @@ async def test_a_whole_game_through_play_alone(game: str, tmp_path: Path) -> Non
         assert "Game over" in last.text and last.attachments and helpers.only_end_controls(last)
         status = await ok(await fake.slash("carol", "game-1", "game", "status"))
         assert "finished" in status.text
+        # Each player's score by source ends in the score itself (a game without sources says nothing of them).
+        record, players, state = await bot.services.accounts.last_game(fake.channel("game-1").id) or (None, [], None)
+        assert record is not None and state is not None and state.result is not None
+        presenter = engine.presenter(game)
+        assert ("Points by source:" in status.text) == bool(presenter.score_sources)
+        parts = [line for line in status.text.split("\n") if line.startswith("• **") and " = " in line]
+        for player, score in zip(players, state.result["scores"], strict=True):
+            if presenter.score_sources and score:
+                assert any(
+                    line.startswith(f"• **{player.display_name}**:") and line.endswith(f"= {presenter.score_of(score)}")
+                    for line in parts
+                ), (player.display_name, score, parts)
 
 
 async def test_refusals_say_why_in_words(game: str, tmp_path: Path) -> None:

@@ -70,3 +70,32 @@ async def test_the_board_at_any_turn_and_the_replay(tmp_path: Path) -> None:
             clicked = await ok(await fake.click("carol", end, button))
             assert clicked.ephemeral and frames(clicked.attachments[0].data) == turns + 1
         fake.assert_no_violations()
+
+
+async def test_a_finished_game_shows_all_of_any_turn_and_a_running_one_only_the_askers_own(tmp_path: Path) -> None:
+    """Entdecker with personal tiles: while the game runs `/game board turn:` reveals nobody's tiles in words; once it
+    is over every player's personal tiles of that turn are listed, in the asker's language."""
+    async with FakeDiscord() as fake:
+        async with running(fake, helpers.settings(tmp_path / "g.db")) as (bot, _):
+            await helpers.open_game(fake, "game-1", ["alice", "bob"], seed=3, personal_tiles=True)
+            channel = fake.channel("game-1").id
+            for _ in range(8):  # a few moves played for the seats (as /game skip would)
+                await bot.services.turns.ai_step(channel, force=True)
+            running_board = await ok(await fake.slash("alice", "game-1", "game", "board", turn=1))
+            assert running_board.ephemeral and "shows all" not in running_board.text
+            assert "personal tiles" not in running_board.text
+            [record] = await bot.services.store.history(channel)
+            ends = await bot.services.rewind.turn_ends(record.id)
+            seen = engine.view(ends[1], 0)["players"]
+            assert seen[0]["personal_tiles"] and seen[1]["personal_tiles"] is None  # alice's own only
+            while (await table_of(bot, fake, "game-1")) is not None:
+                await bot.services.turns.ai_step(channel, force=True)
+            finished = await ok(await fake.slash("carol", "game-1", "game", "board", turn=1))
+            assert "A finished game shows all:" in finished.text, finished.text
+            assert "• alice's personal tiles: " in finished.text and "• bob's personal tiles: " in finished.text
+            everyone = engine.view(ends[1], engine.EVERYONE)["players"]
+            assert all(p["personal_tiles"] for p in everyone)
+            fake.user("dave").locale = "de"
+            german = await ok(await fake.slash("dave", "game-1", "game", "board", turn=1))
+            assert "Ein beendetes Spiel zeigt alles:" in german.text and "Eigene Plättchen von alice" in german.text
+        fake.assert_no_violations()

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import engine
 from bot import messages
+from bot.announcer import Announcer
+from bot.lang import speaking
 from bot.service import Services
 from bot.service.accounts import ALIKE_MARK, ONLY_CHOICE_MARK, credited
 from storage import Store
@@ -114,22 +117,48 @@ async def test_a_move_made_for_a_seat_says_so_once(svc: Services, mark: str) -> 
     assert all("Ann" + mark not in line for line in lines)
 
 
-async def test_since_your_last_turn_tells_what_scored_while_you_waited(svc: Services) -> None:
-    """The seat to act hears of the islands scored since it last moved, except what the turn account already says."""
+async def _first_turn_where(svc: Services, wanted: Callable[[list[str], list[str]], bool]) -> tuple[Any, int]:
+    """An Entdecker game played by the AI for both people until the seat to act would hear `wanted` (near, scored)."""
     await started(svc)
-    found: list[str] = []
     for _ in range(1500):
         table = await svc.tables.table(CH)
-        if table is None or table.current is None:
-            break
+        assert table is not None and table.current is not None, "the game ended before"
         seat = table.current.seat
-        found = await svc.accounts.since_last_turn(table.game_id, "entdecker", table.shown_names, seat, [])
-        if found:
-            break
+        if wanted(*await svc.accounts.since(table.game_id, "entdecker", table.shown_names, seat, [], table.view(None))):
+            return table, seat
         await svc.turns.ai_step(CH, force=True)
+    raise AssertionError("no such turn")
+
+
+async def test_since_your_last_turn_tells_what_scored_while_you_waited(svc: Services) -> None:
+    """The seat to act hears of the islands scored since it last moved, except what the turn account already says."""
+    table, seat = await _first_turn_where(svc, lambda near, scored: bool(scored))
+    found = await svc.accounts.since_last_turn(table.game_id, "entdecker", table.shown_names, seat, [])
     assert found and all(line.startswith(("Island complete", "Incomplete island")) for line in found)
     moves = await svc.store.recent_moves(table.game_id, 60)
     last = max(i for i, m in enumerate(moves) if m.move.get("player") == seat)
     later = [e for m in moves[last + 1 :] for e in m.events if e.get("type") == "island"]
     assert len(found) == len(later)  # every island scored since, and nothing from before
     assert await svc.accounts.since_last_turn(table.game_id, "entdecker", table.shown_names, seat, found) == []
+
+
+async def test_since_your_last_turn_tells_what_the_others_did_near_your_pieces(svc: Services) -> None:
+    """Beside what scored, the note says which tiles the others placed by the player's buildings, at most two such
+    lines, and three lines in all."""
+    table, seat = await _first_turn_where(svc, lambda near, scored: bool(near))
+    near, _scored = await svc.accounts.since(table.game_id, "entdecker", table.shown_names, seat, [], table.view(None))
+    other = table.shown_names[1 - seat]
+    assert near and all(line.startswith(f"{other} placed ") and "by your buildings (" in line for line in near)
+    # The spaces named are tiles the other player placed since this seat last moved.
+    moves = await svc.store.recent_moves(table.game_id, 60)
+    last = max(i for i, m in enumerate(moves) if m.move.get("player") == seat)
+    placed = {e["space"] for m in moves[last + 1 :] for e in m.events if e.get("type") == "place"}
+    named = {s for line in near for s in line.rsplit("(", 1)[1].rstrip(").").split(", ")}
+    assert named <= placed
+    announcer = Announcer(None, svc.store, svc.tables, svc.accounts, svc.catalog, None, None)  # type: ignore[arg-type]
+    note = (await announcer.since_note(table, [])).split("\n")
+    assert note[0] == "🕰️ Since your last turn:" and note[1] == f"• {near[0]}"
+    assert len([line for line in note if line.startswith("• ")]) <= 3
+    with speaking("de"):
+        german, _ = await svc.accounts.since(table.game_id, "entdecker", table.shown_names, seat, [], table.view(None))
+    assert german[0].startswith(f"{other} hat ") and "an deine Gebäude gelegt" in german[0]
