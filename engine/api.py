@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic
 
+from engine.core.lang import _
 from engine.core.moves import Move
 from engine.core.state import S
 from engine.errors import IllegalMove
@@ -201,7 +202,7 @@ class Presenter:
 
     def label_of(self, entry: dict[str, Any]) -> str:
         words = self.button_words.get(str(entry["key"])) or self.button_words.get(str(entry["kind"]))
-        return words.format_map(entry) if words is not None else str(entry["label"])
+        return _(words).format_map(entry) if words is not None else str(entry["label"])
 
     def group_of(self, entry: dict[str, Any]) -> str:
         return self.group(entry) if self.group is not None else ""
@@ -211,7 +212,7 @@ class Presenter:
         return style if style in BUTTON_STYLES else "secondary"
 
     def placeholder_of(self, kind: str) -> str:
-        return self.placeholders.get(kind, "Choose…")
+        return _(self.placeholders.get(kind, "Choose…"))
 
     def progress_of(self, view: View) -> str:
         return self.progress(view) if self.progress is not None else ""
@@ -226,7 +227,7 @@ class Presenter:
 
     def score_of(self, score: int) -> str:
         """ "1 point", "30 gold": a score in the game's own word."""
-        return f"{score} {self.score_words[0] if score == 1 else self.score_words[1]}"
+        return f"{score} {_(self.score_words[0] if score == 1 else self.score_words[1])}"
 
     def quiet_move(self, move: Mapping[str, Any], names: Sequence[str]) -> str | None:
         return self.move_words(move, names) if self.move_words is not None else None
