@@ -18,6 +18,9 @@ PROMPTS = {
 }
 
 
+OTHERWISE = N_("make a move")  # a phase without a prompt of its own (none today)
+
+
 def tile_view(tid: str, rotation: int = 0) -> dict[str, Any]:
     g = rotations(tid)[rotation % 4]
     return {
@@ -31,7 +34,7 @@ def tile_view(tid: str, rotation: int = 0) -> dict[str, Any]:
 
 
 def prompt(state: State, legal: Sequence[Move]) -> str:
-    return _(PROMPTS.get(state.phase, N_("make a move")))
+    return _(PROMPTS.get(state.phase, OTHERWISE))
 
 
 def hidden(state: State, move: Move, viewer: int | None) -> bool:
