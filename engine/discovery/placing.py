@@ -5,8 +5,10 @@ bays, the inner lakes and the cities; and it said nothing of what the placement 
 
 from __future__ import annotations
 
+import functools
+
 from engine.core.grid import opposite
-from engine.core.lang import N_, _, ngettext
+from engine.core.lang import N_, _, ngettext, reader
 from engine.core.regions import UnionFind
 from engine.core.words import DIRECTION_WORDS, listed
 from engine.discovery import board as B
@@ -31,6 +33,12 @@ def _sized(terrain: str, n: int) -> str:
 
 
 def look_words(g: Geometry) -> str:
+    """How a tile lies in the reader's words (every view tells each tile on the map: kept per look and language)."""
+    return _look_words(g, reader())
+
+
+@functools.lru_cache(maxsize=4096)
+def _look_words(g: Geometry, language: str) -> str:
     """'mountain north; sea east, south and west (1 city)': each region with the sides it touches, clockwise from
     north; a region on every side is 'all round', one on none 'inner lake' (or 'inner grassland'); a sea counts the
     port cities on its shore."""
