@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core.lang import N_, _, ngettext
 from engine.core.moves import Move
@@ -11,7 +11,15 @@ from engine.core.words import Line, Told, tell, winners_win
 from engine.discovery import board as B
 from engine.discovery.placing import placement_words
 from engine.discovery.state import State, parse_pos
-from engine.discovery.tiles import TERRAIN_OF_ROLE, parse_sides, region_words, rotations, sides_region_words, tile_words
+from engine.discovery.tiles import (
+    ROLE_OF,
+    TERRAIN_OF_ROLE,
+    parse_sides,
+    region_words,
+    rotations,
+    sides_region_words,
+    tile_words,
+)
 
 LABEL_MAX = 100  # Discord's limit for a choice's name
 
@@ -53,15 +61,46 @@ def kind_words(terrain: str, complete: bool) -> str:
 
 
 FIXED_LABELS = {"pass": N_("Pass: deploy nothing, score nothing")}
-DEPLOY_LABELS = {
-    "explorer": N_("Explorer on {where} ({territory}; {value} now)"),
-    "brigand": N_("Brigand on {where} ({territory}; {value} now)"),
-    "navigator": N_("Navigator on {where} ({territory}; {value} now)"),
-}
-SCORE_LABELS = {
-    "G": N_("Score {value}: your explorer at {at} ({territory})"),
-    "M": N_("Score {value}: your brigand at {at} ({territory})"),
-    "S": N_("Score {value}: your navigator at {at} ({territory})"),
+
+
+class RoleWords(NamedTuple):
+    """Every sentence naming a follower's role, one template per role (a role's article and gender differ by
+    language): the deployment's label, the scoring's label, the deployment's and the removal's line, the final
+    scoring's line with what the points come from and (events stored before the engine recorded it) without."""
+
+    deploy_label: str
+    score_label: str
+    deploys: str
+    removes: str
+    final: str
+    final_plain: str
+
+
+ROLE_LINES = {
+    "explorer": RoleWords(
+        N_("Explorer on {where} ({territory}; {value} now)"),
+        N_("Score {value}: your explorer at {at} ({territory})"),
+        N_("{who} deploys an explorer on {where} of the tile at {at}."),
+        N_("{who} removes their explorer at {at}: {points} ({what})."),
+        N_("Final scoring: {who}'s explorer at {at} scores {points} ({source})."),
+        N_("Final scoring: {who}'s explorer at {at} scores {points}."),
+    ),
+    "brigand": RoleWords(
+        N_("Brigand on {where} ({territory}; {value} now)"),
+        N_("Score {value}: your brigand at {at} ({territory})"),
+        N_("{who} deploys a brigand on {where} of the tile at {at}."),
+        N_("{who} removes their brigand at {at}: {points} ({what})."),
+        N_("Final scoring: {who}'s brigand at {at} scores {points} ({source})."),
+        N_("Final scoring: {who}'s brigand at {at} scores {points}."),
+    ),
+    "navigator": RoleWords(
+        N_("Navigator on {where} ({territory}; {value} now)"),
+        N_("Score {value}: your navigator at {at} ({territory})"),
+        N_("{who} deploys a navigator on {where} of the tile at {at}."),
+        N_("{who} removes their navigator at {at}: {points} ({what})."),
+        N_("Final scoring: {who}'s navigator at {at} scores {points} ({source})."),
+        N_("Final scoring: {who}'s navigator at {at} scores {points}."),
+    ),
 }
 
 
@@ -108,53 +147,27 @@ def move_label(state: State, move: Move, number: int | None = None, m: B.Map | N
         found = _follower_territory(state, m, f"{state.placed[0]},{state.placed[1]}", move.get("region"))
         assert found is not None, "a legal deployment names a region of the placed tile"
         t, words = found
-        label = _(DEPLOY_LABELS[move.get("role")])
+        label = _(ROLE_LINES[move.get("role")].deploy_label)
         return label.format(where=words, territory=territory_words(m, t), value=m.value(t))[:100]
     if k == "score":
         found = _follower_territory(state, m, move.get("at"), move.get("region"))
         assert found is not None, "a legal scoring names a follower's region"
         t, words = found
-        label = _(SCORE_LABELS[t.terrain])
+        label = _(ROLE_LINES[ROLE_OF[t.terrain]].score_label)
         return label.format(value=m.value(t), at=move.get("at"), territory=territory_words(m, t))[:100]
     return _(FIXED_LABELS[k])  # a kind with one text; a kind with none is a bug, never its key shown to players
 
 
-DEPLOYS = {
-    "explorer": N_("{who} deploys an explorer on {where} of the tile at {at}."),
-    "brigand": N_("{who} deploys a brigand on {where} of the tile at {at}."),
-    "navigator": N_("{who} deploys a navigator on {where} of the tile at {at}."),
-}
-REMOVES = {
-    "explorer": N_("{who} removes their explorer at {at}: {points} ({what})."),
-    "brigand": N_("{who} removes their brigand at {at}: {points} ({what})."),
-    "navigator": N_("{who} removes their navigator at {at}: {points} ({what})."),
-}
-FINALS = {  # with what the points come from, and (events stored before the engine recorded it) without
-    "explorer": (
-        N_("Final scoring: {who}'s explorer at {at} scores {points} ({source})."),
-        N_("Final scoring: {who}'s explorer at {at} scores {points}."),
-    ),
-    "brigand": (
-        N_("Final scoring: {who}'s brigand at {at} scores {points} ({source})."),
-        N_("Final scoring: {who}'s brigand at {at} scores {points}."),
-    ),
-    "navigator": (
-        N_("Final scoring: {who}'s navigator at {at} scores {points} ({source})."),
-        N_("Final scoring: {who}'s navigator at {at} scores {points}."),
-    ),
-}
-
-
 def _deploy(e: Told) -> str:
     where = sides_region_words(TERRAIN_OF_ROLE.get(e["role"], "?"), parse_sides(str(e["region"])) or ())
-    return _(DEPLOYS[e["role"]]).format(who=e["who"], where=where, at=e["at"])
+    return _(ROLE_LINES[e["role"]].deploys).format(who=e["who"], where=where, at=e["at"])
 
 
 def _score(e: Told) -> str:
     what = f"{kind_words(e['terrain'], e['complete'])}, {tiles(e['tiles'])}"
     if e["terrain"] != "G":
         what = f"{what}, {cities(e['cities'])}"
-    return _(REMOVES[e["role"]]).format(who=e["who"], at=e["at"], points=points(e["points"]), what=what)
+    return _(ROLE_LINES[e["role"]].removes).format(who=e["who"], at=e["at"], points=points(e["points"]), what=what)
 
 
 def _final_source(e: Told) -> str:
@@ -169,7 +182,7 @@ def _final_source(e: Told) -> str:
 
 
 def _final(e: Told) -> str:
-    sourced, plain = FINALS[e["role"]]
+    sourced, plain = ROLE_LINES[e["role"]].final, ROLE_LINES[e["role"]].final_plain
     told = {"who": e["who"], "at": e["at"], "points": points(e["points"])}
     if "tiles" not in e:
         return _(plain).format(**told)

@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 import engine
 from engine.core.lang import ENGINE_FOLDERS, _, reading, words
 from engine.core.moves import Move
-from engine.discovery.labels import DEPLOY_LABELS
+from engine.discovery.labels import ROLE_LINES
 
 FOLDER = Path(engine.__file__).parent / "discovery" / "locale"
 FIELD = re.compile(r"\{[^{}]*\}")
@@ -154,5 +154,5 @@ def test_a_deployment_cut_to_a_button_keeps_its_value(language: str) -> None:
     """A deployment's label runs past a button's 80 characters in every language: what it is worth comes before the
     territory's details, which the cut may take."""
     with reading(language):
-        shown = [_(label) for label in DEPLOY_LABELS.values()]
+        shown = [_(role.deploy_label) for role in ROLE_LINES.values()]
     assert all(label.index("{value}") < label.index("{territory}") for label in shown), shown
