@@ -283,7 +283,10 @@ class Presenter:
         """ "1 point", "30 gold": a score in the game's own word, in the reader's language when the game's catalog
         holds "{n} <word>" with its plural forms (it then writes them as `ngettext("{n} gold", "{n} gold", n)`)."""
         one, many = ("{n} " + word for word in self.score_words)
-        return self.translator.ngettext(one, many, score).format(n=score)
+        form = self.translator.ngettext(one, many, score)
+        if form in (one, many):  # no counted form in the game's catalog: its word alone, translated
+            return f"{score} {self.translator.gettext(self.score_words[0] if score == 1 else self.score_words[1])}"
+        return form.format(n=score)
 
     def quiet_move(self, move: Mapping[str, Any], names: Sequence[str]) -> str | None:
         return self.move_words(move, names) if self.move_words is not None else None

@@ -4,6 +4,7 @@ the tiles in every hand, which nobody else may see."""
 from __future__ import annotations
 
 from engine.core.left import Pile, pile
+from engine.discovery.lang import _
 from engine.discovery.placing import look_words
 from engine.discovery.state import State
 from engine.discovery.tiles import rotations
@@ -16,6 +17,6 @@ def _words(tid: str) -> str:
 
 def tiles_left(state: State) -> list[Pile]:
     if not state.double:
-        return [pile("The pile", state.pile, tile_view, _words)]
+        return [pile(_("The pile"), state.pile, tile_view, _words)]
     hands = [t for p in state.players for t in p.hand]
-    return [pile("The pile and the hands (face down)", [*state.pile, *hands], tile_view, _words)]
+    return [pile(_("The pile and the hands (face down)"), [*state.pile, *hands], tile_view, _words)]

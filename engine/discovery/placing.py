@@ -5,23 +5,41 @@ bays, the inner lakes and the cities; and it said nothing of what the placement 
 
 from __future__ import annotations
 
+import functools
+
 from engine.core.grid import opposite
+from engine.core.lang import reader
 from engine.core.regions import UnionFind
-from engine.core.words import plural
+from engine.core.words import DIRECTION_WORDS, listed
 from engine.discovery import board as B
+from engine.discovery.lang import N_, _, ngettext
 from engine.discovery.state import Cell, Pos
 from engine.discovery.tiles import TERRAIN_WORDS, Geometry
 
-SIDE_WORDS = ("north", "east", "south", "west")
 NEW, OLD = 0, 1  # the two kinds of node of completed(): a region of the new tile, a territory on the map
+INNER_WORDS = {"G": N_("inner grassland"), "M": N_("inner mountain"), "S": N_("inner lake")}
 
 
 def _sides(sides: tuple[int, ...]) -> str:
-    words = [SIDE_WORDS[d] for d in sides]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return listed([_(DIRECTION_WORDS[d]) for d in sides])
+
+
+def _sized(terrain: str, n: int) -> str:
+    """'a sea of 4 tiles': a whole phrase per terrain (its article agrees with the terrain's gender)."""
+    if terrain == "G":
+        return ngettext("a grassland of {n} tile", "a grassland of {n} tiles", n).format(n=n)
+    if terrain == "M":
+        return ngettext("a mountain of {n} tile", "a mountain of {n} tiles", n).format(n=n)
+    return ngettext("a sea of {n} tile", "a sea of {n} tiles", n).format(n=n)
 
 
 def look_words(g: Geometry) -> str:
+    """How a tile lies in the reader's words (every view tells each tile on the map: kept per look and language)."""
+    return _look_words(g, reader())
+
+
+@functools.lru_cache(maxsize=4096)
+def _look_words(g: Geometry, language: str) -> str:
     """'mountain north; sea east, south and west (1 city)': each region with the sides it touches, clockwise from
     north; a region on every side is 'all round', one on none 'inner lake' (or 'inner grassland'); a sea counts the
     port cities on its shore."""
@@ -29,15 +47,17 @@ def look_words(g: Geometry) -> str:
     clockwise = sorted(range(len(g.regions)), key=lambda i: g.regions[i].sides[:1] or (4,))  # from north; inner last
     for i in clockwise:
         region = g.regions[i]
-        word = TERRAIN_WORDS[region.terrain]
+        word = _(TERRAIN_WORDS[region.terrain])
         if not region.sides:
-            where = f"inner {'lake' if region.terrain == 'S' else word}"
+            where = _(INNER_WORDS[region.terrain])
         elif len(region.sides) == 4:
-            where = f"{word} all round"
+            where = _("{terrain} all round").format(terrain=word)
         else:
-            where = f"{word} {_sides(region.sides)}"
+            where = _("{terrain} {sides}").format(terrain=word, sides=_sides(region.sides))
         cities = sum(1 for land, sea in g.cities if i in (land, sea) and region.terrain == "S")
-        parts.append(where + (f" ({plural(cities, 'city', 'cities')})" if cities else ""))
+        if cities:
+            where = ngettext("{where} ({n} city)", "{where} ({n} cities)", cities).format(where=where, n=cities)
+        parts.append(where)
     return "; ".join(parts)
 
 
@@ -79,6 +99,12 @@ def placement_words(board: dict[Pos, Cell], m: B.Map, pos: Pos, g: Geometry) -> 
     look = look_words(g)
     if not done:
         return look
-    what = " and ".join(f"a {TERRAIN_WORDS[t]} of {plural(n, 'tile')}" for t, n in done[:2])
-    more = f" and {len(done) - 2} more" if len(done) > 2 else ""
-    return f"completes {what}{more}; {look}"
+    one, two = (_sized(t, n) for t, n in (done * 2)[:2])
+    if len(done) == 1:
+        return _("completes {one}; {look}").format(one=one, look=look)
+    if len(done) == 2:
+        return _("completes {one} and {two}; {look}").format(one=one, two=two, look=look)
+    more = len(done) - 2
+    return ngettext(
+        "completes {one} and {two} and {n} more; {look}", "completes {one} and {two} and {n} more; {look}", more
+    ).format(one=one, two=two, n=more, look=look)

@@ -6,9 +6,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.api import Event, Presenter, Verb, View, looking_back, player_lines
-from engine.core.words import plural
 from engine.discovery.guide import SECTIONS
-from engine.discovery.labels import SCORE_WORDS, describe
+from engine.discovery.labels import SCORE_WORDS, describe, kind_words, points
+from engine.discovery.lang import N_, WORDS, _, ngettext
 from engine.discovery.nearby import WORDS as NEARBY_WORDS
 from engine.discovery.nearby import nearby
 from engine.discovery.revealed import WORDS as REVEALED_WORDS
@@ -50,27 +50,41 @@ RULES_TEXT = (
     "The game ends after the last tile; every follower left scores its territory as incomplete."
 )
 
-_PLACEHOLDERS = {"place": "Place the tile at…", "deploy": "Deploy a follower as…", "score": "Score the follower at…"}
-_BUTTONS = {"pass": "Pass"}
+_PLACEHOLDERS = {
+    "place": N_("Place the tile at…"),
+    "deploy": N_("Deploy a follower as…"),
+    "score": N_("Score the follower at…"),
+}
+_BUTTONS = {"pass": N_("Pass")}
 _STYLES = {"deploy": "success", "score": "primary", "pass": "secondary"}
 _REDRAW_EVENTS = frozenset({"place", "deploy", "score", "discard", "final", "game_over"})
+# A follower in /game status, by its role (a possessive and a role's gender do not compose in every language)
+_FOLLOWER_LINES = {
+    "explorer": N_("· {name}'s explorer at {at}: {territory}, scores {points} now ({final} at the end)"),
+    "brigand": N_("· {name}'s brigand at {at}: {territory}, scores {points} now ({final} at the end)"),
+    "navigator": N_("· {name}'s navigator at {at}: {territory}, scores {points} now ({final} at the end)"),
+}
 
 
 def _row_of(at: object) -> str:
     """A placement's map row ("row y=2", y as on the map's edge) from its "x,y"; "" for anything else."""
     text = str(at or "")
-    return f"row y={text.split(',')[1]}" if "," in text else ""
+    return _("row y={y}").format(y=text.split(",")[1]) if "," in text else ""
 
 
 def _progress(view: View) -> str:
     if view.get("phase") == "follower" and view.get("placed"):
-        return f"tile placed at {view['placed']}"
+        return _("tile placed at {at}").format(at=view["placed"])
     return ""
 
 
 def _player(p: dict[str, Any], who: str, view: View) -> str:
-    hand = f", {plural(p['hand_count'], 'tile')} in hand" if view["options"].get("double_tile") else ""
-    return f"{who}: {plural(p['score'], *SCORE_WORDS)}; followers: {p['supply']} in supply, {p['on_map']} out{hand}"
+    told = {"who": who, "points": points(p["score"]), "supply": p["supply"], "out": p["on_map"]}
+    if view["options"].get("double_tile"):
+        n = p["hand_count"]
+        hand = ngettext("{n} tile in hand", "{n} tiles in hand", n).format(n=n)
+        return _("{who}: {points}; followers: {supply} in supply, {out} out, {hand}").format(hand=hand, **told)
+    return _("{who}: {points}; followers: {supply} in supply, {out} out").format(**told)
 
 
 def _status_lines(view: View, names: Sequence[str]) -> list[str]:
@@ -78,19 +92,35 @@ def _status_lines(view: View, names: Sequence[str]) -> list[str]:
     for f in view["followers"]:
         t = view["territories"][f["territory"]]
         name = names[f["player"]] if f["player"] < len(names) else str(f["player"])
-        state_word = "complete" if t["complete"] else "open"
-        rows.append(
-            f"· {name}'s {f['role']} at {f['at']}: {state_word} {t['kind']} of {plural(t['size'], 'tile')}, "
-            f"scores {plural(t['value'], *SCORE_WORDS)} now ({t['final_value']} at the end)"
+        n = t["size"]
+        territory = ngettext("{kind} of {n} tile", "{kind} of {n} tiles", n).format(
+            kind=kind_words(t["terrain"], t["complete"]), n=n
         )
-    removed = f" · set aside face up: {len(view['removed'])}" if view["removed"] else ""
+        rows.append(
+            _(_FOLLOWER_LINES[f["role"]]).format(
+                name=name, at=f["at"], territory=territory, points=points(t["value"]), final=t["final_value"]
+            )
+        )
     b = view["bounds"]
-    rows.append(
-        f"Turn {view['turn']}. Tiles left: {view['pile']}{removed} · discarded: {len(view['discarded'])} · "
-        f"map x {b['min_x']}..{b['max_x']}, y {b['min_y']}..{b['max_y']}"
-    )
+    told = {
+        "turn": view["turn"],
+        "pile": view["pile"],
+        "discarded": len(view["discarded"]),
+        "removed": len(view["removed"]),
+        **b,
+    }
+    if view["removed"]:
+        line = _(
+            "Turn {turn}. Tiles left: {pile} · set aside face up: {removed} · discarded: {discarded} · "
+            "map x {min_x}..{max_x}, y {min_y}..{max_y}"
+        )
+    else:
+        line = _(
+            "Turn {turn}. Tiles left: {pile} · discarded: {discarded} · map x {min_x}..{max_x}, y {min_y}..{max_y}"
+        )
+    rows.append(line.format(**told))
     if view.get("drawn"):
-        rows.append(f"Tile to place: {view['drawn']['words']}")
+        rows.append(_("Tile to place: {words}").format(words=view["drawn"]["words"]))
     return rows
 
 
@@ -103,11 +133,12 @@ def _hand(view: View) -> list[str]:
     me = view.get("viewer")
     for p in view.get("players", []):
         if p.get("seat") == me and p.get("hand"):
-            return ["Your tiles in hand (nobody else sees them):", *(f"• {t['words']}" for t in p["hand"])]
+            return [_("Your tiles in hand (nobody else sees them):"), *(f"• {t['words']}" for t in p["hand"])]
     return []
 
 
 PRESENTER = Presenter(
+    translator=WORDS,
     verbs=VERBS,
     rules_text=RULES_TEXT,
     describe=describe,

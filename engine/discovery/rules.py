@@ -7,6 +7,7 @@ from typing import Any
 from engine.core.moves import Move
 from engine.core.rng import shuffled
 from engine.discovery import board as B
+from engine.discovery.lang import N_, _
 from engine.discovery.state import GAME, RULES_VERSION, Cell, Follower, Player, State, parse_pos, pos_name
 from engine.discovery.tiles import (
     ROLE_OF,
@@ -21,6 +22,11 @@ from engine.discovery.tiles import (
 from engine.errors import IllegalMove
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
+ROLE_REFUSALS = {
+    "G": N_("On that land a follower is an explorer."),
+    "M": N_("On that land a follower is a brigand."),
+    "S": N_("On that sea a follower is a navigator."),
+}
 EQUAL_TURNS_REMOVED = {2: 1, 3: 2, 4: 3, 5: 1}  # the rulebook's "Equal number of turns" list
 OPTIONS: dict[str, tuple[bool, tuple[bool, bool], str]] = {
     "double_tile": (False, (False, True), "Each player holds two face-down tiles and places one of them each turn."),
@@ -47,7 +53,7 @@ def new_game(players: list[str], opts: dict[str, Any], seed: int) -> State:
         pile=pile,
     )
     if opts["equal_turns"]:
-        for _ in range(EQUAL_TURNS_REMOVED[len(players)]):
+        for _removed in range(EQUAL_TURNS_REMOVED[len(players)]):
             state.removed.append(state.pile.pop())
     if opts["double_tile"]:
         for p in state.players:
@@ -106,7 +112,7 @@ def apply(s: State, move: Move, events: list[dict[str, Any]]) -> None:
     own checks give why_illegal its words."""
     if s.phase == "place":
         if move.kind != "place":
-            raise IllegalMove("First place the tile (`/discovery place`).")
+            raise IllegalMove(_("First place the tile (`/discovery place`)."))
         _place(s, move, events)
         return
     if move.kind == "deploy":
@@ -116,7 +122,7 @@ def apply(s: State, move: Move, events: list[dict[str, Any]]) -> None:
     elif move.kind == "pass":
         events.append({"type": "pass", "player": s.current})
     else:
-        raise IllegalMove("The tile is placed: deploy a follower, score one, or pass.")
+        raise IllegalMove(_("The tile is placed: deploy a follower, score one, or pass."))
     _end_turn(s, events)
 
 
@@ -136,22 +142,24 @@ def _place(s: State, move: Move, events: list[dict[str, Any]]) -> None:
     pos = parse_pos(move.get("at", ""))
     degrees = move.get("turn")
     if pos is None or degrees not in TURN_DEGREES:
-        raise IllegalMove("A placement needs a space (x,y) and a turn of 0, 90, 180 or 270 degrees.")
+        raise IllegalMove(_("A placement needs a space (x,y) and a turn of 0, 90, 180 or 270 degrees."))
     r = TURN_DEGREES.index(degrees)
     hand = s.players[p].hand
     if s.double:
         slot = move.get("tile")
         if not isinstance(slot, int) or not 1 <= slot <= len(hand):
-            raise IllegalMove(f"Choose tile 1{' or 2' if len(hand) > 1 else ''} of your hand.")
+            which = _("Choose tile 1 or 2 of your hand.") if len(hand) > 1 else _("Choose tile 1 of your hand.")
+            raise IllegalMove(which)
         tid = hand[slot - 1]
     else:
         if move.get("tile") is not None:
-            raise IllegalMove("Only the double-tile variant chooses between tiles.")
+            raise IllegalMove(_("Only the double-tile variant chooses between tiles."))
         assert s.drawn is not None
         tid = s.drawn
     g = rotations(tid)[r]
     if r not in distinct_rotations(tid) or not B.fits(s.board, pos, g):
-        raise IllegalMove(f"The tile does not fit at {pos_name(pos)} turned {degrees}°.")
+        refusal = _("The tile does not fit at {at} turned {degrees}°.")
+        raise IllegalMove(refusal.format(at=pos_name(pos), degrees=degrees))
     s.board[pos] = Cell(tid, r, s.turn, p)
     s.placed = pos
     if s.double:
@@ -185,24 +193,24 @@ def _region_on_placed(s: State, code: str) -> int:
     for i, region in enumerate(g.regions):
         if region.sides == sides:
             return i
-    raise IllegalMove(f"The new tile has no region {code!r}.")
+    raise IllegalMove(_("The new tile has no region {code}.").format(code=repr(code)))
 
 
 def _deploy(s: State, move: Move, events: list[dict[str, Any]]) -> None:
     p = s.current
     assert s.placed is not None
     if s.players[p].supply <= 0:
-        raise IllegalMove("All your followers are on the map: score one to get it back.")
+        raise IllegalMove(_("All your followers are on the map: score one to get it back."))
     i = _region_on_placed(s, str(move.get("region", "")))
     g = B.geometry(s.board[s.placed])
     terrain = g.regions[i].terrain
     role = move.get("role")
     if TERRAIN_OF_ROLE.get(role) != terrain:
-        raise IllegalMove(f"On that {'sea' if terrain == 'S' else 'land'} a follower is a {ROLE_OF[terrain]}.")
+        raise IllegalMove(_(ROLE_REFUSALS[terrain]))
     m = B.analyse(s.board)
     tid = m.of_node[(s.placed[0], s.placed[1], i)]
     if tid in B.occupied(m, s.followers):
-        raise IllegalMove("That territory already has a follower.")
+        raise IllegalMove(_("That territory already has a follower."))
     s.followers.append(Follower(p, s.placed[0], s.placed[1], i))
     s.players[p].supply -= 1
     events.append(
@@ -227,7 +235,7 @@ def _score(s: State, move: Move, events: list[dict[str, Any]]) -> None:
             if g.regions[f.region].sides == sides:
                 target = f
     if target is None:
-        raise IllegalMove("You have no follower there.")
+        raise IllegalMove(_("You have no follower there."))
     m = B.analyse(s.board)
     t = m.at(target.x, target.y, target.region)
     value = m.value(t)
@@ -266,7 +274,7 @@ def _tiles_left(s: State) -> int:
 
 def _begin_turn(s: State, events: list[dict[str, Any]]) -> None:
     """Draw for the player to act; tiles that fit nowhere go into the box and another is drawn."""
-    for _ in range(len(s.players) + 1):
+    for _attempt in range(len(s.players) + 1):
         p = s.current
         if s.double:
             hand = s.players[p].hand

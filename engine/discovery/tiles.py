@@ -17,9 +17,19 @@ from typing import Any
 from engine.core.grid import DIR_NAMES
 from engine.core.tiles import turned_sides
 from engine.core.words import directions
+from engine.discovery.lang import N_, _
 
 TERRAINS = "GMS"
-TERRAIN_WORDS = {"G": "grassland", "M": "mountain", "S": "sea"}
+# English as the events store it (the end's count of open territories); shown through _()
+TERRAIN_WORDS = {"G": N_("grassland"), "M": N_("mountain"), "S": N_("sea")}
+# A region of a tile as a whole phrase per terrain (each language's article and gender differ): on every side, on
+# none (inner), on some; "?" for a region whose terrain an event does not say.
+REGION_WORDS = {
+    "G": (N_("the grassland"), N_("the inner grassland"), N_("the grassland to the {sides}")),
+    "M": (N_("the mountain"), N_("the inner mountain"), N_("the mountain to the {sides}")),
+    "S": (N_("the sea"), N_("the inner sea"), N_("the sea to the {sides}")),
+    "?": (N_("the region"), N_("the inner region"), N_("the region to the {sides}")),
+}
 ROLE_OF = {"G": "explorer", "M": "brigand", "S": "navigator"}
 TERRAIN_OF_ROLE = {v: k for k, v in ROLE_OF.items()}
 
@@ -97,16 +107,18 @@ class TileSet:
 
 def region_words(g: Geometry, i: int) -> str:
     """'the mountain to the north and east', 'the inner sea', 'the sea' (never the side letters)."""
-    return sides_region_words(TERRAIN_WORDS[g.regions[i].terrain], g.regions[i].sides)
+    return sides_region_words(g.regions[i].terrain, g.regions[i].sides)
 
 
-def sides_region_words(word: str, sides: tuple[int, ...]) -> str:
-    """A region of a tile by the sides it touches: 'the sea to the east and south', 'the inner sea'."""
+def sides_region_words(terrain: str, sides: tuple[int, ...]) -> str:
+    """A region of a tile by its terrain (G, M, S; any other: "the region") and the sides it touches: 'the sea to
+    the east and south', 'the inner sea'."""
+    whole, inner, some = REGION_WORDS.get(terrain, REGION_WORDS["?"])
     if not sides:
-        return f"the inner {word}"
+        return _(inner)
     if len(sides) == 4:
-        return f"the {word}"
-    return f"the {word} to the {directions(sides)}"
+        return _(whole)
+    return _(some).format(sides=directions(sides))
 
 
 def sides_code(sides: tuple[int, ...]) -> str:
@@ -211,8 +223,11 @@ def distinct_rotations(tid: str) -> tuple[int, ...]:
 def tile_words(tid: str, r: int = 0) -> str:
     """'sea north and west, grassland east, mountain south' for a tile as it lies: each terrain by its sides."""
     g = rotations(tid)[r % 4]
-    return ", ".join(
-        f"{word} {directions([d for d in range(4) if g.edges[d] == t])}"
-        for t, word in TERRAIN_WORDS.items()
-        if t in g.edges
-    )
+    return ", ".join(edge_words(t, [d for d in range(4) if g.edges[d] == t]) for t in TERRAIN_WORDS if t in g.edges)
+
+
+def edge_words(terrain: str, sides: list[int]) -> str:
+    """'sea north and west', 'grassland every side': a terrain by the sides it reaches."""
+    if len(set(sides)) == 4:
+        return _("{terrain} every side").format(terrain=_(TERRAIN_WORDS[terrain]))
+    return _("{terrain} {sides}").format(terrain=_(TERRAIN_WORDS[terrain]), sides=directions(sides))

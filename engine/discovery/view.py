@@ -8,14 +8,18 @@ from typing import Any
 from engine.api import sees
 from engine.core.moves import Move
 from engine.discovery import board as B
+from engine.discovery.lang import N_, _
 from engine.discovery.placing import look_words
 from engine.discovery.state import State, pos_name
 from engine.discovery.tiles import ROLE_OF, TERRAIN_WORDS, rotations, sides_code
 
 PROMPTS = {
-    "place": "place the tile (x,y as on the map's edges; numbers as on the board)",
-    "follower": "deploy a follower on the new tile, score one of yours, or pass",
+    "place": N_("place the tile (x,y as on the map's edges; numbers as on the board)"),
+    "follower": N_("deploy a follower on the new tile, score one of yours, or pass"),
 }
+
+
+OTHERWISE = N_("make a move")  # a phase without a prompt of its own (none today)
 
 
 def tile_view(tid: str, rotation: int = 0) -> dict[str, Any]:
@@ -31,7 +35,7 @@ def tile_view(tid: str, rotation: int = 0) -> dict[str, Any]:
 
 
 def prompt(state: State, legal: Sequence[Move]) -> str:
-    return PROMPTS.get(state.phase, "make a move")
+    return _(PROMPTS.get(state.phase, OTHERWISE))
 
 
 def hidden(state: State, move: Move, viewer: int | None) -> bool:
@@ -65,7 +69,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
             {
                 "id": t.id,
                 "terrain": t.terrain,
-                "kind": TERRAIN_WORDS[t.terrain],
+                "kind": _(TERRAIN_WORDS[t.terrain]),  # in the reader's words, as every word of a view
                 "tiles": sorted(pos_name(p) for p in t.tiles),
                 "size": t.size,
                 "complete": t.complete,
@@ -104,8 +108,8 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
                 "hand_count": len(p.hand),
             }
         )
-    xs = [x for x, _ in state.board]
-    ys = [y for _, y in state.board]
+    xs = [x for x, _y in state.board]
+    ys = [y for _x, y in state.board]
     placed = state.placed
     return {
         "players": players,

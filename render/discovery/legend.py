@@ -7,8 +7,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core.words import plural
-from engine.discovery.labels import SCORE_WORDS
+from engine.discovery.labels import SCORE_WORDS, points
+from engine.discovery.lang import _, ngettext
 from render import panel, style
 from render.panel import as_int
 from render.sprites import paste, put_text
@@ -23,12 +23,13 @@ BADGE = 36  # sprites.badge_size of a picture up to 1100 px wide
 
 
 def _status_parts(view: dict[str, Any], doing: str) -> list[str]:
-    return [f"Turn {view.get('turn')}: {doing}"]
+    return [_("Turn {turn}: {doing}").format(turn=view.get("turn"), doing=doing)]
 
 
-status_line = panel.Status(
-    SCORE_WORDS[1], {"place": "places the tile"}, _status_parts, otherwise="deploys, scores or passes"
-)
+def status_line(view: dict[str, Any]) -> str:
+    """The panel's first line in the reader's words (built as it is drawn: the words depend on the reader)."""
+    doing = {"place": _("places the tile")}
+    return panel.Status(_(SCORE_WORDS[1]), doing, _status_parts, otherwise=_("deploys, scores or passes"))(view)
 
 
 def _columns(lay: MapLayout) -> panel.Columns:
@@ -54,14 +55,16 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
         paste(im, disc, (x + 10 + disc.width / 2, row.cy))
         res = panel.as_dict(view.get("result"))
         won = panel.is_over(view) and row.seat in (res.get("winners") or [])
-        tag_w = panel.tag_width("WINNER") if won else 0
+        winner = _("WINNER")
+        tag_w = panel.tag_width(winner) if won else 0
         name, size = panel.fit_name(str(p.get("name", "")), col_w - 48 - 290 - tag_w)
         nx = x + 48 + put_text(im, (x + 48, row.base), name, size, style.GOLD if won else style.TEXT) + 8
         if won:  # the winner's badge, as the other games' legends have it
-            panel.tag(im, d, nx, row.cy, "WINNER", style.GOLD)
-        score = plural(as_int(p.get("score")), *SCORE_WORDS)
+            panel.tag(im, d, nx, row.cy, winner, style.GOLD)
+        score = points(as_int(p.get("score")))
         put_text(im, (x + col_w - 280, row.base), score, row.size, style.GOLD)
-        followers = plural(as_int(p.get("supply")), "follower")
+        supply = as_int(p.get("supply"))
+        followers = ngettext("{n} follower", "{n} followers", supply).format(n=supply)
         put_text(im, (x + col_w - 124, row.base), followers, SMALL, style.TEXT_DIM)
 
 
@@ -72,17 +75,17 @@ def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: p
     if below != y:
         y = below
     elif drawn and not panel.is_over(view):
-        put_text(im, (right, y), "Tile to place:", SMALL, style.TEXT)
+        put_text(im, (right, y), _("Tile to place:"), SMALL, style.TEXT)
         im.paste(tile_image(look_of(drawn), 72), (right + 140, y - 20))
         words = style.fit(str(drawn.get("words", "")), SMALL, w)
         put_text(im, (right, y + 76), words, SMALL, style.TEXT_DIM)
         y += 108
-    put_text(im, (right, y), f"Tiles left: {view.get('pile', 0)}", SMALL, style.TEXT)
+    put_text(im, (right, y), _("Tiles left: {n}").format(n=view.get("pile", 0)), SMALL, style.TEXT)
     extra = []
     if view.get("removed"):
-        extra.append(f"set aside: {len(view['removed'])}")
+        extra.append(_("set aside: {n}").format(n=len(view["removed"])))
     if view.get("discarded"):
-        extra.append(f"discarded: {len(view['discarded'])}")
+        extra.append(_("discarded: {n}").format(n=len(view["discarded"])))
     if extra:
         put_text(im, (right, y + 28), style.fit(", ".join(extra), SMALL, w), SMALL, style.TEXT_DIM)
     choices = [c for c in panel.legal_choices(view) if c.get("kind") != "place"]
@@ -92,7 +95,7 @@ def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: p
 
 def _key(im: Image.Image, d: ImageDraw.ImageDraw, lay: MapLayout) -> None:
     """What the map's symbols mean: the followers' shapes and numbers, and the port cities."""
-    items = [*key_items(SMALL), (city_icon(), "port city")]
+    items = [*key_items(SMALL), (city_icon(), _("port city"))]
     panel.symbol_key(im, d, (panel.PAD, lay.height - KEY_HEIGHT, lay.width - 2 * panel.PAD), items)
 
 

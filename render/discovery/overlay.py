@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.discovery.lang import _
 from render import panel, style
 from render.frame import mark
 from render.sprites import badge_size, number_badge, paste, put_text
@@ -127,7 +128,7 @@ def badges(
             ims = [number_badge(options[0][0], max(size, lay.tile // 3))]
             wants = [(cx, cy)]
         else:
-            ims = [number_badge(number, size, TIGHT) for number, _ in options]
+            ims = [number_badge(number, size, TIGHT) for number, _look in options]
             dx, dy = max(max(b.width for b in ims) / 2, lay.tile / 4), max(size / 2, lay.tile / 4)
             wants = [(cx + (2 * qx - 1) * dx, cy + (2 * qy - 1) * dy) for qx, qy in QUARTERS]
         own = [_box(want, im_) for im_, want in zip(ims, wants, strict=False)]  # each keeps off its siblings' spots
@@ -142,7 +143,7 @@ def draw_overlay(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
     d = ImageDraw.Draw(im)
     by_space = placements(view)
     for (x, y), options in by_space.items():
-        x0, y0, _, _ = rect = lay.cell_rect(x, y)
+        x0, y0, _x1, _y1 = rect = lay.cell_rect(x, y)
         if len(options) == 1:
             look = options[0][1]
             if look is not None:
@@ -152,11 +153,11 @@ def draw_overlay(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
         mark(d, rect, style.OVERLAY, 2)
         half = lay.tile // 2
         small = half - 3
-        for (_, look), (qx, qy) in zip(options, QUARTERS, strict=False):
+        for (_number, look), (qx, qy) in zip(options, QUARTERS, strict=False):
             if look is not None:
                 im.paste(ghost(look, small), (x0 + qx * half + 2, y0 + qy * half + 2))
     # the badges after every ghost, so that no ghost covers a badge reaching over its square
-    for _, badge, box in badges(view, lay, by_space):
+    for _space, badge, box in badges(view, lay, by_space):
         paste(im, badge, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
 
 
@@ -203,11 +204,11 @@ def draw_turns(im: Image.Image, view: dict[str, Any], x: int, y: int, w: int) ->
     shown = turns(view)[:4]
     if not shown:
         return y
-    put_text(im, (x, y), "Tile to place, as the numbers lay it:", style.min_size(im.width), style.TEXT)
+    put_text(im, (x, y), _("Tile to place, as the numbers lay it:"), style.min_size(im.width), style.TEXT)
     size = style.min_size(im.width, typed=True)
     col = w // 4
-    lines = [number_lines(numbers, size, col - 10) for _, numbers in shown]
-    for k, ((look, _), text) in enumerate(zip(shown, lines, strict=True)):
+    lines = [number_lines(numbers, size, col - 10) for _look, numbers in shown]
+    for k, ((look, _numbers), text) in enumerate(zip(shown, lines, strict=True)):
         cx = x + k * col
         im.paste(tile_image(look, TURN_TILE), (cx, y + 10))
         for i, line in enumerate(text):

@@ -9,10 +9,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.discovery.lang import N_, _
 from render import style
 from render.sprites import SS, finish, pts, put_text
 
 ROLES = ("explorer", "brigand", "navigator")
+ROLE_NAMES = {"explorer": N_("explorer"), "brigand": N_("brigand"), "navigator": N_("navigator")}  # the key's words
 
 
 def _outline(role: str, r: float) -> list[tuple[float, float]] | None:
@@ -69,5 +71,5 @@ KEY_SIZE = 56  # the legend's shapes are drawn as for a map square of this size
 def key_items(text: int) -> list[tuple[Image.Image, str]]:
     """The key's entries for the followers: each role's shape with its name, and what the number on it (drawn at
     `text` px) is."""
-    items = [(shape(role, KEY_SIZE, style.TEXT_DIM), role) for role in ROLES]
-    return [*items, (follower_sprite(0, "explorer", KEY_SIZE, text), "number: the seat")]
+    items = [(shape(role, KEY_SIZE, style.TEXT_DIM), _(ROLE_NAMES[role])) for role in ROLES]
+    return [*items, (follower_sprite(0, "explorer", KEY_SIZE, text), _("number: the seat"))]

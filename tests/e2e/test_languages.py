@@ -283,3 +283,40 @@ async def test_a_french_desert_game_with_a_german_speaking_player(tmp_path: Path
             assert not found(channel, english_left("fr"))
             assert not found([w for m in bob for w in words_shown(m)], english_left("de"))
         fake.assert_no_violations()
+
+
+async def test_a_french_discovery_game_with_a_german_speaking_player(tmp_path: Path) -> None:
+    """Carcassonne: The Discovery's composed words (labels, events, prompts, status, hand) in the channel's French
+    and in bob's German: no English piece of the bot's catalog nor of the game's."""
+    from tests.engine.discovery.test_words import english_left as game_english_left
+    from tests.engine.discovery.test_words import english_pieces
+
+    async with FakeDiscord() as fake:
+        fake.guild_locale = "fr"
+        fake.user("bob").locale = "de"
+        async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
+            await open_game(fake, "game-2", ["alice", "bob"], game="discovery", double_tile=True)
+            bob: list[FakeMessage] = []
+            for moves in range(400):
+                table = await table_of(bot, fake, "game-2")
+                if table is None:
+                    break
+                seat = table.current
+                player = fake.users[seat.user_id].name if seat is not None and seat.user_id is not None else ""
+                if player == "bob" and moves % 8 == 2:
+                    bob.append(await ok(await fake.slash("bob", "game-2", "game", "status")))
+                    bob.append(await ok(await fake.slash("bob", "game-2", "game", "hand")))
+                key = engine.ai_move(table.state, "random").key
+                answer = await ok(await play_move(fake, "game-2", player, key))
+                if player == "bob":
+                    bob.append(answer)
+            channel = [m.text for m in fake.channel_messages("game-2")]
+            assert "Partie terminée" in channel[-1]
+            assert any("pose la tuile en" in text for text in channel), channel[-5:]
+            assert not found(channel, english_left("fr"))
+            assert not game_english_left(channel, english_pieces("fr"))
+            private = [m.text for m in bob]
+            assert any("Deine Plättchen auf der Hand" in text for text in private), private[:3]
+            assert not found(private, english_left("de"))
+            assert not game_english_left(private, english_pieces("de"))
+        fake.assert_no_violations()
