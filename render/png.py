@@ -47,9 +47,10 @@ def write(pal: Image.Image) -> bytes:
         pal.save(buf, "PNG", compress_level=PNG_LEVEL)
         return buf.getvalue()
     width, height = pal.size
-    # Each row: filter type 0 ("none"), then its palette indices; pasted one column in, in C.
-    framed = Image.new("L", (width + 1, height), 0)
-    framed.paste(Image.frombytes("L", pal.size, pal.tobytes()), (1, 0))
+    # Each row: filter type 0 ("none"), then its palette indices: the picture pasted one column in, in C (P onto P
+    # copies the indices as they are; no copy of the picture's bytes in between, which a board pays ~3 ms for).
+    framed = Image.new("P", (width + 1, height), 0)
+    framed.paste(pal, (1, 0))
     rows = framed.tobytes()
     palette = bytes(pal.getpalette("RGB") or [])[: 3 * 256]
     return b"".join(
