@@ -52,6 +52,7 @@ def background(lay: Layout) -> Image.Image:
             d.ellipse((px - 2, py - 2, px + 2, py + 2), fill=colors.LINE)
     for name in names:
         paste(im, edge_circle(), lay.edge_center(name))
+    frame.grid_lines(im, lay)  # as every view has them, so that the free spaces are the background's (indexed.py)
     return im
 
 
