@@ -14,11 +14,11 @@ from __future__ import annotations
 import contextlib
 import functools
 from collections.abc import Awaitable, Callable, Iterator, Mapping
-from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from engine import ENGINE_FOLDER, LANGUAGE_NAMES, LANGUAGES, Words, language_of, words
+from engine import ENGINE_FOLDERS, LANGUAGE_NAMES, LANGUAGES, Words, language_of, words
+from engine.core.lang import READER
 
 __all__ = [
     "ENGLISH",
@@ -34,14 +34,14 @@ __all__ = [
     "table_language",
 ]
 
-FOLDERS = (Path(__file__).parent / "locale", ENGINE_FOLDER)  # the bot's words, then the games'
+FOLDERS = (Path(__file__).parent / "locale", *ENGINE_FOLDERS)  # the bot's words, then the games'
 LANGUAGE_OPTION = "language"  # the table option (bot.catalog.TABLE_OPTIONS) holding a game's language
 
 ENGLISH = LANGUAGES[0]  # the language the code is written in
 P = ParamSpec("P")
 R = TypeVar("R")
 
-_reader: ContextVar[str] = ContextVar("reader_language", default=ENGLISH)
+_reader = READER  # one reader for the bot's words and the games' (engine/core/lang.py)
 
 
 def N_(message: str) -> str:

@@ -1,15 +1,18 @@
 """`python -m bot.locale_update`: bring every catalog up to date with the words in the code.
 
 The bot's words (bot/locale/<language>.po) are what `_()`, `N_()` and `ngettext()` mark in bot/ (Babel's extractor)
-and the descriptions of the commands and options (read from the commands themselves); the games' words
-(engine/locale/<language>.po) are their turn verbs' descriptions. A new word enters each catalog untranslated (a
-test then fails until it is translated); a word gone from the code is dropped; every translation is kept.
+and the descriptions of the commands and options (read from the commands themselves); engine/locale holds what the
+engine's core and the render core mark, and each game's verbs, options and rules sections (read from its
+registration); engine/<game>/locale what that game's rules package and its painter (render/<game>) mark. A new
+word enters each catalog untranslated (a test then fails until it is translated); a word gone from the code is
+dropped; every translation is kept.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator
+from importlib import import_module
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -18,6 +21,7 @@ from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 
 import engine
+import render
 
 from .catalog import GROUP_DESCRIPTION, GROUP_DESCRIPTION_SHORT, YOUR_CHOICE
 from .lang import FOLDERS, LANGUAGES
@@ -25,13 +29,42 @@ from .lang import FOLDERS, LANGUAGES
 PROJECT, VERSION = "entdecker-bot", "0.1.0"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 BOT_ROOT = Path(__file__).parent
+ENGINE_ROOT, RENDER_ROOT = Path(engine.__file__).parent, Path(render.__file__).parent
+Word = str | tuple[str, str]  # a message, or a singular and its plural
 
 
-def code_words() -> Iterator[str | tuple[str, str]]:
+def code_words(root: Path = BOT_ROOT, files: str = "**.py") -> Iterator[Word]:
+    """What `_()`, `N_()` and `ngettext()` mark in the files under `root` that match `files`."""
+    if not root.is_dir():
+        return
     for _file, _line, message, _comments, _context in extract_from_dir(
-        str(BOT_ROOT), method_map=[("**.py", "python")], keywords=KEYWORDS
+        str(root), method_map=[(files, "python")], keywords=KEYWORDS
     ):
         yield message if isinstance(message, str) else (message[0], message[1])
+
+
+def game_folder(name: str) -> Path:
+    """A registered game's rules package (where its registration's functions live)."""
+    return Path(import_module(engine.GAMES[name].apply.__module__).__file__ or "").parent
+
+
+def catalogs() -> dict[Path, list[Word]]:
+    """Each catalog folder and every word it must hold."""
+    wanted: dict[Path, list[Word]] = {
+        FOLDERS[0]: [*code_words(), *command_words()],
+        engine.ENGINE_FOLDER: [
+            *code_words(ENGINE_ROOT, "*.py"),
+            *code_words(ENGINE_ROOT / "core"),
+            *code_words(RENDER_ROOT, "*.py"),
+            *game_words(),
+        ],
+    }
+    for name in engine.GAMES:
+        folder = game_folder(name)
+        found = [*code_words(folder), *code_words(RENDER_ROOT / folder.name)]
+        if found or (folder / "locale").is_dir():
+            wanted[folder / "locale"] = found
+    return wanted
 
 
 def command_words() -> Iterator[str]:
@@ -74,7 +107,7 @@ def game_words() -> Iterator[str]:
                 yield verb.option_description
 
 
-def update(folder: Path, messages: Iterable[str | tuple[str, str]]) -> None:
+def update(folder: Path, messages: Iterable[Word]) -> None:
     template = Catalog()
     for message in messages:
         template.add(message)
@@ -96,9 +129,8 @@ def update(folder: Path, messages: Iterable[str | tuple[str, str]]) -> None:
 
 
 def main() -> int:
-    bot_folder, engine_folder = FOLDERS
-    update(bot_folder, [*code_words(), *command_words()])
-    update(engine_folder, game_words())
+    for folder, words in catalogs().items():
+        update(folder, words)
     return 0
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from engine.api import Game, GameInfo, Presenter
 from engine.core import reducer
 from engine.core import state as core_state
-from engine.core.lang import ENGINE_FOLDER, LANGUAGE_NAMES, LANGUAGES, Words, language_of, words
+from engine.core.lang import ENGINE_FOLDER, ENGINE_FOLDERS, LANGUAGE_NAMES, LANGUAGES, Words, language_of, words
 from engine.core.moves import Move
 from engine.errors import IllegalMove
 from engine.games import GAMES, game_of
@@ -23,6 +23,7 @@ SAVE_FORMAT = "engine-save/1"
 
 __all__ = [
     "ENGINE_FOLDER",
+    "ENGINE_FOLDERS",
     "GAMES",
     "LANGUAGES",
     "LANGUAGE_NAMES",

@@ -1,9 +1,15 @@
-"""English words every game's texts need: counted nouns, sides, who won, and an event's line from a table."""
+"""Words every game's texts need: counted nouns, sides, who won, and an event's line from a table.
+
+Each is in the reader's language (engine/core/lang.py): a game's table of lines holds English templates marked with
+`N_()`, translated as a line is told and then filled, so the catalog holds the template, not each filled line.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+from engine.core.lang import N_, _, ngettext
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -13,23 +19,26 @@ def plural(n: int, word: str, words: str | None = None) -> str:
 
 def winners_win(names: Sequence[str], winners: Sequence[int]) -> str:
     """The winners named and their verb agreeing: "Ann wins", "Ann and Bo win"."""
-    return f"{' and '.join(names[p] for p in winners)} win{'s' if len(winners) == 1 else ''}"
+    who = _(" and ").join(names[p] for p in winners)
+    return ngettext("{who} wins", "{who} win", len(winners)).format(who=who)
 
 
-DIRECTION_WORDS = ("north", "east", "south", "west")
+DIRECTION_WORDS = (N_("north"), N_("east"), N_("south"), N_("west"))
 
 
 def listed(words: Sequence[str]) -> str:
     """Words joined as a sentence lists them: "a", "a and b", "a, b and c"."""
     items = list(words)
-    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+    if len(items) < 2:
+        return "".join(items)
+    return _("{some} and {last}").format(some=_(", ").join(items[:-1]), last=items[-1])
 
 
 def directions(sides: Sequence[int]) -> str:
     """Sides (0 north .. 3 west) in words: "north", "north and east", "every side" (never the letters NESW)."""
     if len(set(sides)) == 4:
-        return "every side"
-    return listed([DIRECTION_WORDS[d] for d in sorted(set(sides))])
+        return _("every side")
+    return listed([_(DIRECTION_WORDS[d]) for d in sorted(set(sides))])
 
 
 def with_article(words: str) -> str:
@@ -51,7 +60,7 @@ class Told(dict[str, Any]):
         if field == key:
             raise KeyError(key)
         seat = int(self.event[field])
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+        return self.names[seat] if 0 <= seat < len(self.names) else _("Player {n}").format(n=seat + 1)
 
 
 Line = str | Callable[[Told], str | None]  # a template of a line, or a function for a line that needs more
@@ -63,7 +72,7 @@ def tell(lines: Mapping[str, Line], event: Mapping[str, Any], names: Sequence[st
     told = Told(event, names)
     if line is None:
         return None
-    return line.format_map(told) if isinstance(line, str) else line(told)
+    return _(line).format_map(told) if isinstance(line, str) else line(told)
 
 
 def by(field: str, lines: Mapping[Any, Line]) -> Line:
@@ -73,6 +82,6 @@ def by(field: str, lines: Mapping[Any, Line]) -> Line:
     def line(e: Told) -> str | None:
         value = e.get(field)
         chosen = lines[value] if value in lines else lines["*"]
-        return chosen.format_map(e) if isinstance(chosen, str) else chosen(e)
+        return _(chosen).format_map(e) if isinstance(chosen, str) else chosen(e)
 
     return line

@@ -17,11 +17,12 @@ from babel.messages.pofile import read_po
 from bot import lang
 from bot.catalog import LANGUAGE, TABLE_OPTIONS
 from bot.lang import _, ngettext, reader_language, server_language, speaking, table_language
-from bot.locale_update import code_words, command_words, game_words
+from bot.locale_update import catalogs
 from engine import LANGUAGES, language_of
 
 TRANSLATED = LANGUAGES[1:]
-FOLDERS = dict(zip(("bot", "engine"), lang.FOLDERS, strict=True))
+WANTED = catalogs()
+FOLDERS = {str(folder.relative_to(Path(lang.__file__).parent.parent)): folder for folder in WANTED}
 BOT = Path(lang.__file__).parent
 
 
@@ -58,8 +59,7 @@ def test_every_word_is_translated_with_the_same_placeholders(part: str, language
 @pytest.mark.parametrize("part", FOLDERS)
 def test_the_catalogs_hold_every_word_of_the_code(part: str) -> None:
     """`python -m bot.locale_update` was run after the last new word (else the word would stay English)."""
-    words = [*code_words(), *command_words()] if part == "bot" else list(game_words())
-    wanted = {w if isinstance(w, str) else w[0] for w in words}
+    wanted = {w if isinstance(w, str) else w[0] for w in WANTED[FOLDERS[part]]}
     for language in TRANSLATED:
         have = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog(FOLDERS[part], language) if m.id}
         assert not wanted - have, f"{part}/{language}: run python -m bot.locale_update ({sorted(wanted - have)[:5]})"
