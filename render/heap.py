@@ -2,9 +2,9 @@
 
 A board's render allocates ~12 MB of short-lived buffers (the copy of the background, the palette picture, its rows,
 the deflated bytes) and frees them. glibc hands blocks this large to the system one by one (mmap) or trims its heap
-after them, so the next render asks for them again, and each 4 KB page it touches costs a page fault: on one board 2,961 of them a
-render, 12 of its 21 ms (docs/bench.md). With a fixed threshold for handing
-blocks out by mmap and a high one for trimming, freed buffers stay in the heap and the next picture reuses them.
+after them, so the next render asks for them again, and each 4 KB page it touches costs a page fault: on one board
+2,961 of them a render, 12 of its 21 ms (docs/bench.md). With a fixed threshold for handing blocks out by mmap and a
+high one for trimming, freed buffers stay in the heap and the next picture reuses them.
 The cost: up to TRIM bytes freed but kept per process (a render worker's high-water mark stays its size)."""
 
 from __future__ import annotations

@@ -75,11 +75,22 @@ def _columns(lay: Layout) -> panel.Columns:
     )
 
 
+# The key's words (plain English in one place, to be wrapped for translation).
+ISLAND_COMPLETE = "island complete"
+ISLAND_WON = "won by seat 1"
+EDGE_CIRCLE = "A1N: edge circle N of A1"
+
+
 def _key_items() -> list[tuple[Image.Image, str]]:
     events = [
         (sprites.event_badge(e).resize((KEY_ICON, KEY_ICON), Image.Resampling.LANCZOS), w) for e, w in EVENT_LEGEND
     ]
-    return [*events, (sprites.flag(), "island complete"), (board.edge_circle(), "A1N: edge circle N of A1")]
+    return [
+        *events,
+        (sprites.flag(), ISLAND_COMPLETE),
+        (sprites.winner_flag(0), ISLAND_WON),
+        (board.edge_circle(), EDGE_CIRCLE),
+    ]
 
 
 def _event_legend(im: Image.Image, d: ImageDraw.ImageDraw, lay: Layout) -> None:
