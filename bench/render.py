@@ -3,7 +3,7 @@
 For an empty, a mid-game (with and without overlay) and a full board of seeded self-play, each run times (medians
 of --repeat renders, warm caches as in a running bot):
 
-  compose    drawing the RGB picture            quant   mapping it to the game's fixed palette
+  compose    drawing the RGB picture            quant   mapping it to the game's fixed palette (what the view drew)
   write      the bare PNG of the palette picture total   render.render_board end to end
   floor      compose + write: what any PNG of this picture costs at least
   ratio      total / floor (aim: at most 1.3)   bytes   PNG size (aim: under 150 KB)
@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from PIL import Image
 
 import render
-from render import palette, png
+from render import indexed, palette, png
 from render.selfplay import sample_views, selfplay_view
 
 CLOCK = {"cpu": time.thread_time, "wall": time.perf_counter}
@@ -41,16 +41,16 @@ def bench(view: dict, overlay: bool, repeat: int, clock: Callable[[], float]) ->
     pictures, as in a real render), then of render.render_board as a whole, then of an adaptive palette."""
     render.render_board(view, overlay=overlay)  # warm the tile and text caches, as a running bot has them
     pal = render.palette_of(view)
-    pim = palette.palette_image(pal) if pal else None
+    drawn = render.painter_of(view).drawn_boxes(view, overlay=overlay)
     steps: dict[str, list[float]] = {"compose": [], "quant": [], "write": [], "total": [], "adapt": []}
     for _ in range(repeat):
         t0 = clock()
         im = render.compose(view, overlay=overlay)
         t1 = clock()
-        if pim is None:
+        if pal is None:
             fixed = im.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
         else:
-            fixed = im.quantize(palette=pim, dither=Image.Dither.NONE)
+            fixed = indexed.indexed(im, pal, *(drawn or (None, None)))
         t2 = clock()
         png.write(fixed)
         t3 = clock()

@@ -26,6 +26,16 @@ PANEL_HEIGHT = 350  # the legend under the board
 Rect = tuple[int, int, int, int]  # left, top, right, bottom (right/bottom exclusive)
 
 
+def grow(rect: Rect, by: int) -> Rect:
+    """rect widened by `by` px on every side."""
+    return (rect[0] - by, rect[1] - by, rect[2] + by, rect[3] + by)
+
+
+def around(center: tuple[int, int], by: int) -> Rect:
+    """The square reaching `by` px from center on every side."""
+    return (center[0] - by, center[1] - by, center[0] + by, center[1] + by)
+
+
 class Picture:
     """The shape of every game's picture: the board with its frame (`frame_height` px), then the panel (the
     legend, `panel_height` px) below it, all `width` px wide. A painter's layout is one (render/painter.py)."""

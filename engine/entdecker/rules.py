@@ -404,7 +404,14 @@ def _score_complete_islands(state: State, events: list[Event]) -> None:
         key = B.island_key(nodes)
         if complete and key not in state.scored:
             state.scored.append(key)
-            events.append(score_island(state, nodes, with_plants=True))
+            events.append(_note_winners(state, key, score_island(state, nodes, with_plants=True)))
+
+
+def _note_winners(state: State, key: int, event: Event) -> Event:
+    """Keep who won the island (its event's discoverers; nobody if nobody built there) for the board."""
+    if state.island_winners is not None:
+        state.island_winners[key] = list(event.get("discoverers") or [])
+    return event
 
 
 def _end_reason(state: State) -> str | None:
@@ -447,7 +454,8 @@ def _finish(state: State, reason: str, events: list[Event]) -> None:
         for nodes, complete in B.islands(state.board):
             if not complete and B.island_key(nodes) not in state.scored:
                 state.scored.append(B.island_key(nodes))
-                events.append(score_island(state, nodes, with_plants=False, incomplete=True))
+                island = score_island(state, nodes, with_plants=False, incomplete=True)
+                events.append(_note_winners(state, B.island_key(nodes), island))
     result, final_events = final_result(state)
     events.extend(final_events)
     state.result = result

@@ -98,6 +98,10 @@ class State(CoreState):
     voyage: Voyage | None = None
     scored: list[int] = field(default_factory=list)  # island keys already scored (see board.island_key)
     last_turn: dict[str, Any] = field(default_factory=dict)
+    # Who won each island scored (its key: the seats of the top group), for the board once its buildings are gone.
+    # Not in the JSON form (the golden playthroughs and stored snapshots stay as they are): a state read from JSON
+    # has None, and view.island_winners rebuilds it from the history when a view needs it.
+    island_winners: dict[int, list[int]] | None = field(default_factory=dict, compare=False)
 
     @property
     def names(self) -> list[str]:
@@ -114,6 +118,7 @@ class State(CoreState):
         new.voyage = self.voyage.copy() if self.voyage else None
         new.scored = list(self.scored)
         new.last_turn = dict(self.last_turn)
+        new.island_winners = None if self.island_winners is None else dict(self.island_winners)
 
     def data_to_dict(self) -> dict[str, Any]:
         return {
@@ -185,4 +190,5 @@ class State(CoreState):
             "voyage": None if v is None else Voyage(**{**v, "placed": list(v["placed"])}),
             "scored": list(data["scored"]),
             "last_turn": dict(data["last_turn"]),
+            "island_winners": None,
         }

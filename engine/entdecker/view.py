@@ -45,21 +45,38 @@ def hidden(state: State, move: Move, viewer: int | None) -> bool:
     return move.kind == "personal" and not sees(viewer, move.player)
 
 
+def island_winners(state: State) -> dict[int, list[int]]:
+    """Who won each scored island (State.island_winners), rebuilt by playing the history again for a state read
+    from JSON, which does not keep it (the same seed and moves give the same game)."""
+    if state.island_winners is not None:
+        return state.island_winners
+    if not state.scored:
+        return {}
+    import engine  # the generic replay; imported here, as engine imports this module
+
+    again = engine.new_game(state.game, state.names, state.options, state.seed)
+    for move in state.history:
+        again = engine.apply(again, move)
+    return again.island_winners or {}
+
+
 def view(state: State, viewer: int | None) -> dict[str, Any]:
     island_of: dict[tuple[int, int], int] = {}
     islands = []
+    winners = island_winners(state)
     for nodes, complete in B.islands(state.board):
         key = B.island_key(nodes)
         for node in nodes:
             island_of[node] = key
-        islands.append(
-            {
-                "id": key,
-                "spaces": sorted({GRID.name(s) for s, _seg in nodes}),
-                "complete": complete,
-                "scored": key in state.scored,
-            }
-        )
+        entry: dict[str, Any] = {
+            "id": key,
+            "spaces": sorted({GRID.name(s) for s, _seg in nodes}),
+            "complete": complete,
+            "scored": key in state.scored,
+        }
+        if key in winners:
+            entry["winners"] = winners[key]  # the top builders when it scored (the buildings then went home)
+        islands.append(entry)
     tiles = []
     for space, cell in enumerate(state.board):
         if cell is None:

@@ -43,7 +43,9 @@ def _layout(cols: int, rows: int) -> Layout:
 
 @lru_cache(maxsize=4)
 def background(lay: Layout) -> Image.Image:
-    return frame.background(lay, tiles.unknown_art())
+    im = frame.background(lay, tiles.unknown_art())
+    frame.grid_lines(im, lay)  # as every view has them, so that the free spaces are the background's (indexed.py)
+    return im
 
 
 def _done_oases(view: dict[str, Any]) -> set[Any]:

@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 from engine.discovery.lang import _
 from render import panel, style
 from render.frame import mark
+from render.layout import Rect, grow
 from render.sprites import badge_size, number_badge, paste, put_text
 
 from .board import MapLayout
@@ -214,3 +215,13 @@ def draw_turns(im: Image.Image, view: dict[str, Any], x: int, y: int, w: int) ->
         for i, line in enumerate(text):
             put_text(im, (cx, y + 10 + TURN_TILE + 18 + i * (size + 4)), line, size, style.TEXT, typed=True)
     return y + 10 + TURN_TILE + 24 + max(len(t) for t in lines) * (size + 4)
+
+
+def drawn(view: dict[str, Any], lay: MapLayout, overlay: bool) -> list[Rect]:
+    """Where the board and the overlay may draw (Painter.drawn): each tile's square and the squares around it
+    (followers and the last tile's frame reach past its edge), and with the overlay each placement's square and the
+    squares around it (its badges keep their centres in it)."""
+    cells = {(int(t["x"]), int(t["y"])) for t in view.get("tiles") or []}
+    if overlay:
+        cells |= set(placements(view))
+    return [grow(lay.cell_rect(x, y), lay.tile) for x, y in cells]

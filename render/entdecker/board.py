@@ -52,6 +52,7 @@ def background(lay: Layout) -> Image.Image:
             d.ellipse((px - 2, py - 2, px + 2, py + 2), fill=colors.LINE)
     for name in names:
         paste(im, edge_circle(), lay.edge_center(name))
+    frame.grid_lines(im, lay)  # as every view has them, so that the free spaces are the background's (indexed.py)
     return im
 
 
@@ -165,8 +166,23 @@ def draw_board(im: Image.Image, view: dict[str, Any], lay: Layout) -> dict[str, 
                 ax, ay = anchors[i]
                 if i == con_seg:
                     ax, ay = ax + 26, ay - 14
-                paste(im, sprites.flag(), (x + min(max(ax, 14), TILE - 14), y + min(max(ay, 16), TILE - 16)))
+                _island_flags(im, isl, (x, y), (ax, ay))
     return placed
+
+
+def _island_flags(im: Image.Image, island: dict[str, Any], corner: tuple[int, int], at: tuple[int, int]) -> None:
+    """A completed island's pennant at `at` in its tile (whose top left is `corner`), kept inside the tile: gold,
+    or once it has scored, one in each winner's colour with their number (ties overlapping down the diagonal), in
+    the tile's middle, where it hides none of the tile's sides (its buildings, the only thing there, have gone)."""
+    x0, y0 = corner
+    winners = [w for w in island.get("winners") or [] if isinstance(w, int)][:3]
+    if not winners:
+        ax, ay = at
+        paste(im, sprites.flag(), (x0 + min(max(ax, 14), TILE - 14), y0 + min(max(ay, 16), TILE - 16)))
+        return
+    for k, seat in enumerate(winners):
+        shift = k - (len(winners) - 1) / 2
+        paste(im, sprites.winner_flag(seat), (x0 + TILE // 2 + 12 * shift, y0 + TILE // 2 + 8 * shift))
 
 
 BADGE_CORNERS = ((17, 17), (TILE - 17, 17), (17, TILE - 17), (TILE - 17, TILE - 17))

@@ -100,14 +100,21 @@ def _columns(lay: Layout) -> panel.Columns:
     )
 
 
+# The key's words (plain English in one place, to be wrapped for translation).
+ISLAND_COMPLETE = N_("island complete")
+ISLAND_WON = N_("won by seat 1")
+EDGE_CIRCLE = N_("A1N: edge circle N of A1")
+
+
 def _key_items() -> list[tuple[Image.Image, str]]:
     events = [
         (sprites.event_badge(e).resize((KEY_ICON, KEY_ICON), Image.Resampling.LANCZOS), w) for e, w in EVENT_LEGEND
     ]
     return [
         *((icon, _(words)) for icon, words in events),
-        (sprites.flag(), _("island complete")),
-        (board.edge_circle(), _("A1N: edge circle N of A1")),
+        (sprites.flag(), _(ISLAND_COMPLETE)),
+        (sprites.winner_flag(0), _(ISLAND_WON)),
+        (board.edge_circle(), _(EDGE_CIRCLE)),
     ]
 
 

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from engine.entdecker.labels import NUMBERED
 from render import frame, panel, style
-from render.layout import Layout
+from render.layout import TILE, Layout, Rect, around, grow
 from render.sprites import badge_size, number_badge, paste
 
 from . import colors, sprites, tiles
@@ -89,3 +89,22 @@ def draw_overlay(im: Image.Image, view: dict[str, Any], lay: Layout) -> None:
 
 def _faded(art: Image.Image) -> Image.Image:
     return Image.blend(art, Image.new("RGB", art.size, colors.UNKNOWN), 0.35)
+
+
+def drawn(view: dict[str, Any], lay: Layout, overlay: bool) -> list[Rect]:
+    """Where the board and the overlay may draw (Painter.drawn): the tiles and the spaces around them (pieces and
+    badges reach past a tile's edge), last turn's frames, the ship, and with the overlay the ghosts' spaces and a
+    space around every badge."""
+    out = [grow(lay.space_rect(space), TILE) for space in placed_tiles(view, lay)]
+    last = view.get("last_turn") or {}
+    for name in [*(last.get("fills") or []), *(last.get("spaces") or [])]:
+        if isinstance(name, str) and lay.parse_space(name):
+            out.append(lay.space_rect(name))
+    centers = [lay.position_center(view["ship"])] if isinstance(view.get("ship"), str) else []
+    if overlay:
+        for m in legal_choices(view):
+            if m.get("kind") == "place" and isinstance(m.get("space"), str) and lay.parse_space(m["space"]):
+                out.append(lay.space_rect(m["space"]))
+        centers += [*overlay_positions(view, lay).values(), *recall_positions(view, lay).values()]
+    out += [around(c, TILE) for c in centers if c]
+    return out

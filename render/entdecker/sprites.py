@@ -168,6 +168,28 @@ def flag() -> Image.Image:
     return finish(big)
 
 
+@lru_cache(maxsize=8)
+def winner_flag(seat: int) -> Image.Image:
+    """Pennant of a scored island's winner: the seat's colour and number (seat + 1), as on their pieces, so that
+    the final board, whose buildings have all gone home, still tells who won which island."""
+    big = Image.new("RGBA", (44 * SS, 34 * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    ol = (*style.OUTLINE, 255)
+    color = style.player_color(seat)
+    d.line(pts([(5, 2), (5, 33)]), fill=ol, width=int(2.5 * SS))
+    d.polygon(
+        pts([(6, 2), (42, 2), (35, 13.5), (42, 25), (6, 25)]), fill=(*color, 255), outline=ol, width=int(1.6 * SS)
+    )
+    d.text(
+        (20 * SS, 13.5 * SS),
+        str(seat + 1),
+        font=style.font(SEAT_SIZE * SS),
+        fill=(*style.ink_on(color), 255),
+        anchor="mm",
+    )
+    return add_texts(finish(big), ((str(seat + 1), SEAT_SIZE, False),))
+
+
 @lru_cache(maxsize=2)
 def recall_badge() -> Image.Image:
     """Marks a trading post its owner may take back: a white disc with a U-turn arrow."""
