@@ -134,7 +134,7 @@ def _menus(kind: str, entries: list[dict[str, Any]], presenter: Presenter) -> li
             packs[i] = ([before[-1], *names], moved + members, False)
     menus = []
     for names, members, _whole in packs:
-        which = names[0] if len(names) == 1 else f"{names[0]} to {names[-1]}"
+        which = names[0] if len(names) == 1 else _("{first} to {last}").format(first=names[0], last=names[-1])
         menus.append(Menu(f"{placeholder} ({which})"[:MAX_PLACEHOLDER], tuple(_option(e) for e in members)))
     return menus
 
