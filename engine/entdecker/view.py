@@ -6,9 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.api import sees
+from engine.core import reducer
 from engine.core.moves import Move
 from engine.core.words import either
 from engine.entdecker import board as B
+from engine.entdecker import rules
 from engine.entdecker.lang import N_, _
 from engine.entdecker.state import GRID, State
 from engine.entdecker.tiles import tile
@@ -52,11 +54,10 @@ def island_winners(state: State) -> dict[int, list[int]]:
         return state.island_winners
     if not state.scored:
         return {}
-    import engine  # the generic replay; imported here, as engine imports this module
-
-    again = engine.new_game(state.game, state.names, state.options, state.seed)
+    # The moves of the history were legal when made: played again without the checks, as the AIs look ahead.
+    again = rules.new_game(list(state.names), dict(state.options), state.seed)
     for move in state.history:
-        again = engine.apply(again, move)
+        again = reducer.play(rules.apply, again, move)[0]
     return again.island_winners or {}
 
 

@@ -62,7 +62,7 @@ def test_every_word_of_a_game_is_in_the_readers_language(language: str, seed: in
     with reading(language):
         translated = list(texts(seed))
     assert [w for w, _t in translated] == [w for w, _t in english]  # the same game, told in another language
-    pieces = english_left(language, FOLDERS)
+    pieces = english_left(language)
     left = found([t for _w, t in translated], pieces)
     assert not left, left[:10]
     same = kept_as_written(language)
