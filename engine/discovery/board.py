@@ -129,13 +129,13 @@ class Map:
 
 
 @cache
-def _side_regions(tile: str, rotation: int) -> tuple[int, int, int, int]:
+def side_regions(tile: str, rotation: int) -> tuple[int, int, int, int]:
     """The region on each side of a tile as it lies (regions partition the four sides)."""
     g = rotations(tile)[rotation]
     return g.region_at(0), g.region_at(1), g.region_at(2), g.region_at(3)
 
 
-_STEPS = tuple((d, *STEP[d]) for d in range(4))
+STEPS = tuple((d, *STEP[d]) for d in range(4))
 
 
 def _first_node(group: tuple[list[Node], int]) -> Node:
@@ -165,15 +165,15 @@ def _analysed(cells: tuple[tuple[Pos, Cell], ...]) -> Map:
     parent = list(range(len(all_nodes)))
     open_faces = [0] * len(all_nodes)
     for (x, y), cell in board.items():
-        sides, base = _side_regions(cell.tile, cell.rotation), first[(x, y)]
-        for d, dx, dy in _STEPS:
+        sides, base = side_regions(cell.tile, cell.rotation), first[(x, y)]
+        for d, dx, dy in STEPS:
             a = base + sides[d]
             there = first.get((x + dx, y + dy))
             if there is None:
                 open_faces[a] += 1
                 continue
             other = board[(x + dx, y + dy)]
-            b = there + _side_regions(other.tile, other.rotation)[(d + 2) % 4]
+            b = there + side_regions(other.tile, other.rotation)[(d + 2) % 4]
             while parent[a] != a:
                 parent[a] = parent[parent[a]]
                 a = parent[a]
