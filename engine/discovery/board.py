@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from typing import Any
 
 from engine.core.grid import DELTAS, opposite
 from engine.discovery.state import Cell, Follower, Pos
@@ -51,7 +52,16 @@ def frontier(board: dict[Pos, Cell]) -> list[Pos]:
 
 
 def placements(board: dict[Pos, Cell], tid: str) -> list[tuple[Pos, int]]:
-    """Every legal (space, rotation) for tile `tid`, symmetric turns offered once."""
+    """Every legal (space, rotation) for tile `tid`, symmetric turns offered once (kept with the board's analysis:
+    a state's views, labels, AI and step all ask)."""
+    memo = analyse(board).memo
+    key = ("placements", tid)
+    if key not in memo:
+        memo[key] = _placements(board, tid)
+    return list(memo[key])
+
+
+def _placements(board: dict[Pos, Cell], tid: str) -> list[tuple[Pos, int]]:
     out = []
     spaces = frontier(board)
     for r in distinct_rotations(tid):
@@ -94,6 +104,9 @@ class Territory:
 class Map:
     territories: list[Territory]
     of_node: dict[Node, int]
+    # What views, labels and legal moves derive from this map alone (and the words' language, the followers, ...:
+    # in the key): a map is shared by every caller that analyses the same board, so each is worked out once.
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def at(self, x: int, y: int, region: int) -> Territory:
         return self.territories[self.of_node[(x, y, region)]]
