@@ -2,6 +2,7 @@
 
     python -m tests.e2e.killable_bot PORT DB_PATH        (from the repository root, or run this file by path)
     python -m tests.e2e.killable_bot PORT postgresql://... --shard-count 2 --shards 1    (one shard of two)
+    python -m tests.e2e.killable_bot PORT DB_PATH --render-processes 0 --cold    (as the in-process e2e tests)
 
 discord.py is pointed at the fake exactly as :class:`tests.fakediscord.FakeDiscord` does in-process (REST base and
 gateway URL on 127.0.0.1:PORT). The bot is the one ``create_bot`` builds, with the settings of the e2e tests
@@ -47,6 +48,7 @@ async def run(
     shard_count: int | None = None,
     shards: tuple[int, ...] | None = None,
     render_processes: int | None = None,
+    warm: bool = True,
 ) -> None:
     point_at_fake(port)
     settings = Settings(
@@ -56,6 +58,7 @@ async def run(
         shard_count=shard_count,
         shard_ids=shards,
         render_processes=render_processes,
+        warm_renderer=warm,
     )
     bot = create_bot(settings, **FAST_CLIENT_OPTIONS)
 
@@ -79,10 +82,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--render-processes", type=int, default=None, help="draw boards in N worker processes (default: as the bot)"
     )
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="no renderer warm-up before on_ready (it costs seconds of CPU at each start; tests that restart a bot"
+        " often read no first board's timing)",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     shards = parse_shard_ids(args.shards, args.shard_count) if args.shards and args.shard_count else None
-    asyncio.run(run(args.port, args.db_path, args.token, args.shard_count, shards, args.render_processes))
+    asyncio.run(
+        run(args.port, args.db_path, args.token, args.shard_count, shards, args.render_processes, not args.cold)
+    )
     return 0
 
 

@@ -57,8 +57,8 @@ def acting_user(fake: FakeDiscord, table: Table) -> str:
 
 
 def sensible(table: Table) -> str:
-    """The default AI's choice for the first seat to act: a sensible game of reasonable length."""
-    return engine.ai_move(table.state, catalog().info(table.game).default_ai).key
+    """The choice for the first seat to act (helpers.pick: a game of reasonable length)."""
+    return helpers.pick(table)
 
 
 def players_for(game: str) -> list[str]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import engine
 from bot.service.accounts import made_mark
 from tests.fakediscord import FakeDiscord
@@ -26,6 +28,7 @@ from .helpers import (
 )
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_whole_game_by_slash_commands(tmp_path: Path) -> None:
     async with started(tmp_path, "game-1", ["alice", "bob"], seed=1) as (fake, bot):
         first = fake.channel_messages("game-1")[-1]
@@ -47,6 +50,7 @@ async def test_whole_game_by_slash_commands(tmp_path: Path) -> None:
         assert made  # Entdecker's first draws from piles that look alike, at least
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_whole_game_by_buttons(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
@@ -71,6 +75,7 @@ async def test_whole_game_by_buttons(tmp_path: Path) -> None:
         fake.assert_no_violations()
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_ai_seat_plays_its_own_turns(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):

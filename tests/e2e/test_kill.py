@@ -46,6 +46,10 @@ START_TIMEOUT = 60.0  # a cold interpreter on a loaded machine
 WAIT = 30.0
 MAX_MOVES = 600
 RANDOM_KILLS = 3
+# Boards drawn in the bot's threads and no renderer warm-up: each of the five starts otherwise spawned two render
+# workers and drew every game's warm-up boards in each before on_ready (seconds of CPU a start, on both cores). A
+# killed bot's render workers ending is tests/bot/test_boards.py's; drawing in workers, test_announcements.py's.
+BOT_OPTIONS = ("--render-processes", "0", "--cold")
 
 Gate = Callable[[str, list[str]], bool]
 
@@ -125,6 +129,7 @@ class Launcher:
                 "tests.e2e.killable_bot",
                 str(self.fake.port),
                 str(self.db),
+                *BOT_OPTIONS,
                 cwd=ROOT,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=stderr,

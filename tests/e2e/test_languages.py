@@ -100,6 +100,7 @@ async def test_every_command_and_option_is_described_in_each_language(tmp_path: 
     assert play["description_localizations"]["de"] == "Jeden Zug machen, den du jetzt machen kannst (jedes Spiel)"
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_a_french_game_with_a_german_speaking_player(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         fake.guild_locale = "fr"  # the server's preferred locale: the games' default language
@@ -268,6 +269,7 @@ def words_shown(message: FakeMessage) -> list[str]:
     return [message.text, *control_words(message)]
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_a_french_desert_game_with_a_german_speaking_player(tmp_path: Path) -> None:
     """Im Reich der Wüstensöhne's own words too (issue 23): its turn accounts, prompts, controls and status in the
     channel's French, and bob's private answers (his hand of secret rumours, /game status, his moves) in German."""
@@ -285,6 +287,7 @@ async def test_a_french_desert_game_with_a_german_speaking_player(tmp_path: Path
         fake.assert_no_violations()
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_a_french_discovery_game_with_a_german_speaking_player(tmp_path: Path) -> None:
     """Carcassonne: The Discovery's composed words (labels, events, prompts, status, hand) in the channel's French
     and in bob's German: no English piece of the bot's catalog nor of the game's."""
