@@ -29,6 +29,7 @@ from .helpers import (
     refused,
     running,
     settings,
+    short_game_seed,
     table_of,
     turn_message,
     user_of,
@@ -277,7 +278,7 @@ async def test_a_french_desert_game_with_a_german_speaking_player(tmp_path: Path
         fake.guild_locale = "fr"
         fake.user("bob").locale = "de"
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"], game="desert")
+            await open_game(fake, "game-1", ["alice", "bob"], game="desert", seed=short_game_seed("desert"))
             bob = await played_to_the_end(bot, fake, "game-1", asks=("hand", "status"))
             channel = [w for m in fake.channel_messages("game-1") for w in words_shown(m)]
             assert any("Partie terminée" in w for w in channel[-3:]), channel[-3:]
