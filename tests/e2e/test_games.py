@@ -30,7 +30,7 @@ from .helpers import (
 
 @pytest.mark.usefixtures("sketched_boards")
 async def test_whole_game_by_slash_commands(tmp_path: Path) -> None:
-    async with started(tmp_path, "game-1", ["alice", "bob"], seed=1) as (fake, bot):
+    async with started(tmp_path, "game-1", ["alice", "bob"], seed=helpers.short_game_seed("entdecker")) as (fake, bot):
         first = fake.channel_messages("game-1")[-1]
         assert first.attachments and first.attachments[0].image().format == "PNG"
         assert f"<@{fake.user('alice').id}>" in first.text
@@ -54,7 +54,7 @@ async def test_whole_game_by_slash_commands(tmp_path: Path) -> None:
 async def test_whole_game_by_buttons(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await ok(await fake.slash("alice", "game-1", "game", "new", game="entdecker", seed=2))
+            await ok(await fake.slash("alice", "game-1", "game", "new", game="entdecker", seed=30))  # 197 moves
             lobby = fake.channel_messages("game-1")[-1]
             join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
             await ok(await fake.click("bob", lobby, join))

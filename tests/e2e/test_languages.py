@@ -107,7 +107,7 @@ async def test_a_french_game_with_a_german_speaking_player(tmp_path: Path) -> No
         fake.guild_locale = "fr"  # the server's preferred locale: the games' default language
         fake.user("bob").locale = "de"
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"])
+            await open_game(fake, "game-1", ["alice", "bob"], seed=short_game_seed("entdecker"))
             table = await table_of(bot, fake, "game-1")
             assert table is not None and table.record.options.get("language") == "fr"
             lobby = fake.channel_messages("game-1")[0].text  # the lobby, edited to say it started
