@@ -56,9 +56,9 @@ def read(
 
 
 def piles_left(seed: int, options: dict[str, object]) -> Iterator[tuple[str, str]]:
-    from tests.engine.playing import steps
+    from tests.played import played
 
-    for i, step in enumerate(steps("entdecker", 3, seed, ("heuristic", "random"), options)):
+    for i, step in enumerate(played("entdecker", 3, seed, ("heuristic", "random"), options).steps):
         if i % 40 == 0 or step.after.game_over:
             for pile in engine.tiles_left(step.after):
                 yield "pile", pile["name"]
