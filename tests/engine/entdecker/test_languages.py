@@ -74,7 +74,7 @@ def test_a_whole_game_reads_in_the_language(
     texts = read(seed, options, language, monkeypatch)
     assert [where for where, _text in texts] == [where for where, _text in english]  # the same game, word for word
     shown = [text for _where, text in texts]
-    assert not found(shown, english_left(language))
+    assert not found(list(dict.fromkeys(shown)), english_left(language))  # each text once: most repeat
     assert not [t for t in shown if "{" in t or "}" in t]
     # A text the same as in English holds no word of its own (only names, spaces, numbers: "P2", "#3 C4").
     same = [t for (_w, t), (_e, e) in zip(texts, english, strict=True) if t == e and re.search("[A-Za-z]{3}", t)]
