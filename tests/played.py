@@ -60,7 +60,9 @@ def played(
 
 
 @cache
-def _played(game: str, seed: int, names: tuple[str, ...], kinds: tuple[str, ...], options: Options, moves: int) -> Played:
+def _played(
+    game: str, seed: int, names: tuple[str, ...], kinds: tuple[str, ...], options: Options, moves: int
+) -> Played:
     key = (game, seed, len(names), kinds, options, moves)
     known = _MOVES.get(key)
     state = engine.new_game(game, list(names), dict(options), seed)
@@ -80,3 +82,13 @@ def undone(after: Any) -> Any:
     saved = engine.saved_game(after)
     saved["moves"] = saved["moves"][:-1]
     return engine.replay(saved)
+
+
+def selfplay_states(
+    seed: int, players: int = 3, options: dict[str, Any] | None = None, game: str | None = None
+) -> tuple[Any, ...]:
+    """render.selfplay.selfplay_states, kept for the run: the same game (its seat names, the game's default AI)."""
+    from render.selfplay import NAMES, default_game
+
+    game = game or default_game()
+    return played(game, NAMES[:players], seed, engine.info(game).default_ai, options).states

@@ -100,8 +100,9 @@ def test_ai_moves_are_fast(game: str) -> None:
     worst = 0.0
     for step in _played(game)[::9]:
         for kind in engine.info(game).ai_kinds:
-            t = time.perf_counter()
+            t = time.process_time()
             engine.ai_move(step.before, kind.name)
-            worst = max(worst, time.perf_counter() - t)
-    # Generous, as the machine may be busy: a turn is an interaction the bot must answer (bench/ has the figures).
+            worst = max(worst, time.process_time() - t)
+    # CPU seconds, which a busy machine does not inflate as it does the wall clock's (2.9 s once at load 6): a turn
+    # is an interaction the bot must answer (bench/ has the figures).
     assert worst < 2.0, f"an AI move took {worst:.2f} s"
