@@ -10,16 +10,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from PIL import Image
 
 from .layout import Picture, Rect
 
 P = TypeVar("P", bound=Picture)
+P_contra = TypeVar("P_contra", bound=Picture, contravariant=True)
 
 # mid_game(states, view) -> state: which moment of a self-play game the demo and the benchmark call "mid-game"
 MidGame = Callable[[Sequence[Any], Callable[[Any], dict[str, Any]]], Any]
+
+
+class FrameLegend(Protocol[P_contra]):
+    """A replay frame's legend (render/panel.py's Legend is one): `frame` draws what changes from turn to turn, `key`
+    what stays (drawn once into the frame's background)."""
+
+    def frame(self, im: Image.Image, view: dict[str, Any], lay: P_contra) -> None: ...
+
+    def key(self, im: Image.Image, lay: P_contra) -> None: ...
 
 
 def no_overlay(im: Image.Image, view: dict[str, Any], lay: Picture) -> None:
@@ -48,15 +58,41 @@ class Painter(Generic[P]):
     # (generous is fine; a box missed shows the background there, which tests/render/core/test_indexed.py catches).
     # The panel below the frame always counts as drawn. None: anywhere (the whole picture is mapped to the palette).
     drawn: Callable[[dict[str, Any], P, bool], Iterable[Rect]] | None = None
+    # Every view of a game fits the layout of its last view (a board that only fills up, or a map that only grows):
+    # a replay then draws all its frames in that one layout, so nothing moves from frame to frame (render/replay.py).
+    # False: each frame in its own layout, centred on a canvas as large as the largest.
+    one_layout: bool = False
+    # A replay frame's legend (render/replay.py); None: the whole legend, as on the board.
+    frame_legend: FrameLegend[P] | None = None
 
     def draw(self, view: dict[str, Any], *, overlay: bool) -> Image.Image:
         """The picture of view as an RGB image of `self.layout(view).size`."""
-        lay = self.layout(view)
+        return self.draw_in(view, self.layout(view), overlay=overlay)
+
+    def draw_in(self, view: dict[str, Any], lay: P, *, overlay: bool = False) -> Image.Image:
+        """The picture of view drawn in `lay` (its own layout, or for a replay's frame the last view's)."""
         im = self.background(lay).copy()
         self.board(im, view, lay)
         if overlay:
             self.overlay(im, view, lay)
         self.legend(im, view, lay, overlay)
+        return im if im.mode == "RGB" else im.convert("RGB")
+
+    def frame_base(self, lay: P) -> Image.Image:
+        """What every replay frame in `lay` starts from: the background, with the frame legend's key."""
+        im = self.background(lay).copy()
+        if self.frame_legend is not None:
+            self.frame_legend.key(im, lay)
+        return im
+
+    def draw_frame(self, view: dict[str, Any], lay: P, base: Image.Image) -> Image.Image:
+        """A replay's frame of view: its board in `lay` on `base` (frame_base(lay)) and the frame legend."""
+        im = base.copy()
+        self.board(im, view, lay)
+        if self.frame_legend is None:
+            self.legend(im, view, lay, False)
+        else:
+            self.frame_legend.frame(im, view, lay)
         return im if im.mode == "RGB" else im.convert("RGB")
 
     def drawn_boxes(self, view: dict[str, Any], *, overlay: bool) -> tuple[Image.Image, list[Rect]] | None:

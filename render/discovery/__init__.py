@@ -16,7 +16,18 @@ from .tiles import tile_preview
 
 PALETTE = palette.load(__name__)  # the PNG's quantisation table, learned beside the painter
 PAINTER = Painter(
-    INFO.name, layout_for, background, draw_board, draw_legend, draw_overlay, PALETTE, mid_game, tile_preview, drawn
+    INFO.name,
+    layout_for,
+    background,
+    draw_board,
+    draw_legend,
+    draw_overlay,
+    PALETTE,
+    mid_game,
+    tile_preview,
+    drawn,
+    one_layout=True,  # the map only grows: the last view's window holds every earlier one
+    frame_legend=draw_legend,  # a replay's frames show its status line and players
 )
 
 __all__ = ["PAINTER", "layout_for", "mid_game", "status_line"]
