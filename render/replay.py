@@ -35,9 +35,7 @@ Fallback = Callable[[View], Image.Image]  # the picture of a view its painter co
 
 
 def _frame_size(painter: Painter[Any], views: Sequence[View]) -> tuple[int, int]:
-    if painter.one_layout:
-        return painter.layout(views[-1]).size
-    sizes = [painter.layout(view).size for view in views]
+    sizes: list[tuple[int, int]] = [painter.layout(view).size for view in views[-1 if painter.one_layout else 0 :]]
     return (max(w for w, _ in sizes), max(h for _, h in sizes))
 
 
@@ -58,7 +56,7 @@ def _boards(painter: Painter[Any], views: Sequence[View], fallback: Fallback) ->
             im = fallback(views[i])
         if im.size == size:
             return im
-        canvas = Image.new("RGB", size, im.getpixel((0, 0)))  # type: ignore[arg-type]  # an RGB pixel
+        canvas = Image.new("RGB", size, im.getpixel((0, 0)))
         canvas.paste(im.crop((0, 0, min(im.width, size[0]), min(im.height, size[1]))), _centred(im.size, size))
         return canvas
 
