@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from PIL import Image
 
@@ -23,9 +23,11 @@ P_contra = TypeVar("P_contra", bound=Picture, contravariant=True)
 MidGame = Callable[[Sequence[Any], Callable[[Any], dict[str, Any]]], Any]
 
 
+@runtime_checkable
 class FrameLegend(Protocol[P_contra]):
-    """A replay frame's legend (render/panel.py's Legend is one): `frame` draws what changes from turn to turn, `key`
-    what stays (drawn once into the frame's background)."""
+    """A legend that also draws a replay's frames (render/panel.py's Legend is one): `frame` what changes from turn to
+    turn, `key` what stays (drawn once into the frame's background). A painter's legend that is none draws its frames
+    whole, as on the board."""
 
     def frame(self, im: Image.Image, view: dict[str, Any], lay: P_contra) -> None: ...
 
@@ -58,12 +60,10 @@ class Painter(Generic[P]):
     # (generous is fine; a box missed shows the background there, which tests/render/core/test_indexed.py catches).
     # The panel below the frame always counts as drawn. None: anywhere (the whole picture is mapped to the palette).
     drawn: Callable[[dict[str, Any], P, bool], Iterable[Rect]] | None = None
-    # Every view of a game fits the layout of its last view (a board that only fills up, or a map that only grows):
-    # a replay then draws all its frames in that one layout, so nothing moves from frame to frame (render/replay.py).
-    # False: each frame in its own layout, centred on a canvas as large as the largest.
-    one_layout: bool = False
-    # A replay frame's legend (render/replay.py); None: the whole legend, as on the board.
-    frame_legend: FrameLegend[P] | None = None
+    # Whether a layout can draw a view: a replay draws all its frames in the last view's layout if it holds every
+    # other view, so nothing moves from frame to frame (render/replay.py). None: a layout holds the views it is the
+    # layout of (a fixed board: always).
+    holds: Callable[[P, dict[str, Any]], bool] | None = None
 
     def draw(self, view: dict[str, Any], *, overlay: bool) -> Image.Image:
         """The picture of view as an RGB image of `self.layout(view).size`."""
@@ -78,21 +78,25 @@ class Painter(Generic[P]):
         self.legend(im, view, lay, overlay)
         return im if im.mode == "RGB" else im.convert("RGB")
 
+    def holds_view(self, lay: P, view: dict[str, Any]) -> bool:
+        """Whether `lay` can draw `view` (see `holds`)."""
+        return self.holds(lay, view) if self.holds is not None else self.layout(view) == lay
+
     def frame_base(self, lay: P) -> Image.Image:
         """What every replay frame in `lay` starts from: the background, with the frame legend's key."""
         im = self.background(lay).copy()
-        if self.frame_legend is not None:
-            self.frame_legend.key(im, lay)
+        if isinstance(self.legend, FrameLegend):
+            self.legend.key(im, lay)
         return im
 
     def draw_frame(self, view: dict[str, Any], lay: P, base: Image.Image) -> Image.Image:
         """A replay's frame of view: its board in `lay` on `base` (frame_base(lay)) and the frame legend."""
         im = base.copy()
         self.board(im, view, lay)
-        if self.frame_legend is None:
-            self.legend(im, view, lay, False)
+        if isinstance(self.legend, FrameLegend):
+            self.legend.frame(im, view, lay)
         else:
-            self.frame_legend.frame(im, view, lay)
+            self.legend(im, view, lay, False)
         return im if im.mode == "RGB" else im.convert("RGB")
 
     def drawn_boxes(self, view: dict[str, Any], *, overlay: bool) -> tuple[Image.Image, list[Rect]] | None:

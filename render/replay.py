@@ -1,8 +1,8 @@
 """An animated GIF of a game, one frame per turn (`/game replay`, issue 24): GIF because Discord animates it in every
 client (an APNG shows its first frame only; WebP animates in some clients).
 
-A frame is the board picture of its view, drawn in one layout for the whole replay (a painter whose boards only fill
-up or grow, `Painter.one_layout`, draws every frame in the last view's layout: nothing moves, no frame is padded),
+A frame is the board picture of its view, drawn in one layout for the whole replay (the last view's, when it holds
+every view, `Painter.holds`: a fixed board, a map that only grows; nothing moves, no frame is padded),
 with its text composed from cached words and digits (`sprites.pieced`: a replay's lines each come once, their words
 on every frame), at a whole fraction of the board's size (half: what a phone shows of a chat picture). Of each frame
 only what changed from the frame before is reduced and mapped to the game's fixed palette (the changed rectangles of
@@ -20,7 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageChops
 
-from .layout import Rect
+from .layout import Picture, Rect
 from .painter import Painter
 from .palette import palette_image
 from .sprites import pieced
@@ -34,24 +34,40 @@ View = dict[str, Any]
 Fallback = Callable[[View], Image.Image]  # the picture of a view its painter could not draw (render_image)
 
 
-def _frame_size(painter: Painter[Any], views: Sequence[View]) -> tuple[int, int]:
-    sizes: list[tuple[int, int]] = [painter.layout(view).size for view in views[-1 if painter.one_layout else 0 :]]
-    return (max(w for w, _ in sizes), max(h for _, h in sizes))
+def _layouts(painter: Painter[Any], views: Sequence[View]) -> list[Picture | None]:
+    """The last view's layout for every view if it holds them all (`Painter.holds`: a fixed board, a map that only
+    grows); else each view's own (None: the painter cannot lay it out, the safety net draws it)."""
+    try:
+        last = painter.layout(views[-1])
+        if all(painter.holds_view(last, view) for view in views):
+            return [last] * len(views)
+    except Exception:
+        pass
+    layouts: list[Picture | None] = []
+    for view in views:
+        try:
+            layouts.append(painter.layout(view))
+        except Exception:
+            layouts.append(None)
+    return layouts
 
 
 def _boards(painter: Painter[Any], views: Sequence[View], fallback: Fallback) -> Callable[[int], Image.Image]:
     """draw(i): view i's RGB board, all of one size (the last view's layout, or each centred on the largest)."""
-    size = _frame_size(painter, views)
-    last = painter.layout(views[-1]) if painter.one_layout else None
-    base = painter.frame_base(last) if last is not None else None
+    layouts = _layouts(painter, views)
+    sizes = [lay.size for lay in layouts if lay is not None] or [fallback(views[-1]).size]
+    size = (max(w for w, _ in sizes), max(h for _, h in sizes))
+    bases: dict[int, Image.Image] = {}  # one frame base per layout (all frames share one when the last holds all)
 
     def draw(i: int) -> Image.Image:
+        lay = layouts[i]
         try:
-            if last is not None and base is not None:
-                im = painter.draw_frame(views[i], last, base)
-            else:
-                lay = painter.layout(views[i])
-                im = painter.draw_frame(views[i], lay, painter.frame_base(lay))
+            if lay is None:
+                raise ValueError("no layout")
+            base = bases.get(id(lay))
+            if base is None:
+                base = bases.setdefault(id(lay), painter.frame_base(lay))
+            im = painter.draw_frame(views[i], lay, base)
         except Exception:  # a frame with less on it beats no replay
             im = fallback(views[i])
         if im.size == size:

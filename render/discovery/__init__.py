@@ -8,7 +8,7 @@ from engine.discovery.info import INFO
 from render import palette
 from render.painter import Painter
 
-from .board import background, draw_board, layout_for
+from .board import background, draw_board, holds, layout_for
 from .demo import mid_game
 from .legend import draw_legend, status_line
 from .overlay import draw_overlay, drawn
@@ -26,8 +26,7 @@ PAINTER = Painter(
     mid_game,
     tile_preview,
     drawn,
-    one_layout=True,  # the map only grows: the last view's window holds every earlier one
-    frame_legend=draw_legend,  # a replay's frames show its status line and players
+    holds=holds,  # the map only grows: a replay draws every frame in the last view's window
 )
 
 __all__ = ["PAINTER", "layout_for", "mid_game", "status_line"]

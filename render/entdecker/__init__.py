@@ -16,18 +16,7 @@ from .sprites import tile_preview
 
 PALETTE = palette.load(__name__)  # the PNG's quantisation table, learned beside the painter
 PAINTER = Painter(
-    INFO.name,
-    layout_for,
-    background,
-    draw_board,
-    draw_legend,
-    draw_overlay,
-    PALETTE,
-    mid_game,
-    tile_preview,
-    drawn,
-    one_layout=True,  # a fixed board
-    frame_legend=draw_legend,  # a replay's frames show its status line and players
+    INFO.name, layout_for, background, draw_board, draw_legend, draw_overlay, PALETTE, mid_game, tile_preview, drawn
 )
 
 __all__ = [

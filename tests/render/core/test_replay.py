@@ -45,15 +45,15 @@ def decoded(data: bytes) -> list[tuple[Image.Image, tuple[int, int, int, int]]]:
 def test_each_frame_is_its_whole_board_mapped_and_only_what_changed_is_stored(game: str) -> None:
     views = turn_views(game, 12)
     painter = render.painter_of(views[-1])
-    assert painter.one_layout and painter.palette is not None
+    lay = painter.layout(views[-1])
+    assert all(painter.holds_view(lay, v) for v in views) and painter.palette is not None
     data = render.gif_for(views)
     assert data is not None
     frames = decoded(data)
     assert len(frames) == len(views)  # every turn changes the frame (its status line at least)
-    lay = painter.layout(views[-1])
-    base = painter.frame_base(lay)
     shared = palette_image(painter.palette)
     with sprites.pieced():
+        base = painter.frame_base(lay)
         for view, (got, _) in zip(views, frames, strict=True):
             whole = painter.draw_frame(view, lay, base).reduce(2).quantize(palette=shared, dither=Image.Dither.NONE)
             assert ImageChops.difference(got, whole.convert("RGB")).getbbox() is None
