@@ -67,10 +67,7 @@ class Painter(Generic[P]):
 
     def draw(self, view: dict[str, Any], *, overlay: bool) -> Image.Image:
         """The picture of view as an RGB image of `self.layout(view).size`."""
-        return self.draw_in(view, self.layout(view), overlay=overlay)
-
-    def draw_in(self, view: dict[str, Any], lay: P, *, overlay: bool = False) -> Image.Image:
-        """The picture of view drawn in `lay` (its own layout, or for a replay's frame the last view's)."""
+        lay = self.layout(view)
         im = self.background(lay).copy()
         self.board(im, view, lay)
         if overlay:
@@ -90,7 +87,8 @@ class Painter(Generic[P]):
         return im
 
     def draw_frame(self, view: dict[str, Any], lay: P, base: Image.Image) -> Image.Image:
-        """A replay's frame of view: its board in `lay` on `base` (frame_base(lay)) and the frame legend."""
+        """A replay's frame of view (render/replay.py): its board in `lay` on a copy of `base` (frame_base(lay)), then
+        the frame legend, or the whole legend without the overlay for a painter whose legend has none."""
         im = base.copy()
         self.board(im, view, lay)
         if isinstance(self.legend, FrameLegend):
