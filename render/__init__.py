@@ -142,9 +142,9 @@ def tiles_png(game: str, piles: list[dict[str, Any]], max_bytes: int | None = No
 
 
 def gif_for(views: Sequence[dict[str, Any]], max_bytes: int | None = None) -> bytes | None:
-    """The animated GIF of a game's views, one frame each, in order (render/replay.py): under max_bytes if given,
-    None if there are no views or even the smallest scale does not fit. A plain top-level function of plain data,
-    like png_for, for worker processes."""
+    """The animated GIF of a game's views, one frame each, in order (render/replay.py), drawn by the last view's
+    painter: under max_bytes if given, None if there are no views or even the smallest frames do not fit. A plain
+    top-level function of plain data, like png_for, for worker processes."""
     if not views:
         return None
-    return replay.gif(lambda i: render_image(views[i]), len(views), palette_of(views[-1]), max_bytes)
+    return replay.gif(views, painter_of(views[-1]), render_image, max_bytes)

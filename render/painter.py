@@ -10,16 +10,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from PIL import Image
 
 from .layout import Picture, Rect
 
 P = TypeVar("P", bound=Picture)
+P_contra = TypeVar("P_contra", bound=Picture, contravariant=True)
 
 # mid_game(states, view) -> state: which moment of a self-play game the demo and the benchmark call "mid-game"
 MidGame = Callable[[Sequence[Any], Callable[[Any], dict[str, Any]]], Any]
+
+
+@runtime_checkable
+class FrameLegend(Protocol[P_contra]):
+    """A legend that also draws a replay's frames (render/panel.py's Legend is one): `frame` what changes from turn to
+    turn, `key` what stays (drawn once into the frame's background). A painter's legend that is none draws its frames
+    whole, as on the board."""
+
+    def frame(self, im: Image.Image, view: dict[str, Any], lay: P_contra) -> None: ...
+
+    def key(self, im: Image.Image, lay: P_contra) -> None: ...
 
 
 def no_overlay(im: Image.Image, view: dict[str, Any], lay: Picture) -> None:
@@ -48,6 +60,10 @@ class Painter(Generic[P]):
     # (generous is fine; a box missed shows the background there, which tests/render/core/test_indexed.py catches).
     # The panel below the frame always counts as drawn. None: anywhere (the whole picture is mapped to the palette).
     drawn: Callable[[dict[str, Any], P, bool], Iterable[Rect]] | None = None
+    # Whether a layout can draw a view: a replay draws all its frames in the last view's layout if it holds every
+    # other view, so nothing moves from frame to frame (render/replay.py). None: a layout holds the views it is the
+    # layout of (a fixed board: always).
+    holds: Callable[[P, dict[str, Any]], bool] | None = None
 
     def draw(self, view: dict[str, Any], *, overlay: bool) -> Image.Image:
         """The picture of view as an RGB image of `self.layout(view).size`."""
@@ -57,6 +73,28 @@ class Painter(Generic[P]):
         if overlay:
             self.overlay(im, view, lay)
         self.legend(im, view, lay, overlay)
+        return im if im.mode == "RGB" else im.convert("RGB")
+
+    def holds_view(self, lay: P, view: dict[str, Any]) -> bool:
+        """Whether `lay` can draw `view` (see `holds`)."""
+        return self.holds(lay, view) if self.holds is not None else self.layout(view) == lay
+
+    def frame_base(self, lay: P) -> Image.Image:
+        """What every replay frame in `lay` starts from: the background, with the frame legend's key."""
+        im = self.background(lay).copy()
+        if isinstance(self.legend, FrameLegend):
+            self.legend.key(im, lay)
+        return im
+
+    def draw_frame(self, view: dict[str, Any], lay: P, base: Image.Image) -> Image.Image:
+        """A replay's frame of view (render/replay.py): its board in `lay` on a copy of `base` (frame_base(lay)), then
+        the frame legend, or the whole legend without the overlay for a painter whose legend has none."""
+        im = base.copy()
+        self.board(im, view, lay)
+        if isinstance(self.legend, FrameLegend):
+            self.legend.frame(im, view, lay)
+        else:
+            self.legend(im, view, lay, False)
         return im if im.mode == "RGB" else im.convert("RGB")
 
     def drawn_boxes(self, view: dict[str, Any], *, overlay: bool) -> tuple[Image.Image, list[Rect]] | None:

@@ -158,8 +158,19 @@ class Legend(Generic[P]):
         self.players(im, d, view, cols.left)
         divider(d, *cols.divider)
         self.side(im, d, view, cols.right, overlay)
+        self.key(im, lay, d)
+
+    def frame(self, im: Image.Image, view: dict[str, Any], lay: P) -> None:
+        """A replay frame's legend: what changes from turn to turn and says how the game went, the status line and
+        the players; the other part (what the player to act chooses from) is left out, and the key along the bottom
+        stays on the frame's background (`key`)."""
+        heading(im, lay, self.status(view), is_over(view), player_names(view))
+        self.players(im, ImageDraw.Draw(im), view, self.columns(lay).left)
+
+    def key(self, im: Image.Image, lay: P, d: ImageDraw.ImageDraw | None = None) -> None:
+        """The footer, if the game has one."""
         if self.footer is not None:
-            self.footer(im, d, lay)
+            self.footer(im, d or ImageDraw.Draw(im), lay)
 
 
 # --- player rows -----------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from engine.discovery.info import INFO
 from render import palette
 from render.painter import Painter
 
-from .board import background, draw_board, layout_for
+from .board import background, draw_board, holds, layout_for
 from .demo import mid_game
 from .legend import draw_legend, status_line
 from .overlay import draw_overlay, drawn
@@ -16,7 +16,17 @@ from .tiles import tile_preview
 
 PALETTE = palette.load(__name__)  # the PNG's quantisation table, learned beside the painter
 PAINTER = Painter(
-    INFO.name, layout_for, background, draw_board, draw_legend, draw_overlay, PALETTE, mid_game, tile_preview, drawn
+    INFO.name,
+    layout_for,
+    background,
+    draw_board,
+    draw_legend,
+    draw_overlay,
+    PALETTE,
+    mid_game,
+    tile_preview,
+    drawn,
+    holds=holds,  # the map only grows: a replay draws every frame in the last view's window
 )
 
 __all__ = ["PAINTER", "layout_for", "mid_game", "status_line"]

@@ -77,6 +77,15 @@ def layout_for(view: dict[str, Any]) -> MapLayout:
     return _window(west, east, north, south)
 
 
+def holds(lay: MapLayout, view: dict[str, Any]) -> bool:
+    """Whether the view's map lies inside the layout's window: a replay draws every frame in the last view's window
+    (render/replay.py), which holds every earlier map, since the map only grows."""
+    b = view.get("bounds") or {}
+    x0, x1 = int(b.get("min_x", 0)), int(b.get("max_x", 0))
+    y0, y1 = int(b.get("min_y", 0)), int(b.get("max_y", 0))
+    return lay.min_x <= x0 and x1 < lay.min_x + lay.cols and y1 <= lay.max_y and lay.max_y - lay.rows < y0
+
+
 @lru_cache(maxsize=64)
 def _window(west: int, east: int, north: int, south: int) -> MapLayout:
     """The layout of the window from x = -west to east and y = -south to north: the largest tile that keeps the
