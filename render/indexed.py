@@ -21,7 +21,13 @@ from . import made
 from .layout import Rect
 from .palette import palette_image
 
-WHOLE = 0.6  # when the blended boxes cover more of the picture than this, the whole is mapped (copying them costs)
+# What rebuilding costs beside mapping the blended boxes, in pixels mapped whole in the same time (~1.8 ns a pixel;
+# measured on the boards of every game): a step repeated ~8 us, a box copied in and out ~10 us, the copies of the
+# background and the strip ~0.4 ms; and a pixel of the strip costs ~10 % more than one of the whole picture.
+STEP_PIXELS = 4000
+BOX_PIXELS = 5000
+FIXED_PIXELS = 200_000
+STRIP_PIXEL = 1.1
 BLOCK = 16  # px: blended boxes are widened to this grid, then merged into a few boxes a band of rows
 GAP = 3  # blocks: two boxes of a band closer than this are mapped as one (each mapping costs ~20 us, ~7000 px)
 # A mapped background per (layout's background, palette): a few layouts a game are in use at once. Each entry keeps
@@ -111,12 +117,12 @@ def bands(boxes: Iterable[Rect], size: tuple[int, int]) -> list[Rect]:
 def indexed(im: Image.Image, palette: bytes) -> Image.Image:
     """im mapped to the palette. A picture whose drawing was noted (render/made.py) is rebuilt from the mapped
     background, pasted pictures and shapes, with only its blended boxes mapped; the whole picture is mapped when
-    those cover most of it (copying them costs too), or when nothing was noted."""
+    that would cost more (`worth`), or when nothing was noted."""
     rec = made.of(im)
     if rec is None or rec.base.size != im.size:
         return mapped(im, palette)
     boxes = bands(rec.fresh, im.size)
-    if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) > WHOLE * im.width * im.height:
+    if not worth(rec, boxes, im.size):
         return mapped(im, palette)
     out = mapped_background(rec.base, palette).copy()
     if not made.replay(out, rec.steps, lambda art: mapped_art(art, palette), lambda color: ink(color, palette)):
@@ -132,6 +138,13 @@ def indexed(im: Image.Image, palette: bytes) -> Image.Image:
         for (x0, y0, x1, y1), (sx, sy) in zip(boxes, spots, strict=True):
             dst.paste(src.crop((sx, sy, sx + x1 - x0, sy + y1 - y0)), (x0, y0, x1, y1))
     return out
+
+
+def worth(rec: made.Record, boxes: list[Rect], size: tuple[int, int]) -> bool:
+    """Whether rebuilding from the record costs less than mapping the whole picture: not when the blended boxes
+    and the steps add up to about its pixels (Python's cost per step then outweighs Pillow's per pixel)."""
+    blended = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) * STRIP_PIXEL
+    return blended + len(rec.steps) * STEP_PIXELS + len(boxes) * BOX_PIXELS + FIXED_PIXELS < size[0] * size[1]
 
 
 def packed(boxes: list[Rect], width: int) -> tuple[list[tuple[int, int]], tuple[int, int]]:

@@ -4,6 +4,8 @@ painter must draw only through the recording helpers."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from PIL import Image, ImageDraw
 
@@ -17,7 +19,7 @@ from render.selfplay import sample_views
 def test_every_view_rebuilt_from_its_record_is_the_picture_mapped_whole(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(indexed, "WHOLE", 1.0)  # the boxes however much they cover, not the whole picture
+    monkeypatch.setattr(indexed, "worth", lambda *_: True)  # rebuilt however much it costs, not mapped whole
     pal = render.palette_of({"game": game})
     assert pal is not None
     assert render.painter(game).recorded, "every shipped painter draws through render/made.py"  # type: ignore[union-attr]
@@ -74,7 +76,9 @@ def test_a_picture_without_a_record_or_of_another_size_is_mapped_whole() -> None
 
 
 @pytest.mark.parametrize("shape", ["default ink", "unknown ink"])
-def test_a_shape_the_palette_picture_cannot_repeat_maps_the_whole(shape: str) -> None:
+def test_a_shape_the_palette_picture_cannot_repeat_maps_the_whole(shape: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(indexed, "worth", lambda *_: True)
+    monkeypatch.setattr(made, "replay", _spy(made.replay))
     pal = render.palette_of({"game": engine.games()[0].name})
     assert pal is not None
     base = Image.new("RGB", (64, 64), (30, 52, 70))
@@ -87,9 +91,31 @@ def test_a_shape_the_palette_picture_cannot_repeat_maps_the_whole(shape: str) ->
     else:
         d.rectangle((4, 4, 20, 20), fill=7)  # a number: no colour on an RGB picture
     assert indexed.indexed(im, pal).tobytes() == indexed.mapped(im, pal).tobytes()
+    assert made.replay.results == [False]  # type: ignore[attr-defined]
 
 
-def test_shapes_pastes_and_blends_are_rebuilt_exactly() -> None:
+def _spy(replay: Any) -> Any:
+    def spied(*args: Any) -> bool:
+        done = bool(replay(*args))
+        spied.results.append(done)  # type: ignore[attr-defined]
+        return done
+
+    spied.results = []  # type: ignore[attr-defined]
+    return spied
+
+
+def test_a_picture_rebuilt_for_more_than_mapping_it_costs_is_mapped_whole() -> None:
+    base = Image.new("RGB", (400, 400), (30, 52, 70))
+    rec = made.Record(base, [("line", ((0, 0, 9, 0),), {"fill": (1, 2, 3)})] * 4, [(0, 0, 400, 100)])
+    assert indexed.worth(rec, indexed.bands(rec.fresh, base.size), base.size) is False  # a quarter, and 4 steps
+    rec.fresh = [(0, 0, 40, 40)]
+    rec.steps = rec.steps[:1]
+    big = Image.new("RGB", (1000, 1000))
+    assert indexed.worth(rec, indexed.bands(rec.fresh, big.size), big.size) is True
+
+
+def test_shapes_pastes_and_blends_are_rebuilt_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(indexed, "worth", lambda *_: True)
     pal = render.palette_of({"game": engine.games()[0].name})
     assert pal is not None
     base = Image.new("RGB", (200, 120), (30, 52, 70))
