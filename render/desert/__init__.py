@@ -15,17 +15,8 @@ from .overlay import draw_overlay, legal_choices, overlay_positions
 from .tiles import tile_preview
 
 PALETTE = palette.load(__name__)  # the PNG's quantisation table, learned beside the painter
-PAINTER = Painter(
-    INFO.name,
-    layout_for,
-    background,
-    draw_board,
-    draw_legend,
-    draw_overlay,
-    PALETTE,
-    mid_game,
-    tile_preview,
-    recorded=True,
+PAINTER = Painter(  # True: it draws through render/made.py (Painter.recorded)
+    INFO.name, layout_for, background, draw_board, draw_legend, draw_overlay, PALETTE, mid_game, tile_preview, True
 )
 
 __all__ = ["PAINTER", "layout_for", "legal_choices", "mid_game", "overlay_positions", "status_line"]
