@@ -121,6 +121,8 @@ def indexed(im: Image.Image, palette: bytes) -> Image.Image:
     rec = made.of(im)
     if rec is None or rec.base.size != im.size:
         return mapped(im, palette)
+    if not worth(rec, rec.fresh, im.size, per_box=0):  # a cheap first look: the boxes as noted, before bands
+        return mapped(im, palette)
     boxes = bands(rec.fresh, im.size)
     if not worth(rec, boxes, im.size):
         return mapped(im, palette)
@@ -140,11 +142,11 @@ def indexed(im: Image.Image, palette: bytes) -> Image.Image:
     return out
 
 
-def worth(rec: made.Record, boxes: list[Rect], size: tuple[int, int]) -> bool:
+def worth(rec: made.Record, boxes: list[Rect], size: tuple[int, int], per_box: int = BOX_PIXELS) -> bool:
     """Whether rebuilding from the record costs less than mapping the whole picture: not when the blended boxes
     and the steps add up to about its pixels (Python's cost per step then outweighs Pillow's per pixel)."""
     blended = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) * STRIP_PIXEL
-    return blended + len(rec.steps) * STEP_PIXELS + len(boxes) * BOX_PIXELS + FIXED_PIXELS < size[0] * size[1]
+    return blended + len(rec.steps) * STEP_PIXELS + len(boxes) * per_box + FIXED_PIXELS < size[0] * size[1]
 
 
 def packed(boxes: list[Rect], width: int) -> tuple[list[tuple[int, int]], tuple[int, int]]:

@@ -19,7 +19,7 @@ from render.selfplay import sample_views
 def test_every_view_rebuilt_from_its_record_is_the_picture_mapped_whole(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(indexed, "worth", lambda *_: True)  # rebuilt however much it costs, not mapped whole
+    monkeypatch.setattr(indexed, "worth", lambda *_, **__: True)  # rebuilt however much it costs, not mapped whole
     pal = render.palette_of({"game": game})
     assert pal is not None
     assert render.painter(game).recorded, "every shipped painter draws through render/made.py"  # type: ignore[union-attr]
@@ -77,7 +77,7 @@ def test_a_picture_without_a_record_or_of_another_size_is_mapped_whole() -> None
 
 @pytest.mark.parametrize("shape", ["default ink", "unknown ink"])
 def test_a_shape_the_palette_picture_cannot_repeat_maps_the_whole(shape: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(indexed, "worth", lambda *_: True)
+    monkeypatch.setattr(indexed, "worth", lambda *_, **__: True)
     monkeypatch.setattr(made, "replay", _spy(made.replay))
     pal = render.palette_of({"game": engine.games()[0].name})
     assert pal is not None
@@ -115,7 +115,7 @@ def test_a_picture_rebuilt_for_more_than_mapping_it_costs_is_mapped_whole() -> N
 
 
 def test_shapes_pastes_and_blends_are_rebuilt_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(indexed, "worth", lambda *_: True)
+    monkeypatch.setattr(indexed, "worth", lambda *_, **__: True)
     pal = render.palette_of({"game": engine.games()[0].name})
     assert pal is not None
     base = Image.new("RGB", (200, 120), (30, 52, 70))
