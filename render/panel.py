@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from engine.core.lang import N_, _, ngettext
 
-from . import style
+from . import made, style
 from .layout import Picture
 from .sprites import number_badge, paste, put_text
 
@@ -152,7 +152,7 @@ class Legend(Generic[P]):
     footer: Callable[[Image.Image, ImageDraw.ImageDraw, P], None] | None = None
 
     def __call__(self, im: Image.Image, view: dict[str, Any], lay: P, overlay: bool) -> None:
-        d = ImageDraw.Draw(im)
+        d = made.pen(im)
         heading(im, lay, self.status(view), is_over(view), player_names(view))
         cols = self.columns(lay)
         self.players(im, d, view, cols.left)

@@ -13,7 +13,7 @@ from functools import lru_cache
 from cachetools import LRUCache, cached
 from PIL import Image, ImageDraw
 
-from . import style
+from . import made, style
 
 SS = 4  # supersampling for sprites: drawn at 4x, shrunk once with LANCZOS
 
@@ -68,6 +68,7 @@ def paste(im: Image.Image, sprite: Image.Image, center: tuple[float, float]) -> 
     x = round(center[0] - sprite.width / 2)
     y = round(center[1] - sprite.height / 2)
     im.paste(sprite, (x, y), sprite)
+    made.blended(im, (x, y, x + sprite.width, y + sprite.height))
     add_texts(im, texts(sprite))
 
 
@@ -209,7 +210,9 @@ def put_text(
     if shadow:  # a dark outline, for text on pictures
         dark = (pieced_text if _PIECED.get() else text)(s, size, (0, 0, 0), 2)
         im.paste(dark, (round(x) - 2, round(y) - 2), dark)
+        made.blended(im, (round(x) - 2, round(y) - 2, round(x) - 2 + dark.width, round(y) - 2 + dark.height))
     im.paste(sp, (round(x), round(y)), sp)
+    made.blended(im, (round(x), round(y), round(x) + sp.width, round(y) + sp.height))
     add_texts(im, ((s, size, typed),))
     left = round(x) + sp.info.get("left", 0)
     im.info["text_boxes"] = (*text_boxes(im), (s, left, round(y), round(x) + sp.width, round(y) + sp.height))

@@ -11,7 +11,7 @@ from render.painter import Painter
 from .board import background, draw_board, holds, layout_for
 from .demo import mid_game
 from .legend import draw_legend, status_line
-from .overlay import draw_overlay, drawn
+from .overlay import draw_overlay
 from .tiles import tile_preview
 
 PALETTE = palette.load(__name__)  # the PNG's quantisation table, learned beside the painter
@@ -25,8 +25,8 @@ PAINTER = Painter(
     PALETTE,
     mid_game,
     tile_preview,
-    drawn,
     holds=holds,  # the map only grows: a replay draws every frame in the last view's window
+    recorded=True,  # it draws through render/made.py (Painter.recorded)
 )
 
 __all__ = ["PAINTER", "layout_for", "mid_game", "status_line"]

@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import style
+from render import made, style
 from render.frame import mark, panel_background
 from render.layout import Picture
 from render.sprites import paste, put_text
@@ -130,14 +130,14 @@ def background(lay: MapLayout) -> Image.Image:
 
 
 def draw_board(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
-    d = ImageDraw.Draw(im)
+    d = made.pen(im)
     looks = {}
     last_turn = max((t.get("turn", 0) for t in view.get("tiles") or []), default=0)
     for t in view.get("tiles") or []:
         look = look_of(t)
         looks[(t["x"], t["y"])] = look
         x0, y0, _, _ = lay.cell_rect(t["x"], t["y"])
-        im.paste(tile_image(look, lay.tile), (x0, y0))
+        made.place(im, tile_image(look, lay.tile), (x0, y0))
     for t in view.get("tiles") or []:
         if t["x"] == 0 and t["y"] == 0:
             d.rectangle(lay.cell_rect(0, 0), outline=(250, 250, 250), width=1)
