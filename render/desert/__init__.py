@@ -16,7 +16,16 @@ from .tiles import tile_preview
 
 PALETTE = palette.load(__name__)  # the PNG's quantisation table, learned beside the painter
 PAINTER = Painter(
-    INFO.name, layout_for, background, draw_board, draw_legend, draw_overlay, PALETTE, mid_game, tile_preview, recorded=True
+    INFO.name,
+    layout_for,
+    background,
+    draw_board,
+    draw_legend,
+    draw_overlay,
+    PALETTE,
+    mid_game,
+    tile_preview,
+    recorded=True,
 )
 
 __all__ = ["PAINTER", "layout_for", "legal_choices", "mid_game", "overlay_positions", "status_line"]
