@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from typing import Any
 
 from engine.core.grid import DELTAS, opposite
 from engine.discovery.state import Cell, Follower, Pos
@@ -51,7 +52,16 @@ def frontier(board: dict[Pos, Cell]) -> list[Pos]:
 
 
 def placements(board: dict[Pos, Cell], tid: str) -> list[tuple[Pos, int]]:
-    """Every legal (space, rotation) for tile `tid`, symmetric turns offered once."""
+    """Every legal (space, rotation) for tile `tid`, symmetric turns offered once (kept with the board's analysis:
+    a state's views, labels, AI and step all ask)."""
+    memo = analyse(board).memo
+    key = ("placements", tid)
+    if key not in memo:
+        memo[key] = _placements(board, tid)
+    return list(memo[key])
+
+
+def _placements(board: dict[Pos, Cell], tid: str) -> list[tuple[Pos, int]]:
     out = []
     spaces = frontier(board)
     for r in distinct_rotations(tid):
@@ -94,6 +104,9 @@ class Territory:
 class Map:
     territories: list[Territory]
     of_node: dict[Node, int]
+    # What views, labels and legal moves derive from this map alone (and the words' language, the followers, ...:
+    # in the key): a map is shared by every caller that analyses the same board, so each is worked out once.
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def at(self, x: int, y: int, region: int) -> Territory:
         return self.territories[self.of_node[(x, y, region)]]
@@ -129,13 +142,13 @@ class Map:
 
 
 @cache
-def _side_regions(tile: str, rotation: int) -> tuple[int, int, int, int]:
+def side_regions(tile: str, rotation: int) -> tuple[int, int, int, int]:
     """The region on each side of a tile as it lies (regions partition the four sides)."""
     g = rotations(tile)[rotation]
     return g.region_at(0), g.region_at(1), g.region_at(2), g.region_at(3)
 
 
-_STEPS = tuple((d, *STEP[d]) for d in range(4))
+STEPS = tuple((d, *STEP[d]) for d in range(4))
 
 
 def _first_node(group: tuple[list[Node], int]) -> Node:
@@ -165,15 +178,15 @@ def _analysed(cells: tuple[tuple[Pos, Cell], ...]) -> Map:
     parent = list(range(len(all_nodes)))
     open_faces = [0] * len(all_nodes)
     for (x, y), cell in board.items():
-        sides, base = _side_regions(cell.tile, cell.rotation), first[(x, y)]
-        for d, dx, dy in _STEPS:
+        sides, base = side_regions(cell.tile, cell.rotation), first[(x, y)]
+        for d, dx, dy in STEPS:
             a = base + sides[d]
             there = first.get((x + dx, y + dy))
             if there is None:
                 open_faces[a] += 1
                 continue
             other = board[(x + dx, y + dy)]
-            b = there + _side_regions(other.tile, other.rotation)[(d + 2) % 4]
+            b = there + side_regions(other.tile, other.rotation)[(d + 2) % 4]
             while parent[a] != a:
                 parent[a] = parent[parent[a]]
                 a = parent[a]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from engine.core.lang import reader
 from engine.core.moves import Move
 from engine.core.words import Line, Told, tell, winners_win
 from engine.discovery import board as B
@@ -105,9 +106,17 @@ ROLE_LINES = {
 
 
 def labels(state: State, moves: Sequence[Move], numbers: Sequence[int | None]) -> list[str]:
-    """Labels for a batch of legal moves, sharing one analysis of the map among them."""
-    m = B.analyse(state.board) if moves else None
-    return [move_label(state, move, n, m) for move, n in zip(moves, numbers, strict=True)]
+    """Labels for a batch of legal moves, sharing one analysis of the map among them, and kept with it: every view
+    of a state (one per seat) labels the same moves. A label reads the map, the tile to place (drawn or in a hand)
+    and the tile placed, and the reader's language: the key."""
+    if not moves:
+        return []
+    m = B.analyse(state.board)
+    hands = tuple(tuple(p.hand) for p in state.players)
+    key = ("labels", reader(), tuple(moves), tuple(numbers), state.drawn, hands, state.placed)
+    if key not in m.memo:
+        m.memo[key] = [move_label(state, move, n, m) for move, n in zip(moves, numbers, strict=True)]
+    return list(m.memo[key])
 
 
 def _follower_territory(state: State, m: B.Map, at: str, code: str) -> tuple[B.Territory, str] | None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from engine.api import sees
+from engine.core.lang import reader
 from engine.core.moves import Move
 from engine.discovery import board as B
 from engine.discovery.lang import N_, _
@@ -23,7 +25,16 @@ OTHERWISE = N_("make a move")  # a phase without a prompt of its own (none today
 
 
 def tile_view(tid: str, rotation: int = 0) -> dict[str, Any]:
-    g = rotations(tid)[rotation % 4]
+    """A tile as it lies, for a view: a new dict, whose lists (the same for every view) are shared and never
+    changed."""
+    return dict(_tile_look(tid, rotation % 4, reader()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tile_look(tid: str, rotation: int, language: str) -> dict[str, Any]:
+    """Kept per tile, turn and language: a view tells every tile on the map, so building these each time was
+    most of a view's work."""
+    g = rotations(tid)[rotation]
     return {
         "id": tid,
         "edges": g.edges,
@@ -45,6 +56,42 @@ def hidden(state: State, move: Move, viewer: int | None) -> bool:
 
 def view(state: State, viewer: int | None) -> dict[str, Any]:
     m = B.analyse(state.board)
+    key = ("view", reader(), tuple(state.followers))
+    if key not in m.memo:
+        m.memo[key] = _the_map(state, m)
+    bounds, tiles, territories, followers = m.memo[key]
+    players = []
+    for i, p in enumerate(state.players):
+        players.append(
+            {
+                "score": p.score,
+                "vp": p.score,
+                "supply": p.supply,
+                "on_map": sum(1 for f in state.followers if f.player == i),
+                "hand": [tile_view(t) for t in p.hand] if sees(viewer, i) else None,
+                "hand_count": len(p.hand),
+            }
+        )
+    placed = state.placed
+    return {
+        "players": players,
+        "bounds": dict(bounds),
+        "tiles": tiles,
+        "territories": territories,
+        "followers": followers,
+        "drawn": tile_view(state.drawn) if state.drawn else None,
+        "placed": pos_name(placed) if placed else None,
+        "pile": len(state.pile),
+        "removed": [tile_view(t) for t in state.removed],
+        "discarded": [tile_view(t) for t in state.discarded],
+        "options": dict(state.options),
+    }
+
+
+def _the_map(state: State, m: B.Map) -> tuple[dict[str, int], list[Any], list[Any], list[Any]]:
+    """What every seat sees alike of a map and its followers, in the reader's language: its bounds, tiles,
+    territories and followers (kept with the map's analysis, so the views of one state share these lists; a view
+    is read, never changed)."""
     taken = B.occupied(m, state.followers)
     tiles = []
     for (x, y), cell in sorted(state.board.items(), key=lambda kv: (-kv[0][1], kv[0][0])):
@@ -96,31 +143,6 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
                 "value": m.value(t),
             }
         )
-    players = []
-    for i, p in enumerate(state.players):
-        players.append(
-            {
-                "score": p.score,
-                "vp": p.score,
-                "supply": p.supply,
-                "on_map": sum(1 for f in state.followers if f.player == i),
-                "hand": [tile_view(t) for t in p.hand] if sees(viewer, i) else None,
-                "hand_count": len(p.hand),
-            }
-        )
     xs = [x for x, _y in state.board]
     ys = [y for _x, y in state.board]
-    placed = state.placed
-    return {
-        "players": players,
-        "bounds": {"min_x": min(xs), "max_x": max(xs), "min_y": min(ys), "max_y": max(ys)},
-        "tiles": tiles,
-        "territories": territories,
-        "followers": followers,
-        "drawn": tile_view(state.drawn) if state.drawn else None,
-        "placed": pos_name(placed) if placed else None,
-        "pile": len(state.pile),
-        "removed": [tile_view(t) for t in state.removed],
-        "discarded": [tile_view(t) for t in state.discarded],
-        "options": dict(state.options),
-    }
+    return {"min_x": min(xs), "max_x": max(xs), "min_y": min(ys), "max_y": max(ys)}, tiles, territories, followers
