@@ -3,7 +3,7 @@
 For an empty, a mid-game (with and without overlay) and a full board of seeded self-play, each run times (medians
 of --repeat renders, warm caches as in a running bot):
 
-  compose    drawing the RGB picture            quant   mapping it to the game's fixed palette (what the view drew)
+  compose    drawing the RGB picture            quant   mapping it to the game's fixed palette (what was blended in)
   write      the bare PNG of the palette picture total   render.render_board end to end
   floor      compose + write: what any PNG of this picture costs at least
   ratio      total / floor (aim: at most 1.3)   bytes   PNG size (aim: under 150 KB)
@@ -41,7 +41,6 @@ def bench(view: dict, overlay: bool, repeat: int, clock: Callable[[], float]) ->
     pictures, as in a real render), then of render.render_board as a whole, then of an adaptive palette."""
     render.render_board(view, overlay=overlay)  # warm the tile and text caches, as a running bot has them
     pal = render.palette_of(view)
-    drawn = render.painter_of(view).drawn_boxes(view, overlay=overlay)
     steps: dict[str, list[float]] = {"compose": [], "quant": [], "write": [], "total": [], "adapt": []}
     for _ in range(repeat):
         t0 = clock()
@@ -50,7 +49,7 @@ def bench(view: dict, overlay: bool, repeat: int, clock: Callable[[], float]) ->
         if pal is None:
             fixed = im.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
         else:
-            fixed = indexed.indexed(im, pal, *(drawn or (None, None)))
+            fixed = indexed.indexed(im, pal)
         t2 = clock()
         png.write(fixed)
         t3 = clock()

@@ -29,7 +29,7 @@ from PIL import Image
 from . import games, heap, left, plain, replay
 from .layout import TILE, Layout, layout
 from .painter import Painter
-from .png import Drawn, encode, scaled, shrink
+from .png import encode, scaled, shrink
 
 heap.keep_freed_memory()  # every process that imports the renderer draws big pictures in it (render/heap.py)
 
@@ -88,37 +88,26 @@ def compose(view: dict[str, Any], *, overlay: bool = False) -> Image.Image:
 def render_image(view: dict[str, Any], *, overlay: bool = False) -> Image.Image:
     """The picture of view as an RGB image. Never raises on a view: a picture with less on it beats no picture
     (without the overlay, then the plain picture)."""
-    return _picture(view, overlay)[0]
-
-
-def _picture(view: dict[str, Any], overlay: bool) -> tuple[Image.Image, Drawn | None]:
-    """render_image's picture, and where its painter drew on its background (None: the fallbacks, or a painter
-    that does not say), so that encoding maps only that to the palette (render/indexed.py)."""
     for with_overlay in (True, False) if overlay else (False,):
         try:
-            im = compose(view, overlay=with_overlay)
+            return compose(view, overlay=with_overlay)
         except Exception:
             continue
-        try:
-            return im, painter_of(view).drawn_boxes(view, overlay=with_overlay)
-        except Exception:
-            return im, None
-    return plain.draw(view), None
+    return plain.draw(view)
 
 
 def render_board(view: dict[str, Any], *, overlay: bool = False, scale: float = 1.0) -> bytes:
     """PNG of view (see render_image); scale < 1 gives a smaller picture for small upload limits."""
-    im, drawn = _picture(view, overlay)
+    im = render_image(view, overlay=overlay)
     if scale != 1.0:  # the fixed palette is learned on full-size pictures; a resized one gets its own (png.shrink)
         return encode(scaled(im, scale))
-    return encode(im, palette_of(view), drawn)
+    return encode(im, palette_of(view))
 
 
 def shrink_png(view: dict[str, Any], max_bytes: int, *, overlay: bool = False) -> bytes:
     """The PNG of view at the largest scale (1, 0.85, 0.7, ...) whose size is at most max_bytes (the smallest
     tried if none fits)."""
-    im, drawn = _picture(view, overlay)
-    return shrink(im, max_bytes, palette_of(view), drawn)[0]
+    return shrink(render_image(view, overlay=overlay), max_bytes, palette_of(view))[0]
 
 
 def png_for(view: dict[str, Any], overlay: bool = False, max_bytes: int | None = None) -> bytes | None:
@@ -126,11 +115,11 @@ def png_for(view: dict[str, Any], overlay: bool = False, max_bytes: int | None =
 
     A plain top-level function of plain data, for worker processes: `pool.submit(render.png_for, view, True,
     limit)` pickles the view and the bytes only, and a worker keeps its own tile and text caches."""
-    im, drawn = _picture(view, overlay)
+    im = render_image(view, overlay=overlay)
     pal = palette_of(view)
     if max_bytes is None:
-        return encode(im, pal, drawn)
-    data, fits = shrink(im, max_bytes, pal, drawn)
+        return encode(im, pal)
+    data, fits = shrink(im, max_bytes, pal)
     return data if fits else None
 
 
@@ -142,9 +131,9 @@ def tiles_png(game: str, piles: list[dict[str, Any]], max_bytes: int | None = No
 
 
 def gif_for(views: Sequence[dict[str, Any]], max_bytes: int | None = None) -> bytes | None:
-    """The animated GIF of a game's views, one frame each, in order (render/replay.py): under max_bytes if given,
-    None if there are no views or even the smallest scale does not fit. A plain top-level function of plain data,
-    like png_for, for worker processes."""
+    """The animated GIF of a game's views, one frame each, in order (render/replay.py), drawn by the last view's
+    painter: under max_bytes if given, None if there are no views or even the smallest frames do not fit. A plain
+    top-level function of plain data, like png_for, for worker processes."""
     if not views:
         return None
-    return replay.gif(lambda i: render_image(views[i]), len(views), palette_of(views[-1]), max_bytes)
+    return replay.gif(views, painter_of(views[-1]), render_image, max_bytes)

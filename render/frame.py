@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
 
-from . import style
+from . import made, style
 from .layout import Layout, Picture, Rect
 from .sprites import put_text
 
@@ -37,14 +37,14 @@ def coordinate_labels(im: Image.Image, lay: Layout) -> None:
 
 
 def panel_background(im: Image.Image, lay: Picture) -> None:
-    d = ImageDraw.Draw(im)
+    d = made.pen(im)
     d.rectangle((0, lay.frame_height, lay.width, lay.height), fill=style.PANEL)
     d.line((0, lay.frame_height, lay.width, lay.frame_height), fill=style.PANEL_LINE, width=2)
 
 
 def grid_lines(im: Image.Image, lay: Layout) -> None:
     """Thin lines between the spaces and a dark border around the board (drawn over the tiles)."""
-    d = ImageDraw.Draw(im)
+    d = made.pen(im)
     x0, y0, x1, y1 = lay.board_rect
     for c in range(1, lay.cols):
         d.line((x0 + c * lay.tile, y0, x0 + c * lay.tile, y1 - 1), fill=style.GRID, width=1)

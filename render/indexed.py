@@ -1,12 +1,13 @@
-"""The palette picture of a composed board, mapping to the palette only what the view drew.
+"""The palette picture of a composed board, mapping to the palette only what was blended into it.
 
-Mapping a picture to its game's fixed palette costs ~2.5 ns a pixel (Pillow's lookup per pixel; the colours found
-are cached, so it hardly depends on how many there are), as much as deflating it, and much of a board is its
-background (free spaces, the frame, the coordinates) in every view. So the background of a
-layout is mapped once and kept, and of each view only the boxes its painter says it may have drawn on
-(`Painter.drawn`, plus the panel) are mapped again and pasted in. Mapping is per pixel (no dithering), so the result
-is the same picture, index for index, as mapping the whole (tests/render/core/test_indexed.py checks every moment of
-self-play games of every game).
+Mapping a picture to its game's fixed palette costs ~2.5-3 ns a pixel (Pillow's lookup per pixel; the colours found
+are cached, so it hardly depends on how many there are), as much as deflating it. Most of a board is flat colour:
+its background (the same in every view of a layout), tile art pasted whole, lines and shapes in one colour. So the
+background of a layout is mapped once and kept, each pasted picture once and kept, the shapes are drawn again on the
+palette picture with their colours' palette indices, and only the boxes where something was blended in (sprites
+with their alpha, text) are mapped from the finished picture: the painter's drawing noted all of it
+(render/made.py). Mapping is per pixel (no dithering), so the result is the same picture, index for index, as
+mapping the whole (tests/render/core/test_indexed.py checks every moment of self-play games of every game).
 """
 
 from __future__ import annotations
@@ -14,16 +15,30 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cachetools import LRUCache
-from PIL import Image
+from PIL import Image, ImageColor
 
+from . import made
 from .layout import Rect
 from .palette import palette_image
 
-WHOLE = 0.5  # when the boxes drawn cover more of the picture than this, the whole is mapped (copying them costs)
-BLOCK = 32  # px: drawn boxes are widened to this grid, then merged into one box a band of rows
+# What rebuilding costs beside mapping the blended boxes, in pixels mapped whole in the same time (~1.8 ns a pixel;
+# measured on the boards of every game): a step repeated ~8 us, a box copied in and out ~10 us, the copies of the
+# background and the strip ~0.4 ms; and a pixel of the strip costs ~10 % more than one of the whole picture.
+STEP_PIXELS = 4000
+BOX_PIXELS = 5000
+FIXED_PIXELS = 200_000
+STRIP_PIXEL = 1.1
+BLOCK = 16  # px: blended boxes are widened to this grid, then merged into a few boxes a band of rows
+GAP = 3  # blocks: two boxes of a band closer than this are mapped as one (each mapping costs ~20 us, ~7000 px)
 # A mapped background per (layout's background, palette): a few layouts a game are in use at once. Each entry keeps
 # its background alive, so that the id in its key is not reused for another picture.
 _MAPPED: LRUCache[tuple[int, bytes], tuple[Image.Image, Image.Image]] = LRUCache(maxsize=8)
+# A mapped picture per pasted picture (tile art, thumbnails: the painters cache them), bounded by its pixels
+ART_PIXELS = 8 << 20
+_ARTS: LRUCache[tuple[int, bytes], tuple[Image.Image, Image.Image]] = LRUCache(
+    ART_PIXELS, getsizeof=lambda hit: hit[0].width * hit[0].height
+)
+_INKS: dict[tuple[object, bytes], int | None] = {}
 
 
 def mapped(im: Image.Image, palette: bytes) -> Image.Image:
@@ -32,53 +47,120 @@ def mapped(im: Image.Image, palette: bytes) -> Image.Image:
     return rgb.quantize(palette=palette_image(palette), dither=Image.Dither.NONE)
 
 
-def mapped_background(base: Image.Image, palette: bytes) -> Image.Image:
-    """The background mapped to the palette, once per background (the painters cache theirs per layout)."""
-    key = (id(base), palette)
-    hit = _MAPPED.get(key)
-    if hit is None or hit[0] is not base:
-        hit = _MAPPED[key] = (base, mapped(base, palette))
+def _kept(
+    cache: LRUCache[tuple[int, bytes], tuple[Image.Image, Image.Image]], im: Image.Image, palette: bytes
+) -> Image.Image:
+    key = (id(im), palette)
+    hit = cache.get(key)
+    if hit is None or hit[0] is not im:
+        hit = cache[key] = (im, mapped(im, palette))
     return hit[1]
 
 
+def mapped_background(base: Image.Image, palette: bytes) -> Image.Image:
+    """The background mapped to the palette, once per background (the painters cache theirs per layout)."""
+    return _kept(_MAPPED, base, palette)
+
+
+def mapped_art(art: Image.Image, palette: bytes) -> Image.Image:
+    """A pasted picture mapped to the palette, once per picture."""
+    return _kept(_ARTS, art, palette)
+
+
+def ink(color: object, palette: bytes) -> int | None:
+    """The palette index a pixel of `color` maps to (an RGB(A) tuple or a colour name); None for anything else."""
+    key = (color, palette)
+    if key not in _INKS:
+        rgb = ImageColor.getrgb(color)[:3] if isinstance(color, str) else color
+        ok = isinstance(rgb, tuple) and len(rgb) in (3, 4) and all(isinstance(v, int) for v in rgb)
+        _INKS[key] = mapped(Image.new("RGB", (1, 1), rgb[:3]), palette).getpixel((0, 0)) if ok else None  # type: ignore[index,assignment]
+    return _INKS[key]
+
+
 def bands(boxes: Iterable[Rect], size: tuple[int, int]) -> list[Rect]:
-    """The boxes widened to the BLOCK grid inside a picture of `size`, as one box per band of BLOCK rows from the
-    band's first drawn block to its last, bands with the same span merged: a few boxes to map however many the
-    painter gave."""
+    """The boxes widened to the BLOCK grid inside a picture of `size`, as a few boxes per band of BLOCK rows (runs
+    of blocks, merged across gaps under GAP blocks), bands with the same runs merged: a few boxes to map however
+    many the painter gave."""
     width, height = size
-    spans: dict[int, tuple[int, int]] = {}
+    runs: dict[int, list[tuple[int, int]]] = {}
     for x0, y0, x1, y1 in boxes:
-        x0, y0, x1, y1 = max(int(x0), 0), max(int(y0), 0), min(int(x1 + 0.999), width), min(int(y1 + 0.999), height)
-        if x0 >= x1 or y0 >= y1:
+        left, right = max(int(x0), 0) // BLOCK, (min(int(x1 + 0.999), width) - 1) // BLOCK
+        top, bottom = max(int(y0), 0) // BLOCK, (min(int(y1 + 0.999), height) - 1) // BLOCK
+        if left > right or top > bottom or x1 <= 0 or y1 <= 0:
             continue
-        left, right = x0 // BLOCK, (x1 - 1) // BLOCK
-        for band in range(y0 // BLOCK, (y1 - 1) // BLOCK + 1):
-            lo, hi = spans.get(band, (left, right))
-            spans[band] = (min(lo, left), max(hi, right))
+        for band in range(top, bottom + 1):
+            runs.setdefault(band, []).append((left, right))
     out: list[Rect] = []
-    for band in sorted(spans):
-        lo, hi = spans[band]
-        box = (lo * BLOCK, band * BLOCK, min((hi + 1) * BLOCK, width), min((band + 1) * BLOCK, height))
-        last = out[-1] if out else None
-        if last and last[0] == box[0] and last[2] == box[2] and last[3] == box[1]:
-            out[-1] = (last[0], last[1], last[2], box[3])
-        else:
-            out.append(box)
+    above: dict[tuple[int, int], int] = {}  # the previous band's runs: (x0, x1) -> index in out
+    for band in sorted(runs):
+        y0, y1 = band * BLOCK, min((band + 1) * BLOCK, height)
+        now: dict[tuple[int, int], int] = {}
+        spans = sorted(runs[band])
+        lo, hi = spans[0]
+        for a, b in [*spans[1:], (1 << 30, 0)]:
+            if a <= hi + GAP:
+                hi = max(hi, b)
+                continue
+            x0, x1 = lo * BLOCK, min((hi + 1) * BLOCK, width)
+            k = above.get((x0, x1))
+            if k is not None and out[k][3] == y0:
+                out[k] = (x0, out[k][1], x1, y1)
+            else:
+                k = len(out)
+                out.append((x0, y0, x1, y1))
+            now[(x0, x1)] = k
+            lo, hi = a, b
+        above = now
     return out
 
 
-def indexed(
-    im: Image.Image, palette: bytes, base: Image.Image | None = None, drawn: Iterable[Rect] | None = None
-) -> Image.Image:
-    """im mapped to the palette. Given the background it was drawn on and the boxes drawn on (everything outside
-    them is the background's), only those boxes are mapped and pasted into the background's mapping; the whole
-    picture when they cover most of it (copying them costs too)."""
-    if base is None or drawn is None or base.size != im.size:
+def indexed(im: Image.Image, palette: bytes) -> Image.Image:
+    """im mapped to the palette. A picture whose drawing was noted (render/made.py) is rebuilt from the mapped
+    background, pasted pictures and shapes, with only its blended boxes mapped; the whole picture is mapped when
+    that would cost more (`worth`), or when nothing was noted."""
+    rec = made.of(im)
+    if rec is None or rec.base.size != im.size:
         return mapped(im, palette)
-    boxes = bands(drawn, im.size)
-    if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) > WHOLE * im.width * im.height:
+    if not worth(rec, rec.fresh, im.size, per_box=0):  # a cheap first look: the boxes as noted, before bands
         return mapped(im, palette)
-    out = mapped_background(base, palette).copy()
-    for box in boxes:
-        out.paste(mapped(im.crop(box), palette), box[:2])
+    boxes = bands(rec.fresh, im.size)
+    if not worth(rec, boxes, im.size):
+        return mapped(im, palette)
+    out = mapped_background(rec.base, palette).copy()
+    if not made.replay(out, rec.steps, lambda art: mapped_art(art, palette), lambda color: ink(color, palette)):
+        return mapped(im, palette)
+    if boxes:
+        spots, size = packed(boxes, im.width)
+        # Pillow's core crop and paste: the boxes are inside both pictures, which Image's checks cost ~10 us a call
+        strip = Image.new("RGB", size)
+        src, dst = im.im, strip.im
+        for (x0, y0, x1, y1), (sx, sy) in zip(boxes, spots, strict=True):
+            dst.paste(src.crop((x0, y0, x1, y1)), (sx, sy, sx + x1 - x0, sy + y1 - y0))
+        src, dst = mapped(strip, palette).im, out.im
+        for (x0, y0, x1, y1), (sx, sy) in zip(boxes, spots, strict=True):
+            dst.paste(src.crop((sx, sy, sx + x1 - x0, sy + y1 - y0)), (x0, y0, x1, y1))
     return out
+
+
+def worth(rec: made.Record, boxes: list[Rect], size: tuple[int, int], per_box: int = BOX_PIXELS) -> bool:
+    """Whether rebuilding from the record costs less than mapping the whole picture: not when the blended boxes
+    and the steps add up to about its pixels (Python's cost per step then outweighs Pillow's per pixel)."""
+    blended = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) * STRIP_PIXEL
+    return blended + len(rec.steps) * STEP_PIXELS + len(boxes) * per_box + FIXED_PIXELS < size[0] * size[1]
+
+
+def packed(boxes: list[Rect], width: int) -> tuple[list[tuple[int, int]], tuple[int, int]]:
+    """Where each box goes in one strip `width` px wide (rows of boxes, left to right, the tallest first), and the
+    strip's size: the boxes are mapped in one go, because mapping finds each colour's entry once a call (a few us
+    each), which separate calls would pay again and again."""
+    order = sorted(range(len(boxes)), key=lambda i: boxes[i][1] - boxes[i][3])
+    spots: list[tuple[int, int]] = [(0, 0)] * len(boxes)
+    x = y = row = 0
+    for i in order:
+        x0, y0, x1, y1 = boxes[i]
+        w, h = int(x1 - x0), int(y1 - y0)
+        if x and x + w > width:
+            x, y, row = 0, y + row, 0
+        spots[i] = (x, y)
+        x, row = x + w, max(row, h)
+    return spots, (width, y + row)

@@ -8,18 +8,31 @@ shrinking and the safety net (render/__init__.py) are the core's too; a painter 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from PIL import Image
 
-from .layout import Picture, Rect
+from . import made
+from .layout import Picture
 
 P = TypeVar("P", bound=Picture)
+P_contra = TypeVar("P_contra", bound=Picture, contravariant=True)
 
 # mid_game(states, view) -> state: which moment of a self-play game the demo and the benchmark call "mid-game"
 MidGame = Callable[[Sequence[Any], Callable[[Any], dict[str, Any]]], Any]
+
+
+@runtime_checkable
+class FrameLegend(Protocol[P_contra]):
+    """A legend that also draws a replay's frames (render/panel.py's Legend is one): `frame` what changes from turn to
+    turn, `key` what stays (drawn once into the frame's background). A painter's legend that is none draws its frames
+    whole, as on the board."""
+
+    def frame(self, im: Image.Image, view: dict[str, Any], lay: P_contra) -> None: ...
+
+    def key(self, im: Image.Image, lay: P_contra) -> None: ...
 
 
 def no_overlay(im: Image.Image, view: dict[str, Any], lay: Picture) -> None:
@@ -44,25 +57,47 @@ class Painter(Generic[P]):
     # One tile of the game as its views and `/game tiles` give it (a dict), drawn at the size asked (px); None: the
     # tiles left are listed in words (render/left.py).
     tile_art: Callable[[dict[str, Any], int], Image.Image] | None = None
-    # Where the board and the overlay (bool) of a view may draw: boxes outside which the picture is its background
-    # (generous is fine; a box missed shows the background there, which tests/render/core/test_indexed.py catches).
-    # The panel below the frame always counts as drawn. None: anywhere (the whole picture is mapped to the palette).
-    drawn: Callable[[dict[str, Any], P, bool], Iterable[Rect]] | None = None
+    # Whether a layout can draw a view: a replay draws all its frames in the last view's layout if it holds every
+    # other view, so nothing moves from frame to frame (render/replay.py). None: a layout holds the views it is the
+    # layout of (a fixed board: always).
+    holds: Callable[[P, dict[str, Any]], bool] | None = None
+    # Whether the board, the overlay and the legend draw on the picture only through render/made.py's helpers
+    # (`place`, `pen`, and sprites.paste / put_text), so that the encoding maps to the palette only what they
+    # blended in (render/indexed.py; a drawing that bypasses them shows up in tests/render/core/test_indexed.py).
+    # False: the whole picture is mapped.
+    recorded: bool = False
 
     def draw(self, view: dict[str, Any], *, overlay: bool) -> Image.Image:
         """The picture of view as an RGB image of `self.layout(view).size`."""
         lay = self.layout(view)
-        im = self.background(lay).copy()
+        base = self.background(lay)
+        im = base.copy()
+        if self.recorded:
+            made.start(im, base)
         self.board(im, view, lay)
         if overlay:
             self.overlay(im, view, lay)
         self.legend(im, view, lay, overlay)
         return im if im.mode == "RGB" else im.convert("RGB")
 
-    def drawn_boxes(self, view: dict[str, Any], *, overlay: bool) -> tuple[Image.Image, list[Rect]] | None:
-        """(the background `draw` starts from, the boxes it may have changed: `drawn` and the panel), or None if the
-        painter does not say where it draws."""
-        if self.drawn is None:
-            return None
-        lay = self.layout(view)
-        return self.background(lay), [*self.drawn(view, lay, overlay), lay.panel_rect]
+    def holds_view(self, lay: P, view: dict[str, Any]) -> bool:
+        """Whether `lay` can draw `view` (see `holds`)."""
+        return self.holds(lay, view) if self.holds is not None else self.layout(view) == lay
+
+    def frame_base(self, lay: P) -> Image.Image:
+        """What every replay frame in `lay` starts from: the background, with the frame legend's key."""
+        im = self.background(lay).copy()
+        if isinstance(self.legend, FrameLegend):
+            self.legend.key(im, lay)
+        return im
+
+    def draw_frame(self, view: dict[str, Any], lay: P, base: Image.Image) -> Image.Image:
+        """A replay's frame of view (render/replay.py): its board in `lay` on a copy of `base` (frame_base(lay)), then
+        the frame legend, or the whole legend without the overlay for a painter whose legend has none."""
+        im = base.copy()
+        self.board(im, view, lay)
+        if isinstance(self.legend, FrameLegend):
+            self.legend.frame(im, view, lay)
+        else:
+            self.legend(im, view, lay, False)
+        return im if im.mode == "RGB" else im.convert("RGB")

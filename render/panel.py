@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from engine.core.lang import N_, _, ngettext
 
-from . import style
+from . import made, style
 from .layout import Picture
 from .sprites import number_badge, paste, put_text
 
@@ -152,14 +152,25 @@ class Legend(Generic[P]):
     footer: Callable[[Image.Image, ImageDraw.ImageDraw, P], None] | None = None
 
     def __call__(self, im: Image.Image, view: dict[str, Any], lay: P, overlay: bool) -> None:
-        d = ImageDraw.Draw(im)
+        d = made.pen(im)
         heading(im, lay, self.status(view), is_over(view), player_names(view))
         cols = self.columns(lay)
         self.players(im, d, view, cols.left)
         divider(d, *cols.divider)
         self.side(im, d, view, cols.right, overlay)
+        self.key(im, lay, d)
+
+    def frame(self, im: Image.Image, view: dict[str, Any], lay: P) -> None:
+        """A replay frame's legend: what changes from turn to turn and says how the game went, the status line and
+        the players; the other part (what the player to act chooses from) is left out, and the key along the bottom
+        stays on the frame's background (`key`)."""
+        heading(im, lay, self.status(view), is_over(view), player_names(view))
+        self.players(im, ImageDraw.Draw(im), view, self.columns(lay).left)
+
+    def key(self, im: Image.Image, lay: P, d: ImageDraw.ImageDraw | None = None) -> None:
+        """The footer, if the game has one."""
         if self.footer is not None:
-            self.footer(im, d, lay)
+            self.footer(im, d or ImageDraw.Draw(im), lay)
 
 
 # --- player rows -----------------------------------------------------------------------------------------------

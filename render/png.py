@@ -10,9 +10,6 @@ from types import ModuleType
 from PIL import Image
 
 from .indexed import indexed
-from .layout import Rect
-
-Drawn = tuple[Image.Image, list[Rect]]  # the background a picture was drawn on, and the boxes drawn on
 
 _deflater: ModuleType
 try:  # zlib-ng deflates a board ~2.5x faster than zlib at the same size (docs/render.md)
@@ -28,16 +25,15 @@ MIN_SCALE = 0.2  # shrink() gives up below this
 SCALE_STEP = 0.15
 
 
-def encode(im: Image.Image, palette: bytes | None = None, drawn: Drawn | None = None) -> bytes:
+def encode(im: Image.Image, palette: bytes | None = None) -> bytes:
     """PNG bytes of an RGB picture in 256 colours (the art is flat colours, so this is invisible), which makes the
     file ~3x smaller and the encoding ~2x faster than RGB. With a fixed `palette` (768 bytes, see
-    render/palette.py) the pixels are mapped to it (~2.5 ms for a whole board; given `drawn`, the background the
-    picture was drawn on and the boxes drawn on, only those: render/indexed.py); without, a palette is built for
-    the picture (~8 ms)."""
+    render/palette.py) the pixels are mapped to it (~3.5 ms for a whole board; of a picture whose drawing was
+    noted, only what was blended in: render/indexed.py); without, a palette is built for the picture (~8 ms)."""
     if palette is None:
         pal = im.quantize(colors=PNG_COLORS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     else:
-        pal = indexed(im, palette, *(drawn or (None, None)))
+        pal = indexed(im, palette)
     return write(pal)
 
 
@@ -87,15 +83,13 @@ def scales() -> list[float]:
     return out
 
 
-def shrink(
-    im: Image.Image, max_bytes: int, palette: bytes | None = None, drawn: Drawn | None = None
-) -> tuple[bytes, bool]:
+def shrink(im: Image.Image, max_bytes: int, palette: bytes | None = None) -> tuple[bytes, bool]:
     """(PNG of im at the largest of scales() whose size is at most max_bytes, True); (the smallest, False) if none
     fits. The fixed palette serves scale 1 only: it was learned on full-size pictures, and resizing makes new
     blends (adaptive is 1-2 dB closer on them; shrinking is rare, so its speed matters less)."""
     data = b""
     for scale in scales():
-        data = encode(im, palette, drawn) if scale == 1.0 else encode(scaled(im, scale))
+        data = encode(im, palette) if scale == 1.0 else encode(scaled(im, scale))
         if len(data) <= max_bytes:
             return data, True
     return data, False

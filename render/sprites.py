@@ -3,13 +3,17 @@ supersampled and to paste them by their centre or text by its anchor."""
 
 from __future__ import annotations
 
+import re
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 
 from cachetools import LRUCache, cached
 from PIL import Image, ImageDraw
 
-from . import style
+from . import made, style
 
 SS = 4  # supersampling for sprites: drawn at 4x, shrunk once with LANCZOS
 
@@ -64,6 +68,7 @@ def paste(im: Image.Image, sprite: Image.Image, center: tuple[float, float]) -> 
     x = round(center[0] - sprite.width / 2)
     y = round(center[1] - sprite.height / 2)
     im.paste(sprite, (x, y), sprite)
+    made.blended(im, (x, y, x + sprite.width, y + sprite.height))
     add_texts(im, texts(sprite))
 
 
@@ -129,6 +134,56 @@ def _emoji(s: str, size: int) -> Image.Image:
     return im
 
 
+# Pieced text, for the frames of a replay (render/replay.py): one replay draws some hundred lines that each come once
+# ("Turn 43: ...", "22 points", a tile's description), ~3 ms of font rendering each, while their words and digits
+# come back on every frame. Inside `pieced()`, put_text composes a line from cached pieces (each digit, each run of
+# spaces, each word between), whose cache keys do not change with the turn. Its pieces sit at their own advances, so
+# a line can differ from the whole line by a pixel of kerning; the boards never use it.
+_PIECED: ContextVar[bool] = ContextVar("pieced", default=False)
+PIECES = re.compile(r"\d| +|[^\d ]+")
+PIECED_CACHE_BYTES = 4 * 1024 * 1024
+pieced_cache: LRUCache[tuple[object, ...], Image.Image] = LRUCache(PIECED_CACHE_BYTES, getsizeof=sprite_bytes)
+
+
+@contextmanager
+def pieced() -> Iterator[None]:
+    """put_text composes its lines from cached words and digits while inside (this thread or task only)."""
+    token = _PIECED.set(True)
+    try:
+        yield
+    finally:
+        _PIECED.reset(token)
+
+
+@lru_cache(maxsize=4096)
+def _advance(piece: str, size: int) -> int:
+    return round(style.font(size).getlength(piece))
+
+
+@cached(pieced_cache, lock=threading.Lock())
+def pieced_text(s: str, size: int, color: style.Color, stroke: int = 0) -> Image.Image:
+    """`text(s, ...)` composed from the cached sprites of its words and digits; a line that needs more than the main
+    font (an accent it lacks, another script, right to left) is drawn whole."""
+    runs = style.runs(s)
+    if len(runs) != 1 or runs[0][0] != 0:
+        return text(s, size, color, stroke)
+    pieces = [(p, text(p, size, color, stroke)) for p in PIECES.findall(s)]
+    inked = [sp for p, sp in pieces if not p.isspace()]
+    if not inked:
+        return text(s, size, color, stroke)
+    up = max(sp.info["baseline"] for sp in inked)
+    down = max(sp.height - sp.info["baseline"] for sp in inked)
+    width = sum(_advance(p, size) for p, _ in pieces) + 2 * stroke + 2
+    im = Image.new("RGBA", (max(width, 1), max(up + down, 1)), (0, 0, 0, 0))
+    x = 0
+    for p, sp in pieces:
+        if not p.isspace():
+            im.alpha_composite(sp, (x + sp.info.get("left", 0), up - sp.info["baseline"]))
+        x += _advance(p, size)
+    im.info["baseline"] = up
+    return im
+
+
 def put_text(
     im: Image.Image,
     xy: tuple[float, float],
@@ -142,7 +197,7 @@ def put_text(
 ) -> int:
     """Paste cached text; anchor: l/m/r horizontally, s (baseline) or m (middle) vertically. Returns its width.
     typed: players type it (a coordinate, a choice's number), so it must stay legible on a phone."""
-    sp = text(s, size, color, stroke)
+    sp = (pieced_text if _PIECED.get() else text)(s, size, color, stroke)
     x, y = xy
     if anchor[0] == "m":
         x -= sp.width / 2
@@ -153,9 +208,11 @@ def put_text(
     else:
         y -= sp.info.get("baseline", sp.height)
     if shadow:  # a dark outline, for text on pictures
-        dark = text(s, size, (0, 0, 0), 2)
+        dark = (pieced_text if _PIECED.get() else text)(s, size, (0, 0, 0), 2)
         im.paste(dark, (round(x) - 2, round(y) - 2), dark)
+        made.blended(im, (round(x) - 2, round(y) - 2, round(x) - 2 + dark.width, round(y) - 2 + dark.height))
     im.paste(sp, (round(x), round(y)), sp)
+    made.blended(im, (round(x), round(y), round(x) + sp.width, round(y) + sp.height))
     add_texts(im, ((s, size, typed),))
     left = round(x) + sp.info.get("left", 0)
     im.info["text_boxes"] = (*text_boxes(im), (s, left, round(y), round(x) + sp.width, round(y) + sp.height))

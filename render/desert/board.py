@@ -6,10 +6,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.core.grid import Grid
-from render import frame, style
+from render import frame, made, style
 from render.layout import Layout
 from render.panel import as_int
 from render.sprites import add_texts, paste, texts
@@ -73,11 +73,11 @@ def draw_board(im: Image.Image, view: dict[str, Any], lay: Layout) -> None:
             flags,
             tiles.action_letter(action) if action else "",
         )
-        im.paste(picture, lay.space_rect(space)[:2])
+        made.place(im, picture, lay.space_rect(space)[:2])
         add_texts(im, texts(picture))
     frame.grid_lines(im, lay)
     last = view.get("last_turn") or {}
-    frame.mark_spaces(ImageDraw.Draw(im), lay, last.get("spaces") or [], style.HIGHLIGHT, 2)
+    frame.mark_spaces(made.pen(im), lay, last.get("spaces") or [], style.HIGHLIGHT, 2)
     for e in view.get("explorers") or []:
         space = e.get("space")
         if not isinstance(space, str) or space.upper() not in parts_at:

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from engine.api import EVERYONE
 from engine.desert.labels import gold_words
 from engine.desert.lang import N_, _, ngettext
-from render import panel, style
+from render import made, panel, style
 from render.layout import Layout
 from render.panel import as_int
 from render.sprites import SS, badge_size, finish, paste, put_text
@@ -151,7 +151,7 @@ def _players(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area
             thumb = tiles.thumbnail(
                 str(t.get("sides", "DDDD")), parts, t.get("action"), as_int(t.get("action_part")), 30
             )
-            im.paste(thumb, (max(hx + 10, x + w - 100) + k * 33, cy - 15))
+            made.place(im, thumb, (max(hx + 10, x + w - 100) + k * 33, cy - 15))
 
 
 def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: panel.Box, overlay: bool) -> None:
@@ -183,7 +183,7 @@ def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: p
         thumb = tiles.thumbnail(
             str(hand.get("sides", "DDDD")), parts, hand.get("action"), as_int(hand.get("action_part")), 64
         )
-        im.paste(thumb, (x + w - 66, y + 8))
+        made.place(im, thumb, (x + w - 66, y + 8))
         d.rectangle((x + w - 67, y + 7, x + w - 2, y + 72), outline=style.TEXT, width=2)
         words = _("in hand")  # under the tile, or as near as its width lets it be
         centre = min(x + w - 34, x + w - style.text_width(words, SMALL) / 2)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.desert.labels import QUIET
 from engine.desert.lang import _
-from render import frame, panel, style
-from render.layout import Layout, Rect, around, grow
+from render import frame, made, panel, style
+from render.layout import Layout
 from render.sprites import badge_size, number_badge, paste
 
 from .board import layout_for
@@ -67,7 +67,7 @@ def overlay_positions(view: dict[str, Any], lay: Layout | None = None) -> dict[i
 
 
 def draw_overlay(im: Image.Image, view: dict[str, Any], lay: Layout) -> None:
-    d = ImageDraw.Draw(im)
+    d = made.pen(im)
     shown, dotted = badged(view, lay)
     for _choice, space in shown:
         frame.mark(d, lay.space_rect(space), style.OVERLAY, 3)
@@ -77,23 +77,6 @@ def draw_overlay(im: Image.Image, view: dict[str, Any], lay: Layout) -> None:
     badge = badge_size(lay.width)
     for number, center in overlay_positions(view, lay).items():
         paste(im, number_badge(number, badge), center)
-
-
-def drawn(view: dict[str, Any], lay: Layout, overlay: bool) -> list[Rect]:
-    """Where the board and the overlay may draw (Painter.drawn): the tiles and the spaces around them (explorers
-    reach past a tile's edge), last turn's frames, the caravans, and with the overlay the framed and dotted spaces
-    and a space around every badge."""
-    spaces = [str(t.get("space", "")) for t in view.get("tiles") or []]
-    out = [grow(lay.space_rect(s), lay.tile) for s in spaces if lay.parse_space(s)]
-    marked = list((view.get("last_turn") or {}).get("spaces") or [])
-    centers = [lay.space_center(p["caravan"]) for p in view.get("players") or [] if _on(lay, p.get("caravan"))]
-    if overlay:
-        shown, dotted = badged(view, lay)
-        marked += [s for _, s in shown] + dotted
-        centers += overlay_positions(view, lay).values()
-    out += [lay.space_rect(s) for s in marked if _on(lay, s)]
-    out += [around(c, lay.tile) for c in centers]
-    return out
 
 
 def _on(lay: Layout, space: object) -> bool:

@@ -8,15 +8,25 @@ from engine.discovery.info import INFO
 from render import palette
 from render.painter import Painter
 
-from .board import background, draw_board, layout_for
+from .board import background, draw_board, holds, layout_for
 from .demo import mid_game
 from .legend import draw_legend, status_line
-from .overlay import draw_overlay, drawn
+from .overlay import draw_overlay
 from .tiles import tile_preview
 
 PALETTE = palette.load(__name__)  # the PNG's quantisation table, learned beside the painter
 PAINTER = Painter(
-    INFO.name, layout_for, background, draw_board, draw_legend, draw_overlay, PALETTE, mid_game, tile_preview, drawn
+    INFO.name,
+    layout_for,
+    background,
+    draw_board,
+    draw_legend,
+    draw_overlay,
+    PALETTE,
+    mid_game,
+    tile_preview,
+    holds=holds,  # the map only grows: a replay draws every frame in the last view's window
+    recorded=True,  # it draws through render/made.py (Painter.recorded)
 )
 
 __all__ = ["PAINTER", "layout_for", "mid_game", "status_line"]

@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import style
+from render import made, style
 from render.frame import mark, panel_background
 from render.layout import Picture
 from render.sprites import paste, put_text
@@ -77,6 +77,15 @@ def layout_for(view: dict[str, Any]) -> MapLayout:
     return _window(west, east, north, south)
 
 
+def holds(lay: MapLayout, view: dict[str, Any]) -> bool:
+    """Whether the view's map lies inside the layout's window: a replay draws every frame in the last view's window
+    (render/replay.py), which holds every earlier map, since the map only grows."""
+    b = view.get("bounds") or {}
+    x0, x1 = int(b.get("min_x", 0)), int(b.get("max_x", 0))
+    y0, y1 = int(b.get("min_y", 0)), int(b.get("max_y", 0))
+    return lay.min_x <= x0 and x1 < lay.min_x + lay.cols and y1 <= lay.max_y and lay.max_y - lay.rows < y0
+
+
 @lru_cache(maxsize=64)
 def _window(west: int, east: int, north: int, south: int) -> MapLayout:
     """The layout of the window from x = -west to east and y = -south to north: the largest tile that keeps the
@@ -121,14 +130,14 @@ def background(lay: MapLayout) -> Image.Image:
 
 
 def draw_board(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
-    d = ImageDraw.Draw(im)
+    d = made.pen(im)
     looks = {}
     last_turn = max((t.get("turn", 0) for t in view.get("tiles") or []), default=0)
     for t in view.get("tiles") or []:
         look = look_of(t)
         looks[(t["x"], t["y"])] = look
         x0, y0, _, _ = lay.cell_rect(t["x"], t["y"])
-        im.paste(tile_image(look, lay.tile), (x0, y0))
+        made.place(im, tile_image(look, lay.tile), (x0, y0))
     for t in view.get("tiles") or []:
         if t["x"] == 0 and t["y"] == 0:
             d.rectangle(lay.cell_rect(0, 0), outline=(250, 250, 250), width=1)

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.discovery.labels import SCORE_WORDS, points
 from engine.discovery.lang import _, ngettext
-from render import panel, style
+from render import made, panel, style
 from render.panel import as_int
 from render.sprites import paste, put_text
 
@@ -76,7 +76,7 @@ def _side(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: p
         y = below
     elif drawn and not panel.is_over(view):
         put_text(im, (right, y), _("Tile to place:"), SMALL, style.TEXT)
-        im.paste(tile_image(look_of(drawn), 72), (right + 140, y - 20))
+        made.place(im, tile_image(look_of(drawn), 72), (right + 140, y - 20))
         words = style.fit(str(drawn.get("words", "")), SMALL, w)
         put_text(im, (right, y + 76), words, SMALL, style.TEXT_DIM)
         y += 108

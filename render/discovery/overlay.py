@@ -8,12 +8,11 @@ import itertools
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.discovery.lang import _
-from render import panel, style
+from render import made, panel, style
 from render.frame import mark
-from render.layout import Rect, grow
 from render.sprites import badge_size, number_badge, paste, put_text
 
 from .board import MapLayout
@@ -141,14 +140,14 @@ def badges(
 
 
 def draw_overlay(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
-    d = ImageDraw.Draw(im)
+    d = made.pen(im)
     by_space = placements(view)
     for (x, y), options in by_space.items():
         x0, y0, _x1, _y1 = rect = lay.cell_rect(x, y)
         if len(options) == 1:
             look = options[0][1]
             if look is not None:
-                im.paste(ghost(look, lay.tile), (x0, y0))
+                made.place(im, ghost(look, lay.tile), (x0, y0))
             mark(d, rect, style.OVERLAY, 2)
             continue
         mark(d, rect, style.OVERLAY, 2)
@@ -156,7 +155,7 @@ def draw_overlay(im: Image.Image, view: dict[str, Any], lay: MapLayout) -> None:
         small = half - 3
         for (_number, look), (qx, qy) in zip(options, QUARTERS, strict=False):
             if look is not None:
-                im.paste(ghost(look, small), (x0 + qx * half + 2, y0 + qy * half + 2))
+                made.place(im, ghost(look, small), (x0 + qx * half + 2, y0 + qy * half + 2))
     # the badges after every ghost, so that no ghost covers a badge reaching over its square
     for _space, badge, box in badges(view, lay, by_space):
         paste(im, badge, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
@@ -211,17 +210,7 @@ def draw_turns(im: Image.Image, view: dict[str, Any], x: int, y: int, w: int) ->
     lines = [number_lines(numbers, size, col - 10) for _look, numbers in shown]
     for k, ((look, _numbers), text) in enumerate(zip(shown, lines, strict=True)):
         cx = x + k * col
-        im.paste(tile_image(look, TURN_TILE), (cx, y + 10))
+        made.place(im, tile_image(look, TURN_TILE), (cx, y + 10))
         for i, line in enumerate(text):
             put_text(im, (cx, y + 10 + TURN_TILE + 18 + i * (size + 4)), line, size, style.TEXT, typed=True)
     return y + 10 + TURN_TILE + 24 + max(len(t) for t in lines) * (size + 4)
-
-
-def drawn(view: dict[str, Any], lay: MapLayout, overlay: bool) -> list[Rect]:
-    """Where the board and the overlay may draw (Painter.drawn): each tile's square and the squares around it
-    (followers and the last tile's frame reach past its edge), and with the overlay each placement's square and the
-    squares around it (its badges keep their centres in it)."""
-    cells = {(int(t["x"]), int(t["y"])) for t in view.get("tiles") or []}
-    if overlay:
-        cells |= set(placements(view))
-    return [grow(lay.cell_rect(x, y), lay.tile) for x, y in cells]

@@ -11,12 +11,21 @@ from render.painter import Painter
 from .board import background, draw_board, layout_for
 from .demo import mid_game
 from .legend import draw_legend, status_line
-from .overlay import draw_overlay, drawn, legal_choices, overlay_positions, recall_positions
+from .overlay import draw_overlay, legal_choices, overlay_positions, recall_positions
 from .sprites import tile_preview
 
 PALETTE = palette.load(__name__)  # the PNG's quantisation table, learned beside the painter
 PAINTER = Painter(
-    INFO.name, layout_for, background, draw_board, draw_legend, draw_overlay, PALETTE, mid_game, tile_preview, drawn
+    INFO.name,
+    layout_for,
+    background,
+    draw_board,
+    draw_legend,
+    draw_overlay,
+    PALETTE,
+    mid_game,
+    tile_preview,
+    recorded=True,
 )
 
 __all__ = [

@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import frame, style
+from render import frame, made, style
 from render.layout import TILE, Layout, layout
 from render.sprites import paste
 
@@ -130,9 +130,9 @@ def draw_board(im: Image.Image, view: dict[str, Any], lay: Layout) -> dict[str, 
     for space, tile in placed.items():
         art = tiles.art_key(tile)
         done = _tile_done(tile, islands, len(art.geometry.segments))
-        im.paste(tiles.tile_art(art, done), lay.space_rect(space)[:2])
+        made.place(im, tiles.tile_art(art, done), lay.space_rect(space)[:2])
     frame.grid_lines(im, lay)
-    d = ImageDraw.Draw(im)
+    d = made.pen(im)
     last = view.get("last_turn") or {}
     frame.mark_spaces(d, lay, last.get("fills") or [], colors.FILL_HIGHLIGHT, 2)
     frame.mark_spaces(d, lay, last.get("spaces") or [], style.HIGHLIGHT, 4)

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from engine.entdecker.lang import N_, _, ngettext
 from engine.entdecker.state import PIECES
-from render import panel, style
+from render import made, panel, style
 from render.layout import Layout
 from render.panel import as_int
 from render.sprites import number_badge, paste, put_text
@@ -225,7 +225,7 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: 
     if isinstance(drawn, dict):
         _label(im, (hx, y + 16), _("in hand"), x + w - hx)
         thumb = tiles.tile_thumb(tiles.art_key(drawn), 62)
-        im.paste(thumb, (hx, y + 24))
+        made.place(im, thumb, (hx, y + 24))
         d.rectangle((hx - 1, y + 23, hx + 62, y + 24 + 62), outline=style.TEXT, width=2)
         if drawn.get("event"):
             paste(im, sprites.event_badge(str(drawn["event"])), (hx + 62, y + 26))
@@ -236,7 +236,7 @@ def _piles(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], area: 
     _label(im, (x, fy), _("fill-ins"), fx - x - HEAD_GAP)
     for k in sorted(fill, key=str):
         thumb = tiles.tile_thumb(tiles.art_key({"sides": FILL_SIDES.get(str(k), "SSSS")}), 24)
-        im.paste(thumb, (fx, fy - 19))
+        made.place(im, thumb, (fx, fy - 19))
         fx += 27 + put_text(im, (fx + 27, fy), str(as_int(fill[k])), SMALL, style.TEXT) + 6
     plants = piles.get("plants")
     if isinstance(plants, int):
@@ -272,7 +272,7 @@ def _choices(im: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], x: i
             tx, ty = x + c * step + badge // 2, y + 14 + r * (size + 26)
             rot = m.get("rotation")
             rot = rot if isinstance(rot, int) else 0
-            im.paste(tiles.tile_thumb(art.rotated(rot), size), (tx, ty))
+            made.place(im, tiles.tile_thumb(art.rotated(rot), size), (tx, ty))
             paste(im, number_badge(m["number"], badge), (tx, ty + 6))
             if isinstance(m.get("space"), str):
                 put_text(im, (tx + size / 2, ty + size + 14), m["space"], SMALL, style.TEXT, "mm")

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.entdecker.labels import NUMBERED
-from render import frame, panel, style
-from render.layout import TILE, Layout, Rect, around, grow
+from render import frame, made, panel, style
+from render.layout import Layout
 from render.sprites import badge_size, number_badge, paste
 
 from . import colors, sprites, tiles
@@ -75,9 +76,8 @@ def draw_overlay(im: Image.Image, view: dict[str, Any], lay: Layout) -> None:
         for space, ms in place_by_space.items():
             if len(ms) == 1:  # one way to lay it here: show the tile in place, faded
                 rot = ms[0].get("rotation", 0)
-                turned = tiles.tile_art(art.rotated(rot if isinstance(rot, int) else 0))
-                im.paste(_faded(turned), lay.space_rect(space)[:2])
-    d = ImageDraw.Draw(im)
+                made.place(im, _faded(art.rotated(rot if isinstance(rot, int) else 0)), lay.space_rect(space)[:2])
+    d = made.pen(im)
     for space in place_by_space:
         frame.mark(d, lay.space_rect(space), style.OVERLAY, 3)
     badge = badge_size(lay.width)
@@ -87,24 +87,8 @@ def draw_overlay(im: Image.Image, view: dict[str, Any], lay: Layout) -> None:
         paste(im, sprites.recall_badge(), center)
 
 
-def _faded(art: Image.Image) -> Image.Image:
-    return Image.blend(art, Image.new("RGB", art.size, colors.UNKNOWN), 0.35)
-
-
-def drawn(view: dict[str, Any], lay: Layout, overlay: bool) -> list[Rect]:
-    """Where the board and the overlay may draw (Painter.drawn): the tiles and the spaces around them (pieces and
-    badges reach past a tile's edge), last turn's frames, the ship, and with the overlay the ghosts' spaces and a
-    space around every badge."""
-    out = [grow(lay.space_rect(space), TILE) for space in placed_tiles(view, lay)]
-    last = view.get("last_turn") or {}
-    for name in [*(last.get("fills") or []), *(last.get("spaces") or [])]:
-        if isinstance(name, str) and lay.parse_space(name):
-            out.append(lay.space_rect(name))
-    centers = [lay.position_center(view["ship"])] if isinstance(view.get("ship"), str) else []
-    if overlay:
-        for m in legal_choices(view):
-            if m.get("kind") == "place" and isinstance(m.get("space"), str) and lay.parse_space(m["space"]):
-                out.append(lay.space_rect(m["space"]))
-        centers += [*overlay_positions(view, lay).values(), *recall_positions(view, lay).values()]
-    out += [around(c, TILE) for c in centers if c]
-    return out
+@lru_cache(maxsize=64)
+def _faded(art: tiles.Art) -> Image.Image:
+    """The tile in hand shown in place, faded (cached, as the tile art is: render/made.py `place`)."""
+    turned = tiles.tile_art(art)
+    return Image.blend(turned, Image.new("RGB", turned.size, colors.UNKNOWN), 0.35)

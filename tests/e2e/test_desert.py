@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 import engine
 from tests.fakediscord import FakeDiscord, InteractionHandle
 
@@ -30,6 +32,7 @@ def user_to_act(fake: FakeDiscord, table) -> str:  # type: ignore[no-untyped-def
     return fake.users[table.current.user_id].name
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_a_whole_game_by_the_games_commands_with_a_scoring_chosen_out_of_turn(tmp_path: Path) -> None:
     started = time.perf_counter()
     async with FakeDiscord() as fake:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from . import helpers
 from .helpers import (
     click_move,
@@ -21,6 +23,7 @@ from .helpers import (
 GAME = "discovery"
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_whole_three_player_game_by_slash_commands(tmp_path: Path) -> None:
     async with started(tmp_path, "game-1", ["alice", "bob", "dave"], seed=3, game=GAME) as (fake, bot):
         first = fake.channel_messages("game-1")[-1]
@@ -40,6 +43,7 @@ async def test_whole_three_player_game_by_slash_commands(tmp_path: Path) -> None
         assert "finished" in status.text
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_whole_game_by_buttons_and_menus(tmp_path: Path) -> None:
     async with started(tmp_path, "game-1", ["alice", "bob"], seed=4, game=GAME) as (fake, bot):
         clicked = slashed = 0

@@ -57,8 +57,8 @@ def acting_user(fake: FakeDiscord, table: Table) -> str:
 
 
 def sensible(table: Table) -> str:
-    """The default AI's choice for the first seat to act: a sensible game of reasonable length."""
-    return engine.ai_move(table.state, catalog().info(table.game).default_ai).key
+    """The choice for the first seat to act (helpers.pick: a game of reasonable length)."""
+    return helpers.pick(table)
 
 
 def players_for(game: str) -> list[str]:
@@ -98,7 +98,8 @@ async def test_lobby_menus_seats_and_start(game: str, tmp_path: Path) -> None:
 
 
 async def test_a_whole_game_through_play_alone(game: str, tmp_path: Path) -> None:
-    async with started(tmp_path, "game-1", players_for(game), game=game) as (fake, bot):
+    seed = helpers.short_game_seed(game)
+    async with started(tmp_path, "game-1", players_for(game), game=game, seed=seed) as (fake, bot):
         moves = 0
         while (table := await table_of(bot, fake, "game-1")) is not None:
             await ok(await play_move(fake, "game-1", acting_user(fake, table), sensible(table)))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import engine
 from bot.service.accounts import made_mark
 from tests.fakediscord import FakeDiscord
@@ -26,8 +28,9 @@ from .helpers import (
 )
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_whole_game_by_slash_commands(tmp_path: Path) -> None:
-    async with started(tmp_path, "game-1", ["alice", "bob"], seed=1) as (fake, bot):
+    async with started(tmp_path, "game-1", ["alice", "bob"], seed=helpers.short_game_seed("entdecker")) as (fake, bot):
         first = fake.channel_messages("game-1")[-1]
         assert first.attachments and first.attachments[0].image().format == "PNG"
         assert f"<@{fake.user('alice').id}>" in first.text
@@ -47,10 +50,11 @@ async def test_whole_game_by_slash_commands(tmp_path: Path) -> None:
         assert made  # Entdecker's first draws from piles that look alike, at least
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_whole_game_by_buttons(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await ok(await fake.slash("alice", "game-1", "game", "new", game="entdecker", seed=2))
+            await ok(await fake.slash("alice", "game-1", "game", "new", game="entdecker", seed=30))  # 197 moves
             lobby = fake.channel_messages("game-1")[-1]
             join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
             await ok(await fake.click("bob", lobby, join))
@@ -71,6 +75,7 @@ async def test_whole_game_by_buttons(tmp_path: Path) -> None:
         fake.assert_no_violations()
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_ai_seat_plays_its_own_turns(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):

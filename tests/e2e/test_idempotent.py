@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from bot.app import EntdeckerBot
-from bot.service import Table, stamp
+from bot.service import Table, recorder, stamp
 from storage import open_store
 from tests.fakediscord import FakeDiscord
 from tests.pgproxy import CommitCutter, Mode
@@ -150,10 +150,12 @@ async def test_a_connection_cut_at_commit_is_answered_truly_and_a_retry_acts_onc
 
 
 async def test_an_outcome_that_cannot_be_read_is_told_so_and_the_retry_as_told_acts_once(
-    pg_url: str, cutter: CommitCutter, tmp_path: Path
+    pg_url: str, cutter: CommitCutter, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The answer to COMMIT is lost and the server stays out of reach while the bot tries to read what happened: the
     player is told it is not known, and that sending the same (typed) command again is safe; it is."""
+    # The same tries with shorter pauses: the bot's ~8 s of them were the test's wall time, spent waiting.
+    monkeypatch.setattr(recorder, "SETTLE_WAITS", (0.05, 0.1, 0.2))
     observer = await open_store(pg_url)
     try:
         async with FakeDiscord() as fake:

@@ -46,6 +46,12 @@ START_TIMEOUT = 60.0  # a cold interpreter on a loaded machine
 WAIT = 30.0
 MAX_MOVES = 600
 RANDOM_KILLS = 3
+# Boards drawn in the bot's threads and no renderer warm-up: each of the five starts otherwise spawned two render
+# workers and drew every game's warm-up boards in each before on_ready (seconds of CPU a start, on both cores). A
+# killed bot's render workers ending is tests/bot/test_boards.py's; drawing in workers, test_announcements.py's.
+# Sketched boards between the first and the last (tests/e2e/sketch.py): the catch-up's board is a new upload all the
+# same.
+BOT_OPTIONS = ("--render-processes", "0", "--cold", "--sketch")
 
 Gate = Callable[[str, list[str]], bool]
 
@@ -125,6 +131,7 @@ class Launcher:
                 "tests.e2e.killable_bot",
                 str(self.fake.port),
                 str(self.db),
+                *BOT_OPTIONS,
                 cwd=ROOT,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=stderr,
@@ -362,3 +369,11 @@ async def test_kill_9_in_the_middle_of_a_turn_and_restart(tmp_path: Path) -> Non
         assert not violations, "\n".join(map(str, violations))
         for bot in processes.processes:
             assert not bot.errors(), bot.log.read_text()
+
+
+def test_the_killable_bot_connects_as_the_bots_in_the_test_process() -> None:
+    from tests.fakediscord import FAST_CLIENT_OPTIONS
+
+    from . import killable_bot
+
+    assert killable_bot.FAST_CLIENT_OPTIONS == FAST_CLIENT_OPTIONS

@@ -29,6 +29,7 @@ from .helpers import (
     refused,
     running,
     settings,
+    short_game_seed,
     table_of,
     turn_message,
     user_of,
@@ -100,12 +101,13 @@ async def test_every_command_and_option_is_described_in_each_language(tmp_path: 
     assert play["description_localizations"]["de"] == "Jeden Zug machen, den du jetzt machen kannst (jedes Spiel)"
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_a_french_game_with_a_german_speaking_player(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         fake.guild_locale = "fr"  # the server's preferred locale: the games' default language
         fake.user("bob").locale = "de"
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"])
+            await open_game(fake, "game-1", ["alice", "bob"], seed=short_game_seed("entdecker"))
             table = await table_of(bot, fake, "game-1")
             assert table is not None and table.record.options.get("language") == "fr"
             lobby = fake.channel_messages("game-1")[0].text  # the lobby, edited to say it started
@@ -268,6 +270,7 @@ def words_shown(message: FakeMessage) -> list[str]:
     return [message.text, *control_words(message)]
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_a_french_desert_game_with_a_german_speaking_player(tmp_path: Path) -> None:
     """Im Reich der Wüstensöhne's own words too (issue 23): its turn accounts, prompts, controls and status in the
     channel's French, and bob's private answers (his hand of secret rumours, /game status, his moves) in German."""
@@ -275,7 +278,7 @@ async def test_a_french_desert_game_with_a_german_speaking_player(tmp_path: Path
         fake.guild_locale = "fr"
         fake.user("bob").locale = "de"
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):
-            await open_game(fake, "game-1", ["alice", "bob"], game="desert")
+            await open_game(fake, "game-1", ["alice", "bob"], game="desert", seed=short_game_seed("desert"))
             bob = await played_to_the_end(bot, fake, "game-1", asks=("hand", "status"))
             channel = [w for m in fake.channel_messages("game-1") for w in words_shown(m)]
             assert any("Partie terminée" in w for w in channel[-3:]), channel[-3:]
@@ -285,6 +288,7 @@ async def test_a_french_desert_game_with_a_german_speaking_player(tmp_path: Path
         fake.assert_no_violations()
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_a_french_discovery_game_with_a_german_speaking_player(tmp_path: Path) -> None:
     """Carcassonne: The Discovery's composed words (labels, events, prompts, status, hand) in the channel's French
     and in bob's German: no English piece of the bot's catalog nor of the game's."""

@@ -112,6 +112,7 @@ async def test_entdecker_a_draw_needs_consent_and_one_refusal_ends_it(tmp_path: 
         assert (await table_of(bot, fake, "game-1")).version == 4
 
 
+@pytest.mark.usefixtures("sketched_boards")
 async def test_the_log_pages_through_the_whole_game(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         async with running(fake, settings(tmp_path / "g.db")) as (bot, _):

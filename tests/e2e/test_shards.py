@@ -75,12 +75,13 @@ class Processes:
         self.started: list[Path] = []
 
     async def start(self, shard: int) -> None:
+        # Boards in threads, no renderer warm-up (as tests/e2e/test_kill.py's BOT_OPTIONS say why).
         log = self.logs / f"shard-{shard}-{len(self.started)}.log"
         self.started.append(log)
         with log.open("wb") as stderr:
             process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "tests.e2e.killable_bot", str(self.fake.port), self.db,
-                "--shard-count", "2", "--shards", str(shard),
+                "--shard-count", "2", "--shards", str(shard), "--render-processes", "0", "--cold",
                 cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=stderr,
             )  # fmt: skip
         self.running[shard] = process

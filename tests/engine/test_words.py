@@ -12,10 +12,15 @@ from typing import Any
 import pytest
 
 import engine
-from tests.engine.playing import steps
+from tests.played import played
 
 GAMES = ["entdecker", "desert", "discovery"]
 OPTIONS = {"entdecker": {"personal_tiles": True}, "discovery": {"double_tile": True}, "desert": {}}
+# The Discovery by its random AI alone (its heuristic took four fifths of this test's time, choosing moves): seeds 1
+# and 8 reach every event type and move kind that seeds 3 and 8 did with the heuristic and random AIs in turn,
+# the discard of an unplaceable tile included (docs/bench.md, session 8).
+KINDS = {"discovery": ("random",)}
+SEEDS = {"discovery": (1, 8)}
 INTERNAL = {
     "a tile's catalogue id": re.compile(r"\b\d-\d\d\b"),
     "side letters": re.compile(r"\b[NESW]-[NESW]\b|\b[NESW]{2,4}\b|\b[NESW] (sea|grassland|mountain|land)\b"),
@@ -31,9 +36,9 @@ def texts_of_a_game(game: str, seed: int) -> Iterator[tuple[str, str]]:
     info = engine.info(game)
     presenter = engine.presenter(game)
     names = [f"P{i + 1}" for i in range(info.min_players + 1)]
-    kinds = (info.default_ai, "random")
+    kinds = KINDS.get(game, (info.default_ai, "random"))
     last = None
-    for step in steps(game, len(names), seed, kinds, OPTIONS[game]):
+    for step in played(game, len(names), seed, kinds, OPTIONS[game]).steps:
         state, last = step.before, step.after
         for seat in engine.to_act(state):
             view = engine.view(state, seat)
@@ -59,8 +64,9 @@ def rules_texts(game: str) -> Iterator[tuple[str, str]]:
     yield from ((f"rules: {title}", text) for title, text in presenter.rules_sections)
 
 
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("seed", [3, 8])
+@pytest.mark.parametrize(
+    ("game", "seed"), [pytest.param(g, s, id=f"{s}-{g}") for s in (1, 3, 8) for g in GAMES if s in SEEDS.get(g, (3, 8))]
+)
 def test_nothing_a_player_reads_shows_an_internal_id(game: str, seed: int) -> None:
     seen: dict[str, list[Any]] = {}
     for where, text in [*texts_of_a_game(game, seed), *rules_texts(game)]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import engine
 from engine.core.moves import Move
 from engine.desert.state import GRID, State
-from tests.engine.playing import steps
+from tests.played import played
 
 
 def _revealed(before: State, after: State) -> bool:
@@ -17,7 +17,7 @@ def _revealed(before: State, after: State) -> bool:
 
 
 def _play(players: int, seed: int, kind: str, seen: dict[bool, set[str]]) -> None:
-    for step in steps("desert", players, seed, kind):
+    for step in played("desert", players, seed, kind).steps:
         assert step.alone == (not _revealed(step.before, step.after)), (step.move.key, step.events)
         if step.alone:
             # Nothing hidden moved: the piles keep their order and nobody learnt a token.

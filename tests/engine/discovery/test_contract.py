@@ -10,17 +10,15 @@ from engine.api import header_problems
 from engine.discovery.info import INFO
 from engine.discovery.presenter import PRESENTER
 from tests.engine.discovery.helpers import game
+from tests.played import played
 
 
 def _states(options: dict | None = None, players: int = 3, seed: int = 2, moves: int = 400):  # type: ignore[no-untyped-def]
-    state = game(players, options, seed)
-    out = [(state, [])]
-    for i in range(moves):
-        if state.game_over:
-            break
-        state, events = engine.step(state, engine.ai_move(state, "random" if i % 3 else "heuristic"))
-        out.append((state, events))
-    return out
+    """(state, the events that led to it) over a game whose every third move is the heuristic's, the others
+    random (tests/played.py keeps it: two tests read the plain one)."""
+    names = ["Red", "Yellow", "Green", "Blue", "Black"][:players]
+    game = played("discovery", names, seed, ("heuristic", "random", "random"), options, moves)
+    return [(game.states[0], []), *((step.after, step.events) for step in game.steps)]
 
 
 def test_info_for_the_lobby() -> None:

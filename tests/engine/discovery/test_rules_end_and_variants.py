@@ -34,7 +34,7 @@ def test_the_game_ends_after_the_turn_in_which_the_last_tile_is_placed() -> None
 
 
 def test_the_whole_set_is_played() -> None:
-    state, _ = _play_out(game(3, seed=11), "heuristic")
+    state, _ = _play_out(game(3, seed=11))  # the random AI: which tile goes where is not the point
     assert len(state.board) + len(state.discarded) == 84
     assert state.result["ranking"] == [
         1 + sum(1 for x in state.result["scores"] if x > s) for s in state.result["scores"]

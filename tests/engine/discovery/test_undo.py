@@ -8,7 +8,7 @@ from typing import Any
 
 import engine
 from engine.discovery.state import State
-from tests.engine.playing import steps
+from tests.played import played
 
 
 def _revealed(before: State, after: State) -> bool:
@@ -20,7 +20,7 @@ def _revealed(before: State, after: State) -> bool:
 
 
 def _play(options: dict[str, Any], seed: int, kind: str, seen: dict[bool, set[str]]) -> None:
-    for step in steps("discovery", 3, seed, kind, options):
+    for step in played("discovery", 3, seed, kind, options).steps:
         assert step.alone == (not _revealed(step.before, step.after)), (step.move.key, step.events)
         if step.alone:
             # Nothing hidden moved: the pile keeps its order and no other player's hand changed.

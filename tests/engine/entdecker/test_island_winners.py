@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import engine
-from render.selfplay import selfplay_states
+from tests.played import selfplay_states
 
 
 def test_every_scored_island_names_its_winners_also_from_json() -> None:

@@ -59,7 +59,8 @@ def test_random_legal_play_keeps_invariants(seed: int, players: int, options: di
         assert all(m.player == state.current_player for m in moves)
         move = moves[choices[i % len(choices)] % len(moves)]
         after, events = engine.step(state, move)
-        assert engine.state_to_json(state) != engine.state_to_json(after)
+        # Without the history (serialising the whole log at every move made this test quadratic): the rest moved.
+        assert engine.state_to_json(state, history=False) != engine.state_to_json(after, history=False)
         check_invariants(state, after)
         assert isinstance(events, list)
         state = after

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 import engine
-from tests.engine.playing import steps
+from tests.played import played
 
 REVEALING = {"draw", "personal", "fill", "fill_missing", "event", "income", "discard", "game_over", "end"}
 
@@ -15,7 +15,7 @@ REVEALING = {"draw", "personal", "fill", "fill_missing", "event", "income", "dis
 def test_every_move_of_seeded_games_is_judged_by_what_it_revealed() -> None:
     seen: dict[bool, set[str]] = {True: set(), False: set()}
     for seed in range(3):
-        for step in steps("entdecker", 3, seed, "heuristic", {"personal_tiles": seed == 1}):
+        for step in played("entdecker", 3, seed, "heuristic", {"personal_tiles": seed == 1}).steps:
             events, alone = step.events, step.alone
             kinds = {e["type"] for e in events}
             revealed = bool(kinds & REVEALING) or any(

@@ -12,6 +12,7 @@ from PIL import ImageChops
 import engine
 import render
 from render import panel, sprites, style
+from tests.played import played
 
 WORLD_NAMES = ("Zoë", "Łukasz", "Δημήτρης", "李雷", "🙂bob", "Ñandú Çelik", "Юлия", "김민준")
 
@@ -65,14 +66,11 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 NAMES = ["Maximilian Mülle", "Δημήτρης Παπαδό", "李雷", "🙂bob the builder"]
 
 
-def _states(game: str) -> list:
+def _states(game: str) -> tuple:
+    """A game of four (or the most) seats with hard names, by the game's default AI (kept for the run: three tests
+    read Entdecker's)."""
     players = NAMES[: min(4, engine.info(game).max_players)]
-    state = engine.new_game(game, players=players, options={}, seed=5)
-    states = [state]
-    while not state.game_over and len(states) < 3000:
-        state = engine.apply(state, engine.ai_move(state, kind=engine.info(game).default_ai))
-        states.append(state)
-    return states
+    return played(game, players, 5, engine.info(game).default_ai, moves=2999).states
 
 
 @pytest.mark.parametrize("game", ["entdecker", "discovery", "desert"])

@@ -14,7 +14,7 @@ import engine
 import render
 from engine import LANGUAGES, reading
 from render import left, sprites
-from render.selfplay import selfplay_states
+from tests.played import selfplay_states
 
 GAMES = [g.name for g in engine.games()]
 STEP = 15  # every 15th state of a game, and its last

@@ -20,7 +20,7 @@ from bot.locale_update import RENDER_ROOT, code_words
 from engine.core.lang import reading
 from render import panel, sprites
 from render.desert import layout_for, legend, tiles
-from render.selfplay import selfplay_states
+from tests.played import selfplay_states
 
 LANGUAGES = ("de", "nl", "fr")
 CATALOGS = Path(engine.__file__).parent / "desert" / "locale"

@@ -12,7 +12,7 @@ import engine
 import render
 from render import sprites as core_sprites
 from render.desert import PAINTER, layout_for, overlay_positions, status_line, tiles
-from render.selfplay import selfplay_states
+from tests.played import selfplay_states
 
 SIZE = (
     2 * 44 + 11 * tiles.TILE,

@@ -13,7 +13,7 @@ import engine
 import render
 from render.discovery import layout_for
 from render.discovery.board import MAX_SIDE
-from render.selfplay import selfplay_states
+from tests.played import selfplay_states
 
 NAMES = ["Ann", "Bob", "Cleo", "Dario", "Eve"]
 
@@ -116,7 +116,7 @@ def test_the_map_keeps_its_frame_growing_in_a_few_steps() -> None:
     """Issue 22: over a five-player game the frame (size, tile, where the start tile sits) changes only when the
     map outgrows a step, and between changes every place stays in the same spot."""
     from render.discovery.board import layout_for
-    from render.selfplay import selfplay_states
+    from tests.played import selfplay_states
 
     states = selfplay_states(3, 5, game="discovery")
     layouts = [layout_for(engine.view(s, None)) for s in states]

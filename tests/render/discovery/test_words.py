@@ -16,7 +16,7 @@ from render import panel, style
 from render.discovery import layout_for, legend, overlay
 from render.discovery.sprites import key_items
 from render.discovery.tiles import city_icon
-from render.selfplay import selfplay_states
+from tests.played import selfplay_states
 
 Drawn = list[tuple[float, str, int]]  # x, text, size of every text the legend and the overlay put
 

@@ -6,7 +6,7 @@ import pytest
 
 engine = pytest.importorskip("engine")
 
-from render.selfplay import selfplay_states  # noqa: E402
+from tests.played import selfplay_states  # noqa: E402
 
 
 @lru_cache(maxsize=16)

@@ -16,7 +16,7 @@ from engine.core.lang import reading
 from render import panel, style
 from render.entdecker import legend, status_line
 from render.layout import layout
-from render.selfplay import selfplay_states
+from tests.played import selfplay_states
 
 LANGUAGES = ("de", "nl", "fr")
 TWO_PILES = {"personal_tiles": True, "keep_unplayable": True}  # plant tokens in two piles, unplayable tiles kept
