@@ -45,18 +45,19 @@ CASES: tuple[tuple[str, dict[str, Any]], ...] = (
 AIMS = {"entdecker": (5, 9), "desert": (4, 10), "discovery": (2, 3)}  # clicks per turn: mean, max
 
 
-def clicks_for(table: Table, key: str) -> int | None:
-    """Clicks to make the move `key` on the turn message: a button 1, a menu 2, behind the private copy's button
-    one more; None: no control offers it."""
+def clicks_for(table: Table, key: str) -> tuple[int | None, bool]:
+    """Clicks to make the move `key` on the turn message: a button 1, a menu 2, an opener and its pair 2 (the pair
+    makes the next step too: True), behind the private copy's button one more; None: no control offers it."""
     presenter = CATALOG.presenter(table.game)
     controls = public_controls(table, presenter)
     if controls is None:
-        return None
-    clicks = controls.clicks(key)
+        return None, False
+    clicks, opens = controls.clicks(key), controls.opens(key)
     if clicks is None and controls.private and table.current is not None:
-        behind = private_controls(table, presenter, table.current.seat).clicks(key)
-        clicks = None if behind is None else 1 + behind
-    return clicks
+        behind_controls = private_controls(table, presenter, table.current.seat)
+        behind = behind_controls.clicks(key)
+        clicks, opens = (None if behind is None else 1 + behind), behind_controls.opens(key)
+    return clicks, opens
 
 
 @dataclass
@@ -77,6 +78,7 @@ def turns(game: str, options: dict[str, Any], seed: int, confirm: bool) -> Itera
     state = engine.new_game(game, NAMES, options, seed)
     clicks = decisions = single = made = slash = 0
     turn_over = True  # as the bot: no step is made for anyone before a move of this turn
+    paired: set[str] = set()  # the next step's choices the last click's pair could have made with it
     while not state.game_over:
         seat = engine.to_act(state)[0]
         table = Table.detached(state, NAMES, table_options)
@@ -89,11 +91,16 @@ def turns(game: str, options: dict[str, Any], seed: int, confirm: bool) -> Itera
         else:
             move = engine.ai_move(state, kind)
             decisions += 1
-            cost = clicks_for(table, move.key)
-            if cost is None:
-                slash += 1
+            if move.key in paired:
+                paired = set()  # made by the pair's click, with the step before it
             else:
-                clicks += cost
+                cost, opens = clicks_for(table, move.key)
+                if cost is None:
+                    slash += 1
+                else:
+                    clicks += cost
+                seconds = Legal.seconds(table, move.key) if opens else None
+                paired = {str(e["key"]) for e in seconds or ()}
         state, events = engine.step(state, move)
         turn_over = engine.turn_passed(game, events)
         if turn_over:

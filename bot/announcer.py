@@ -27,10 +27,12 @@ from storage import GameRecord, StorageError, Store, UserTime
 from . import messages
 from .boards import TOO_LARGE, Boards
 from .catalog import Catalog
-from .components import end_row, lobby_view, turn_view
+from .components import controls_view, end_row, lobby_view, turn_view
+from .controls import Controls
 from .editors import Editors
 from .interactions import Replies, clicked_on
 from .lang import N_, _, in_channel_language, ngettext, speaking, table_language
+from .service import stamp
 from .service.accounts import Accounts
 from .service.cache import TableCache
 from .service.hours import away_now, quiet_until, timestamp
@@ -211,10 +213,16 @@ class Announcer:
         header: str | None = None,
         filename: str | None = None,
         note: str = "",
+        controls: Controls | None = None,
     ) -> discord.ui.LayoutView:
-        """The turn message: its words, the board it shows (`filename`, an attachment) and the controls."""
-        controls, left_out = turn_view(table, self.catalog.presenter(table.game))
-        rows = rows_of(controls)
+        """The turn message: its words, the board it shows (`filename`, an attachment) and the controls (`controls`:
+        these instead of the turn's own, as an opener's pairs)."""
+        if controls is None:
+            view, left_out = turn_view(table, self.catalog.presenter(table.game))
+        else:
+            view, left_out = controls_view(table.game_id, table.version, controls, tag=stamp.tag_of(table)), 0
+        controls_rows = view
+        rows = rows_of(controls_rows)
         if table.record.status == "finished" and table.state is not None and table.state.game_over:
             rows.append(end_row(table.game_id))
         content = messages.turn_content(self.catalog, table, account, header=header)
@@ -379,6 +387,30 @@ class Announcer:
         if file is not None:
             kwargs["file"] = file
         await self.replies.reply(interaction, content, **kwargs)
+
+    @in_channel_language
+    async def show_controls(
+        self, interaction: discord.Interaction, table: Table, controls: Controls, note: str
+    ) -> None:
+        """Show other controls on the clicked message (an opener's pairs, or the turn's choices again), keeping its
+        words and picture: the turn message through the click's token, or the private copy it was on."""
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            words = _("Your choices (only you see this message):") + (f"\n{note}" if note else "")
+            view = controls_view(table.game_id, table.version, controls, tag=stamp.tag_of(table))
+            await interaction.edit_original_response(content=words, view=view)
+            return
+        account = await self.accounts.turn_account(
+            table.game_id,
+            table.shown_names,
+            table.record.game,
+            channel_id=table.record.channel_id,
+            version=table.version,
+        )
+        name = shown_picture(message)
+        layout = self.turn_parts(table, account, filename=name, note=note, controls=controls)
+        await interaction.edit_original_response(content=None, view=layout, allowed_mentions=NO_MENTIONS)
+        self.editors.clicked(table.game_id, interaction)
 
     @in_channel_language
     async def _update_through(self, interaction: discord.Interaction, table: Table) -> None:

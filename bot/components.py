@@ -9,6 +9,8 @@
     edu:<game_id>:<version>:<yes|no>      an answer to a request to undo (bot/undo/buttons.py)
     edh:<offer>:<yes|no>                  an answer to the offer of a seat (bot/offers/buttons.py)
     edp:<game_id>:<version>               opens the seat's private choices (a hand) in a message only it sees
+    edk:<game_id>:<state>:<n>             opens the pairs of a step's n-th group of choices (bot/controls.py)
+    edb:<game_id>:<state>                 back from those pairs to the turn's choices
     edr:<game_id>                         the end message's Rematch: a lobby with that game's seats
     edg:<game_id>                         the end message's Replay: the game as an animated GIF (bot/past.py)
 
@@ -33,10 +35,23 @@ import discord
 import engine
 from engine.api import GameInfo, OptionSpec, Presenter
 
-from .controls import MAX_OPTIONS, MAX_ROWS, Button, Controls, Menu, turn_controls
+from .controls import (
+    MAX_OPTIONS,
+    MAX_ROWS,
+    Back,
+    Button,
+    Controls,
+    Menu,
+    Opener,
+    Pair,
+    openers,
+    second_level,
+    turn_controls,
+)
 from .errors import GUILD_ONLY, ErrorAnswers
 from .lang import N_, _, read_by, reader_language
 from .service import stamp
+from .service.legal import PAIR_SEP, Legal
 from .service.refusal import Refusal
 from .service.table import Table
 from .text import BUTTON_LABEL, OPTION_LABEL, PLACEHOLDER, fit
@@ -48,6 +63,10 @@ class TurnClicks(Protocol):
     ) -> None: ...
 
     async def private_choices(self, interaction: discord.Interaction, *, game_id: int, version: int) -> None: ...
+
+    async def open_pairs(
+        self, interaction: discord.Interaction, *, game_id: int, version: int, tag: str | None, n: int | None
+    ) -> None: ...
 
 
 class LobbyClicks(Protocol):
@@ -212,6 +231,36 @@ class MoveSelect(Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], templat
         )
 
 
+class OpenerButton(
+    Routed,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"ed(?P<what>[kb]):(?P<game>[0-9]+):{stamp.STAMP}(?::(?P<n>[0-9]+))?",
+):
+    """Opens the pairs of a group of a step's choices on the same message (n), or goes back to the turn's choices
+    (n None); the state's choices are found again from the game, so it works after a restart."""
+
+    def __init__(self, game_id: int, version: int, n: int | None, label: str = "", tag: str | None = None) -> None:
+        state = stamp.state_field(version, tag)
+        custom_id = f"edk:{game_id}:{state}:{n}" if n is not None else f"edb:{game_id}:{state}"
+        super().__init__(
+            discord.ui.Button(
+                label=fit(label or "…", BUTTON_LABEL),
+                style=discord.ButtonStyle.primary if n is not None else discord.ButtonStyle.secondary,
+                custom_id=custom_id,
+            )
+        )
+        self.game_id, self.version, self.n, self.tag = game_id, version, n, tag
+
+    @classmethod
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> OpenerButton:
+        n = int(match["n"]) if match["what"] == "k" and match["n"] is not None else None
+        label = getattr(item, "label", None) or ""
+        return cls(int(match["game"]), int(match["version"]), n, label, tag=match["tag"])
+
+    async def act(self, interaction: discord.Interaction, routes: ComponentRoutes) -> None:
+        await routes.turns.open_pairs(interaction, game_id=self.game_id, version=self.version, tag=self.tag, n=self.n)
+
+
 class PrivateButton(
     Routed,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -357,6 +406,7 @@ def end_row(game_id: int) -> list[discord.ui.Item[Any]]:
 DYNAMIC_ITEMS = (
     MoveButton,
     MoveSelect,
+    OpenerButton,
     PrivateButton,
     LobbyButton,
     SwitchesSelect,
@@ -459,8 +509,32 @@ def public_controls(table: Table, presenter: Presenter) -> Controls | None:
     # Counted from the moves themselves: a seat's own view (its labels) is only built when it has hidden ones.
     legal = engine.legal_moves(table.state)
     private = any(sum(m.player == s for m in legal) > sum(e["player"] == s for e in shown) for s in humans)
-    controls = turn_controls(shown, presenter, private=private)
+    controls = turn_controls(shown, presenter, private=private, counts=_counts(table, shown, presenter))
     return controls if controls.rows else None
+
+
+def _counts(table: Table, entries: list[dict[str, Any]], presenter: Presenter) -> dict[str, int] | None:
+    """The pairs of each choice of a kind the game pairs with its next step, when there are more than buttons hold
+    (only then do openers replace a menu); None: nothing to pair."""
+    paired = [e for e in entries if e["kind"] in presenter.pairs]
+    if len(paired) <= MAX_OPTIONS:
+        return None
+    return Legal.pair_counts(table, paired)
+
+
+def pairs_controls(table: Table, presenter: Presenter, n: int | None, seat: int, *, private: bool) -> Controls | None:
+    """What an opener shows (its pairs and Back), or with n None the turn's choices again; None: no such opener now
+    (the choices changed)."""
+    if n is None:
+        return private_controls(table, presenter, seat) if private else public_controls(table, presenter)
+    entries = private_legal(table, seat) if private else [e for e in table.view(None)["legal"] if e["player"] == seat]
+    paired = [e for e in entries if e["kind"] in presenter.pairs]
+    opened = openers(paired, Legal.pair_counts(table, paired), presenter)
+    if not 0 <= n < len(opened):
+        return None
+    keys = set(opened[n].keys)
+    firsts = [e for e in paired if str(e["key"]) in keys]
+    return second_level(firsts, {str(e["key"]): Legal.seconds(table, str(e["key"])) for e in firsts}, presenter)
 
 
 def private_legal(table: Table, seat: int) -> list[dict[str, Any]]:
@@ -470,7 +544,8 @@ def private_legal(table: Table, seat: int) -> list[dict[str, Any]]:
 
 def private_controls(table: Table, presenter: Presenter, seat: int) -> Controls:
     """All of a seat's choices, for the private copy only that seat sees."""
-    return turn_controls(private_legal(table, seat), presenter)
+    entries = private_legal(table, seat)
+    return turn_controls(entries, presenter, counts=_counts(table, entries, presenter))
 
 
 def controls_view(
@@ -487,6 +562,13 @@ def controls_view(
             item: discord.ui.Item[Any]
             if isinstance(control, Button):
                 item = MoveButton(game_id, version, control.key, control.label, STYLES[control.style], tag=tag)
+            elif isinstance(control, Pair):
+                key = control.first if control.second is None else f"{control.first}{PAIR_SEP}{control.second}"
+                item = MoveButton(game_id, version, key, control.label, discord.ButtonStyle.success, tag=tag)
+            elif isinstance(control, Opener):
+                item = OpenerButton(game_id, version, control.n, control.label, tag=tag)
+            elif isinstance(control, Back):
+                item = OpenerButton(game_id, version, None, _(control.label), tag=tag)
             elif isinstance(control, Menu):
                 options = [
                     discord.SelectOption(label=fit(label, OPTION_LABEL), value=key[:100])

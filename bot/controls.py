@@ -18,7 +18,7 @@ components-v2 layout) lays out. The rules it keeps (issue 21):
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +33,8 @@ MAX_PLACEHOLDER = 150
 BUTTONS_AT_MOST = 5  # choices of a kind that are always buttons
 BUTTONS_IF_ROOM = MAX_ROWS * MAX_BUTTONS_PER_ROW  # choices of a kind that are buttons while the rows last
 PRIVATE_LABEL = N_("🔒 Your choices (only you see them)")
+BACK_LABEL = N_("↩ Back")
+PAIR_ROOM = (MAX_ROWS - 1) * MAX_BUTTONS_PER_ROW  # an opener's pairs: four rows, the fifth holds Back
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,32 @@ class Private:
     label: str = PRIVATE_LABEL
 
 
-Control = Button | Menu | Private
+@dataclass(frozen=True)
+class Opener:
+    """Opens the pairs of some of a step's choices (`second_level`): the choices it holds, by key, as numbered."""
+
+    n: int  # which opener of the step (its place among them; the bot finds the same ones again from the state)
+    label: str
+    keys: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two steps in one click: the first move, then `second` (None: the first alone, its next step asked after)."""
+
+    first: str
+    second: str | None
+    label: str
+
+
+@dataclass(frozen=True)
+class Back:
+    """Back from an opener's pairs to the turn's choices."""
+
+    label: str = BACK_LABEL
+
+
+Control = Button | Menu | Private | Opener | Pair | Back
 
 
 @dataclass(frozen=True)
@@ -69,9 +96,15 @@ class Controls:
             for control in row:
                 if isinstance(control, Button) and control.key == key:
                     return 1
+                if isinstance(control, Opener) and key in control.keys:
+                    return 2  # the opener, then the pair (which makes the next step too)
                 if isinstance(control, Menu) and any(k == key for k, _label in control.options):
                     return 2
         return None
+
+    def opens(self, key: str) -> bool:
+        """Whether the move `key` is reached through an opener (its pair makes the next step in the same click)."""
+        return any(isinstance(c, Opener) and key in c.keys for row in self.rows for c in row)
 
     @property
     def private(self) -> bool:
@@ -148,9 +181,75 @@ def _buttons(entries: list[dict[str, Any]], presenter: Presenter) -> list[tuple[
     return [tuple(buttons[i : i + MAX_BUTTONS_PER_ROW]) for i in range(0, len(buttons), MAX_BUTTONS_PER_ROW)]
 
 
-def turn_controls(legal: Sequence[dict[str, Any]], presenter: Presenter, *, private: bool = False) -> Controls:
+def openers(entries: list[dict[str, Any]], counts: Mapping[str, int], presenter: Presenter) -> list[Opener]:
+    """A step's choices under openers, in their numbered order, each holding at most PAIR_ROOM pairs (`counts`: a
+    choice's pairs, 0 when it pairs with nothing: one button), the turnings of one spot kept together."""
+    spots: list[list[dict[str, Any]]] = []
+    for entry in sorted(entries, key=lambda e: int(e.get("number") or 0)):
+        if spots and presenter.spot_of(spots[-1][-1]) == presenter.spot_of(entry):
+            spots[-1].append(entry)
+        else:
+            spots.append([entry])
+    chunks: list[list[dict[str, Any]]] = []
+    room = 0
+
+    def size_of(entries: list[dict[str, Any]]) -> int:
+        return sum(max(1, counts.get(str(e["key"]), 0)) for e in entries)
+
+    # A spot with more pairs than an opener shows is split by its turnings.
+    pieces = [part for spot in spots for part in ([spot] if size_of(spot) <= PAIR_ROOM else [[e] for e in spot])]
+    for spot in pieces:
+        size = size_of(spot)
+        if size > PAIR_ROOM:
+            return []  # one choice with more pairs than an opener shows: no openers for this step
+        if not chunks or size > room:
+            chunks.append([])
+            room = PAIR_ROOM
+        chunks[-1].extend(spot)
+        room -= size
+    out = []
+    for n, chunk in enumerate(chunks):
+        numbers = [int(e.get("number") or 0) for e in chunk]
+        names = list(dict.fromkeys(presenter.spot_of(e) for e in chunk))
+        which = f"#{numbers[0]}" if numbers[0] == numbers[-1] else f"#{numbers[0]}–#{numbers[-1]}"
+        where = " · ".join(names) if len(names) <= 3 else f"{names[0]} … {names[-1]}"
+        out.append(Opener(n, f"{which}: {where}", tuple(str(e["key"]) for e in chunk)))
+    return out
+
+
+def second_level(
+    firsts: Sequence[dict[str, Any]],
+    seconds: Mapping[str, Sequence[dict[str, Any]] | None],
+    presenter: Presenter,
+) -> Controls:
+    """An opener's pairs: each first choice with each choice of its next step (one click makes both), or alone
+    where its next step is asked after; then Back."""
+    pairs: list[Control] = []
+    for first in firsts:
+        key = str(first["key"])
+        after = seconds.get(key)
+        if not after:
+            pairs.append(Pair(key, None, presenter.label_of(first)))
+            continue
+        pairs += [Pair(key, str(second["key"]), presenter.pair_label(first, second)) for second in after]
+    rows: list[tuple[Control, ...]] = [
+        tuple(pairs[i : i + MAX_BUTTONS_PER_ROW]) for i in range(0, len(pairs), MAX_BUTTONS_PER_ROW)
+    ][: MAX_ROWS - 1]
+    rows.append((Back(),))
+    return Controls(tuple(rows), max(0, len(pairs) - PAIR_ROOM))
+
+
+def turn_controls(
+    legal: Sequence[dict[str, Any]],
+    presenter: Presenter,
+    *,
+    private: bool = False,
+    counts: Mapping[str, int] | None = None,
+) -> Controls:
     """The controls for these legal entries (of the seats to act, as the message's readers may see them);
-    `private`: the seat to act has choices only it may see, so a button opens them."""
+    `private`: the seat to act has choices only it may see, so a button opens them. `counts`: for a kind the game
+    pairs with its next step (`Presenter.pairs`), each choice's pairs: a kind that would be menus becomes openers
+    when they fit."""
     kinds = _by_kind(legal)
     blocks: list[list[tuple[Control, ...]]] = []  # per kind, its rows, in the order the kinds come
     flexible: list[int] = []  # blocks of six to 25 buttons, which become a menu if the rows run out
@@ -170,6 +269,16 @@ def turn_controls(legal: Sequence[dict[str, Any]], presenter: Presenter, *, priv
             break
         entries = kinds[kind_of[i]]
         blocks[i] = [(m,) for m in _menus(str(entries[0]["kind"]), entries, presenter)]
+    if counts is not None:
+        for i, kind in enumerate(kind_of):
+            if kind not in presenter.pairs or not any(isinstance(c, Menu) for row in blocks[i] for c in row):
+                continue
+            opened = openers(kinds[kind], counts, presenter)
+            rows_needed = -(-len(opened) // MAX_BUTTONS_PER_ROW)
+            if opened and sum(len(b) for b in blocks) - len(blocks[i]) + rows_needed <= budget:
+                blocks[i] = [
+                    tuple(opened[j : j + MAX_BUTTONS_PER_ROW]) for j in range(0, len(opened), MAX_BUTTONS_PER_ROW)
+                ]
     rows: list[tuple[Control, ...]] = []
     left_out = 0
     for block in blocks:
@@ -177,7 +286,9 @@ def turn_controls(legal: Sequence[dict[str, Any]], presenter: Presenter, *, priv
             if len(rows) < budget:
                 rows.append(row)
             else:
-                left_out += sum(len(c.options) if isinstance(c, Menu) else 1 for c in row)
+                left_out += sum(
+                    len(c.options) if isinstance(c, Menu) else len(c.keys) if isinstance(c, Opener) else 1 for c in row
+                )
     if private:
         rows.append((Private(),))
     return Controls(tuple(rows), left_out)

@@ -20,7 +20,7 @@ from . import messages
 from .ai_seats import AISeats
 from .announcer import CANNOT_POST, NO_ACCESS, Announcer, again
 from .catalog import Catalog
-from .components import controls_view, private_controls
+from .components import controls_view, pairs_controls, private_controls
 from .interactions import Replies, clicked_on, is_manager
 from .lang import LANGUAGE_NAMES, _, in_channel_language, speaking
 from .service import stamp
@@ -29,6 +29,7 @@ from .service.lobby import Lobby
 from .service.refusal import Refusal, StaleClick
 from .service.table import Table
 from .service.turns import Turns
+from .text import safe_name
 
 log = logging.getLogger(__name__)
 
@@ -126,6 +127,39 @@ class Flow:
         if controls.left_out:
             words += _(" {left_out} more by slash command.").format(left_out=controls.left_out)
         await self.reply(interaction, words, **({"view": view} if view is not None else {}))
+
+    async def open_pairs(
+        self, interaction: discord.Interaction, *, game_id: int, version: int, tag: str | None, n: int | None
+    ) -> None:
+        """An opener shows its pairs on the message it is on (n), or Back shows the turn's choices again (n None):
+        only for the seat to act, at the state the button was made for."""
+        await self.defer(interaction)
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        table = await self.tables.table(channel_id)
+        if table is None or table.game_id != game_id or not table.active:
+            raise Refusal(_("This button belongs to a game that is over."))
+        seat = self.turns.legal.check_turn(table, interaction.user.id)
+        if version != table.version or (tag is not None and tag != stamp.tag_of(table)):
+            raise StaleClick(
+                _("This button is from an earlier turn. ") + self.turns.legal.legal_text(table, interaction.user.id)
+            )
+        message = interaction.message
+        private = message is not None and message.flags.ephemeral
+        presenter = self.catalog.presenter(table.game)
+        controls = pairs_controls(table, presenter, n, seat, private=private)
+        if controls is None or not controls.rows:
+            raise StaleClick(
+                _("These choices have changed. ") + self.turns.legal.legal_text(table, interaction.user.id)
+            )
+        note = (
+            ""
+            if n is None
+            else _("{name} is choosing: one click makes both steps.").format(
+                name=safe_name(table.players[seat].display_name)
+            )
+        )
+        await self.announcer.show_controls(interaction, table, controls, note)
 
     async def lobby_interaction(self, interaction: discord.Interaction, *, game_id: int, action: str) -> None:
         await self.defer(interaction)

@@ -243,6 +243,16 @@ class Presenter:
     # template of `revealed_words` (English, translated by the engine's catalogs) and its fields.
     revealed: Callable[[View], list[tuple[str, dict[str, Any]]]] | None = None
     revealed_words: tuple[str, ...] = ()
+    # Two steps offered as one pick (issue 21): a move kind whose choices are many -> the kinds of the same seat's
+    # next step that may be chosen with it, in one button ("D4, turned 90°: navigator to the east"). Only for a first
+    # step that reveals nothing (its outcome is known before it is made). The bot groups the first step's choices
+    # under opener buttons; an opener shows the pairs of its choices.
+    pairs: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # A pair's button words from the two legal entries (the first as before it, the second as after it); None: the
+    # first's number and the second's button words.
+    pair_words: Callable[[dict[str, Any], dict[str, Any]], str] | None = None
+    # Where a first step's choice lies ("D4": its turnings go under one opener together); None: each choice alone.
+    pair_spot: Callable[[dict[str, Any]], str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def verb_of(self, kind: str) -> Verb | None:
@@ -290,6 +300,14 @@ class Presenter:
 
     def quiet_move(self, move: Mapping[str, Any], names: Sequence[str]) -> str | None:
         return self.move_words(move, names) if self.move_words is not None else None
+
+    def spot_of(self, entry: dict[str, Any]) -> str:
+        return self.pair_spot(entry) if self.pair_spot is not None else str(entry["key"])
+
+    def pair_label(self, first: dict[str, Any], second: dict[str, Any]) -> str:
+        if self.pair_words is not None:
+            return self.pair_words(first, second)
+        return f"#{first.get('number', '?')} · {self.label_of(second)}"
 
     def alike_of(self, view: View, entries: Sequence[dict[str, Any]]) -> str | None:
         return self.alike(view, entries) if self.alike is not None else None

@@ -15,6 +15,7 @@ from .accounts import ALIKE_MARK, ONLY_CHOICE_MARK
 from .refusal import Refusal
 from .table import Table
 
+PAIR_SEP = "|"  # a pair's move keys in one button's key: the first, then the second (no move key holds it)
 TYPED_LIMIT = 100  # what a user types into an option is never longer than a label; longer is not a choice
 
 
@@ -68,6 +69,55 @@ class Legal:
             return str(mine[0]["key"]), ONLY_CHOICE_MARK
         alike = engine.presenter(table.game).alike_of(table.view(current.seat), mine) if mine else None
         return (alike, ALIKE_MARK) if alike is not None else None
+
+    @staticmethod
+    def after_pairable(table: Table, key: str) -> tuple[Table, int] | None:
+        """The table after the move `key` and the seat's legal moves then, when its next step may be chosen with it
+        in one click (issue 21): the game pairs the two kinds (`Presenter.pairs`), the same seat acts next in the
+        same turn, and the bot would not make that step itself. None: the move is offered alone."""
+        state = table.state
+        if state is None:
+            return None
+        try:
+            move = engine.move_from_key(state, key)
+        except engine.IllegalMove:
+            return None
+        kinds = engine.presenter(table.game).pairs.get(move.kind)
+        if not kinds:
+            return None
+        new_state, events = engine.step(state, move)
+        if new_state.game_over or engine.turn_passed(table.game, events):
+            return None
+        after = Table(table.record, table.players, new_state)
+        if [p.seat for p in after.to_act] != [move.player] or after.players[move.player].is_ai:
+            return None
+        mine = [m for m in engine.legal_moves(new_state) if m.player == move.player]
+        if len(mine) < 2 or any(m.kind not in kinds for m in mine) or Legal.made_for(after) is not None:
+            return None
+        return after, len(mine)
+
+    @staticmethod
+    def pair_counts(table: Table, entries: Iterable[dict[str, Any]]) -> dict[str, int]:
+        """Each entry's number of pairs (0: offered alone), for entries of kinds the game pairs."""
+        pairs = engine.presenter(table.game).pairs
+        counts = {}
+        for entry in entries:
+            if entry["kind"] in pairs:
+                found = Legal.after_pairable(table, str(entry["key"]))
+                counts[str(entry["key"])] = found[1] if found is not None else 0
+        return counts
+
+    @staticmethod
+    def seconds(table: Table, key: str) -> list[dict[str, Any]] | None:
+        """The next step's choices to offer with the move `key`, as everyone sees them; None: it is offered alone
+        (also when one of those choices is private: a pair's button is on a message others see)."""
+        found = Legal.after_pairable(table, key)
+        if found is None:
+            return None
+        after, count = found
+        seat = after.to_act[0].seat
+        shown = [e for e in after.view(None)["legal"] if e["player"] == seat]
+        return shown if len(shown) == count else None
 
     @staticmethod
     def waiting_for(table: Table) -> str:

@@ -11,7 +11,7 @@ from ..catalog import Catalog
 from ..lang import _
 from . import stamp
 from .cache import TableCache
-from .legal import Legal
+from .legal import PAIR_SEP, Legal
 from .recorder import Overtaken, Recorder, Unsettled, already_done
 from .refusal import Refusal, StaleClick
 from .table import MoveOutcome, Table
@@ -103,8 +103,8 @@ class Turns:
                     if version is None:  # an autocomplete choice
                         raise Refusal(_("That choice was offered in an earlier turn. {legal}").format(legal=legal))
                     raise StaleClick(_("This button is from an earlier turn. {legal}").format(legal=legal))
-                move_key = key
-                if move_key is None:
+                move_key, _sep, then = (key or "").partition(PAIR_SEP)
+                if key is None:
                     assert command is not None
                     move_key = self.legal.resolve(table, seat, command, value)
                 try:
@@ -119,6 +119,8 @@ class Turns:
                         channel_id, table, move, new_state, events, user_id, seat, by_ai=False, retry=cached,
                         key=request,
                     )  # fmt: skip
+                    if then:
+                        outcome = await self._then(channel_id, outcome, then, user_id, request)
                     return await self.only_choices(channel_id, outcome)
                 except Overtaken:
                     # Another process changed the game since it was cached: judge the move again on the truth.
@@ -165,6 +167,29 @@ class Turns:
                     return await self.only_choices(channel_id, outcome)
                 except Overtaken:
                     table, cached = await self.tables.for_move(channel_id, fresh=True)
+
+    async def _then(self, channel_id: int, outcome: MoveOutcome, key: str, user_id: int, request: str) -> MoveOutcome:
+        """A pair's second move (issue 21), its own stored move right after the first, when it is still legal for
+        the same seat; if it cannot be made or stored, the game stays after the first move and the person is asked."""
+        table = outcome.table
+        current = table.current
+        if table.state is None or not table.active or current is None or current.seat != outcome.seat:
+            return outcome
+        try:
+            move = engine.move_from_key(table.state, key)
+            if move.player != current.seat:
+                return outcome
+            new_state, events = engine.step(table.state, move)
+        except engine.IllegalMove:
+            return outcome
+        try:
+            then = await self.recorder.record(
+                channel_id, table, move, new_state, events, user_id, current.seat, by_ai=False,
+                key=stamp.request_key(user_id, stamp.tag_of(table), request),
+            )  # fmt: skip
+        except Refusal:
+            return outcome
+        return joined(outcome, then)
 
     async def _not_done_yet(self, table: Table, user_id: int, request: str, *, clicked: bool) -> None:
         """Refuse a request asked on an earlier state that acted already (its key is in the log)."""

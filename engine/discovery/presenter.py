@@ -137,6 +137,13 @@ def _hand(view: View) -> list[str]:
     return []
 
 
+def _pair_words(first: dict[str, Any], second: dict[str, Any]) -> str:
+    """A placement with its follower step on one button: "#7: Navigator on the sea to the east" (the picture shows
+    #7 as it would lie; what the follower would score is in the step's own words, after the placement)."""
+    words = _("Pass") if second.get("kind") == "pass" else str(second.get("label") or second["key"]).split(" (")[0]
+    return f"#{first.get('number', '?')}: {words}"
+
+
 PRESENTER = Presenter(
     translator=WORDS,
     verbs=VERBS,
@@ -155,4 +162,8 @@ PRESENTER = Presenter(
     rules_sections=SECTIONS,
     hand=_hand,
     group=lambda entry: _row_of(entry.get("at")),  # by the map row, y as on its edge
+    # A placement and the follower step after it in one click (it reveals nothing: the tile is known).
+    pairs={"place": frozenset({"deploy", "score", "pass"})},
+    pair_words=_pair_words,
+    pair_spot=lambda entry: str(entry.get("at") or entry["key"]),
 )

@@ -232,6 +232,15 @@ async def click_move(fake: FakeDiscord, message: FakeMessage, user: str, key: st
     for select in message.selects():
         if key in [o["value"] for o in select["options"]]:
             return await fake.select(user, message, select["custom_id"], [key])
+    for opener in [b["custom_id"] for b in message.buttons() if b["custom_id"].startswith("edk:")]:
+        # A step grouped under openers (issue 21): the opener that holds it, then a pair starting with it.
+        opened = await ok(await fake.click(user, message, opener))
+        for button in opened.buttons():
+            custom_id = button["custom_id"]
+            if custom_id.startswith("ed:") and custom_id.split(":", 3)[3].split("|")[0] == key:
+                return await fake.click(user, opened, custom_id)
+        back = next(b["custom_id"] for b in opened.buttons() if b["custom_id"].startswith("edb:"))
+        message = await ok(await fake.click(user, opened, back))
     raise AssertionError(f"{key} is not on the turn message: {message.custom_ids()}")
 
 

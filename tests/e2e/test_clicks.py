@@ -41,8 +41,10 @@ def built(table: Table) -> list[tuple[str, tuple[str, ...]]]:
 
 async def move_by_clicks(fake: FakeDiscord, message: FakeMessage, user: str, key: str) -> None:
     """The move through the turn message, or through the private copy its button opens."""
-    if any(key == c.split(":", 3)[-1] for c in message.custom_ids() if c.startswith("ed:")) or any(
-        key in [o["value"] for o in s["options"]] for s in message.selects()
+    if (
+        any(key == c.split(":", 3)[-1] for c in message.custom_ids() if c.startswith("ed:"))
+        or any(key in [o["value"] for o in s["options"]] for s in message.selects())
+        or not any(c.startswith("edp:") for c in message.custom_ids())
     ):
         await ok(await click_move(fake, message, user, key))
         return
