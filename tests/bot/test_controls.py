@@ -147,3 +147,38 @@ def test_every_legal_move_of_the_seat_to_act_is_on_the_controls(game: str) -> No
             assert offered or public.left_out + private.left_out, (game, move.key)
         view = controls_view(table.game_id, table.version, public)
         assert view is not None and len(view.children) == sum(len(r) for r in public.rows)
+
+
+def test_many_placements_become_openers_whose_pairs_make_both_steps() -> None:
+    """The Discovery's placement among more than 25 choices: openers (buttons), each holding at most PAIR_ROOM
+    pairs, every placement under exactly one; an opener's pairs are each placement with each follower choice
+    after it, and applying a pair's two keys in turn is legal."""
+    import engine as eng
+    from bot.components import pairs_controls, public_controls
+    from bot.controls import PAIR_ROOM, Back, Opener, Pair
+    from bot.service.legal import Legal
+    from bot.service.table import Table
+
+    state = eng.new_game("discovery", ["a", "b", "c"], {}, 2)
+    while sum(m.kind == "place" for m in eng.legal_moves(state)) <= 25:
+        state, _events = eng.step(state, eng.ai_move(state, "random"))
+    table = Table.detached(state, ["a", "b", "c"], {})
+    presenter = eng.presenter("discovery")
+    controls = public_controls(table, presenter)
+    assert controls is not None
+    opened = [c for row in controls.rows for c in row if isinstance(c, Opener)]
+    placements = sorted(m.key for m in eng.legal_moves(state) if m.kind == "place")
+    assert sorted(k for o in opened for k in o.keys) == placements
+    seat = eng.to_act(state)[0]
+    for opener in opened:
+        second = pairs_controls(table, presenter, opener.n, seat, private=False)
+        assert second is not None and isinstance(second.rows[-1][0], Back)
+        pairs = [c for row in second.rows for c in row if isinstance(c, Pair)]
+        assert 0 < len(pairs) <= PAIR_ROOM and {p.first for p in pairs} == set(opener.keys)
+        for pair in pairs[:3]:
+            after, _events = eng.step(state, eng.move_from_key(state, pair.first))
+            if pair.second is not None:
+                eng.step(after, eng.move_from_key(after, pair.second))  # raises if not legal
+            else:
+                assert Legal.seconds(table, pair.first) is None
+    assert controls.clicks(placements[0]) == 2 and controls.opens(placements[0])
