@@ -10,9 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from PIL import Image, ImageDraw
+from cachetools import LRUCache
+from PIL import Image, ImageChops, ImageDraw
 
-from engine.core.lang import N_, _, ngettext
+from engine.core.lang import N_, _, ngettext, reader
 
 from . import made, style
 from .layout import Picture
@@ -158,7 +159,7 @@ class Legend(Generic[P]):
         self.players(im, d, view, cols.left)
         divider(d, *cols.divider)
         self.side(im, d, view, cols.right, overlay)
-        self.key(im, lay, d)
+        self.placed_key(im, lay, d)
 
     def frame(self, im: Image.Image, view: dict[str, Any], lay: P) -> None:
         """A replay frame's legend: what changes from turn to turn and says how the game went, the status line and
@@ -171,6 +172,47 @@ class Legend(Generic[P]):
         """The footer, if the game has one."""
         if self.footer is not None:
             self.footer(im, d or ImageDraw.Draw(im), lay)
+
+    def placed_key(self, im: Image.Image, lay: P, d: ImageDraw.ImageDraw) -> None:
+        """The footer on a board: pasted as a picture drawn once per background and language (`key_picture`) when
+        im was drawn on a recorded background and nothing else was drawn where the key goes (a long list of
+        choices may reach it: ~30 us to compare), else drawn."""
+        rec = made.of(im)
+        if self.footer is None or rec is None:
+            self.key(im, lay, d)
+            return
+        art, under, xy = key_picture(self, rec.base, lay)
+        if art is None or under is None:
+            return
+        if ImageChops.difference(im.crop((*xy, xy[0] + art.width, xy[1] + art.height)), under).getbbox():
+            self.key(im, lay, d)
+        else:
+            made.place(im, art, xy)
+
+
+# The footer of a legend drawn on its background, cut to what it changed, per (legend, background, layout,
+# language): a few backgrounds a game are in use at once. Each entry keeps its background, so that the id in its
+# key is not reused for another picture.
+KeyPicture = tuple[Image.Image | None, Image.Image | None, tuple[int, int]]
+_KEYS: LRUCache[tuple[int, int, object, str], tuple[Image.Image, KeyPicture]] = LRUCache(maxsize=16)
+
+
+def key_picture(legend: Legend[Any], base: Image.Image, lay: Any) -> KeyPicture:
+    """The legend's footer as a picture, the background under it and where it goes (None, None when the footer
+    draws nothing): drawn on a copy of `base` (the background a board is drawn on), cut to the box where it changed
+    a pixel. Pasted where the board's pixels are still the background's, it gives the pixels drawing it there
+    gives. One paste instead of ~20 blended icons and words a render, mapped to the palette once
+    (render/indexed.py). The key depends on the layout and the words' language only (`Painter.frame_base` draws it
+    into a replay's background for the same reason)."""
+    key = (id(legend), id(base), lay, reader())
+    hit = _KEYS.get(key)
+    if hit is None or hit[0] is not base:
+        drawn = base.copy()
+        legend.key(drawn, lay)
+        box = ImageChops.difference(drawn, base).getbbox()
+        found: KeyPicture = (drawn.crop(box), base.crop(box), (box[0], box[1])) if box else (None, None, (0, 0))
+        hit = _KEYS[key] = (base, found)
+    return hit[1]
 
 
 # --- player rows -----------------------------------------------------------------------------------------------
