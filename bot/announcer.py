@@ -388,6 +388,16 @@ class Announcer:
             kwargs["file"] = file
         await self.replies.reply(interaction, content, **kwargs)
 
+    async def _account_so_far(self, table: Table) -> list[str]:
+        """The turn's account up to the table's state (what the live turn message says happened)."""
+        return await self.accounts.turn_account(
+            table.game_id,
+            table.shown_names,
+            table.record.game,
+            channel_id=table.record.channel_id,
+            version=table.version,
+        )
+
     @in_channel_language
     async def show_controls(
         self, interaction: discord.Interaction, table: Table, controls: Controls, note: str
@@ -400,13 +410,7 @@ class Announcer:
             view = controls_view(table.game_id, table.version, controls, tag=stamp.tag_of(table))
             await interaction.edit_original_response(content=words, view=view)
             return
-        account = await self.accounts.turn_account(
-            table.game_id,
-            table.shown_names,
-            table.record.game,
-            channel_id=table.record.channel_id,
-            version=table.version,
-        )
+        account = await self._account_so_far(table)
         name = shown_picture(message)
         layout = self.turn_parts(table, account, filename=name, note=note, controls=controls)
         await interaction.edit_original_response(content=None, view=layout, allowed_mentions=NO_MENTIONS)
@@ -600,13 +604,7 @@ class Announcer:
         if record.turn_message_id is None:
             await self.post_turn(table, interaction=interaction, record=record)
             return
-        account = await self.accounts.turn_account(
-            table.game_id,
-            table.shown_names,
-            table.record.game,
-            channel_id=table.record.channel_id,
-            version=table.version,
-        )
+        account = await self._account_so_far(table)
         channel_id = table.record.channel_id
         message_id = record.turn_message_id
         png: bytes | None = None

@@ -108,8 +108,11 @@ class Flow:
             await self.reply(interaction, problem)
         self.ai.after_move(outcome)
 
-    async def private_choices(self, interaction: discord.Interaction, *, game_id: int, version: int) -> None:
-        """The seat to act opens the choices only it may see: all its legal moves, in a message only it sees."""
+    async def _turn_click(
+        self, interaction: discord.Interaction, game_id: int, version: int, tag: str | None
+    ) -> tuple[Table, int]:
+        """Defer a click on a turn control that shows choices, and check it: the game, the seat to act, the state it
+        was made for (`tag`: its tag too, where it carries one). Returns the table and the clicker's seat."""
         await self.defer(interaction)
         channel_id = interaction.channel_id
         assert channel_id is not None
@@ -117,10 +120,15 @@ class Flow:
         if table is None or table.game_id != game_id or not table.active:
             raise Refusal(_("This button belongs to a game that is over."))
         seat = self.turns.legal.check_turn(table, interaction.user.id)
-        if version != table.version:
+        if version != table.version or (tag is not None and tag != stamp.tag_of(table)):
             raise StaleClick(
                 _("This button is from an earlier turn. ") + self.turns.legal.legal_text(table, interaction.user.id)
             )
+        return table, seat
+
+    async def private_choices(self, interaction: discord.Interaction, *, game_id: int, version: int) -> None:
+        """The seat to act opens the choices only it may see: all its legal moves, in a message only it sees."""
+        table, seat = await self._turn_click(interaction, game_id, version, None)
         controls = private_controls(table, self.catalog.presenter(table.game), seat)
         view = controls_view(table.game_id, table.version, controls, tag=stamp.tag_of(table))
         words = _("Your choices (only you see this message):")
@@ -133,17 +141,7 @@ class Flow:
     ) -> None:
         """An opener shows its pairs on the message it is on (n), or Back shows the turn's choices again (n None):
         only for the seat to act, at the state the button was made for."""
-        await self.defer(interaction)
-        channel_id = interaction.channel_id
-        assert channel_id is not None
-        table = await self.tables.table(channel_id)
-        if table is None or table.game_id != game_id or not table.active:
-            raise Refusal(_("This button belongs to a game that is over."))
-        seat = self.turns.legal.check_turn(table, interaction.user.id)
-        if version != table.version or (tag is not None and tag != stamp.tag_of(table)):
-            raise StaleClick(
-                _("This button is from an earlier turn. ") + self.turns.legal.legal_text(table, interaction.user.id)
-            )
+        table, seat = await self._turn_click(interaction, game_id, version, tag)
         message = interaction.message
         private = message is not None and message.flags.ephemeral
         presenter = self.catalog.presenter(table.game)
